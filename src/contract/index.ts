@@ -1,0 +1,6 @@
+export * from './tool.js';
+export * from './define-tool.js';
+export * from './permission.js';
+export * from './services.js';
+export * from './gates.js';
+export * from './provider.js';

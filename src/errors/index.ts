@@ -1,0 +1,1 @@
+export { ToolplaneError, describeError, type ToolplaneErrorCode } from './toolplane-error.js';
