@@ -94,3 +94,18 @@ export function describeReason(reason: DecisionReason): string {
       return reason.message ? `the person: ${reason.message}` : 'the person';
   }
 }
+
+/**
+ * One permission rule as loaded from a settings source. The settings loader produces these; the
+ * permission engine consumes them. `root` anchors `/`-rooted path rules: the project root for
+ * project files, the user folder for user settings, the file's folder for `--settings FILE`, the
+ * working folder for inline JSON.
+ */
+export type PermissionRuleEntry = {
+  readonly rule: string;
+  readonly behavior: 'allow' | 'deny' | 'ask';
+  readonly source: RuleSource;
+  /** The settings file it came from, when it came from a file. */
+  readonly file?: string;
+  readonly root: string;
+};
