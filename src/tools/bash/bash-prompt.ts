@@ -1,0 +1,32 @@
+/** Default time limit of a Bash command, in ms. */
+export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
+/** Largest time limit a Bash call may ask for, in ms. */
+export const MAX_BASH_TIMEOUT_MS = 600_000;
+
+/** The Bash tool's model-facing description. */
+export const BASH_PROMPT = `Runs a shell command (bash) and returns its output, stderr and exit code.
+
+The working folder persists between calls: a \`cd\` in one command holds for the next. Environment variables and shell functions do not persist; each call starts a fresh shell with no stdin, so interactive programs (editors, pagers, prompts for a password) will not work; pass flags such as \`--yes\` or \`--no-pager\` instead.
+
+When to use it: building, testing, running scripts, git, package managers, and other programs that only exist as commands.
+
+When not to use it: to read, search or change files, use the dedicated tools, which are faster, safer and easier for the person to review:
+- read a file: Read, not cat, head, tail or less;
+- find files by name: Glob, not find or ls -R;
+- search file contents: Grep, not grep or rg;
+- change a file: Edit or Write, not sed, awk, echo > file or heredocs.
+
+How to write commands:
+- Quote every path that may contain spaces or special characters: cd "/path/with spaces".
+- Prefer absolute paths, and avoid \`cd\` unless the person asks for it or the change of folder is the point.
+- Chain dependent steps with && so a failure stops the chain; use ; only when later steps must run regardless.
+- Independent commands can be sent as separate Bash calls in the same turn.
+- Give a short \`description\` (5-10 words) of what the command does, for the person watching.
+
+Limits:
+- \`timeout\` is in milliseconds: default ${DEFAULT_BASH_TIMEOUT_MS} (2 minutes), at most ${MAX_BASH_TIMEOUT_MS} (10 minutes). When it passes, the command and every process it started are killed.
+- Long output is cut: the result keeps its beginning and end and names a file holding all of it; Read or Grep that file instead of running the command again.
+- Servers, watchers and other long-running processes must use \`run_in_background: true\`. The call then returns a task id at once; read the output with TaskOutput and stop the process with TaskStop. Do not append \`&\` to a command yourself.
+- Model-provider credentials (API keys, tokens) are removed from the environment.
+
+On failure: a non-zero exit code comes back as an error with stdout and stderr; read them, fix the cause, and run again rather than repeating the same command. A command that timed out should be run in the background or given a larger timeout, or split into smaller steps.`;

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { defineTool } from '../../contract/define-tool.js';
+import { scrubModelCredentials } from '../../contract/scrub-env.js';
+import type { Tool, ToolCallContext } from '../../contract/tool.js';
+import { describeError } from '../../errors/toolplane-error.js';
+import { TASK_REGISTRY } from '../tasks/task-registry.js';
+import { BASH_PROMPT, DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS } from './bash-prompt.js';
+import { mapBashResult, type BashOutput } from './map-bash-result.js';
+import { createProgressReporter } from './progress-reporter.js';
+import { resolveShell } from './resolve-shell.js';
+import { runShellCommand } from './run-shell-command.js';
+import { SHELL_STATE, createShellState } from './shell-state.js';
+import { SPILL_FOLDER, createSpillFolder } from './spill-folder.js';
+import { startBackgroundCommand } from './start-background-command.js';
+
+/** The Bash tool's input, with the reference system's names. */
+export const bashInputSchema = z.strictObject({
+  command: z.string().describe('The command to run.'),
+  timeout: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BASH_TIMEOUT_MS)
+    .optional()
+    .describe(`Time limit in milliseconds (default ${DEFAULT_BASH_TIMEOUT_MS}, at most ${MAX_BASH_TIMEOUT_MS}).`),
+  description: z
+    .string()
+    .optional()
+    .describe('What the command does, in 5-10 words, for the person watching.'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Run without waiting; returns a task id to use with TaskOutput and TaskStop.'),
+});
+
+export type BashInput = z.infer<typeof bashInputSchema>;
+
+/** Options for {@link createBashTool}. */
+export type BashToolOptions = {
+  /** The shell to run; by default bash, else `$SHELL`, else /bin/sh. */
+  readonly shell?: string;
+  /** The environment commands start from (credentials are removed). Default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Output bytes per stream kept in memory before the rest goes to a spill file. Default 30,000. */
+  readonly maxOutputBytes?: number;
+  /** Grace between SIGTERM and SIGKILL when a command is killed, in ms. Default 2,000. */
+  readonly killGraceMs?: number;
+  /** Minimum interval between progress reports, in ms. Default 1,000. */
+  readonly progressIntervalMs?: number;
+};
+
+/**
+ * Creates the Bash tool: runs a command in a fresh shell that leads its own process group,
+ * keeping the working folder per session (the {@link SHELL_STATE} service, else the tool's own
+ * table). Optional services: {@link SPILL_FOLDER} (else a temporary folder), and
+ * {@link TASK_REGISTRY}, required for `run_in_background`.
+ */
+export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, BashOutput> {
+  const baseEnv = options.env ?? process.env;
+  const maxOutputBytes = options.maxOutputBytes ?? 30_000;
+  const killGraceMs = options.killGraceMs ?? 2_000;
+  const fallbackState = createShellState();
+  const fallbackSpill = createSpillFolder();
+  let shell: Promise<string> | undefined;
+  const getShell = () => (shell ??= options.shell ? Promise.resolve(options.shell) : resolveShell(baseEnv));
+
+  const startingCwd = async (context: ToolCallContext) => {
+    const state = context.services.get(SHELL_STATE) ?? fallbackState;
+    const remembered = state.getCwd(context.sessionId);
+    if (remembered !== undefined && (await isFolder(remembered))) return { cwd: remembered, note: undefined };
+    const note =
+      remembered === undefined
+        ? undefined
+        : `The previous working folder ${remembered} no longer exists; this command ran in ${context.cwd}.`;
+    return { cwd: context.cwd, note };
+  };
+
+  const runForeground = async (input: BashInput, context: ToolCallContext): Promise<BashOutput> => {
+    const { cwd, note } = await startingCwd(context);
+    if (!(await isFolder(cwd))) {
+      return { kind: 'not-run', message: `The working folder ${cwd} does not exist, so the command did not run.` };
+    }
+    const spill = await (context.services.get(SPILL_FOLDER) ?? fallbackSpill).directory(context.signal);
+    const base = path.join(spill, `bash-${randomUUID()}`);
+    const timeoutMs = input.timeout ?? DEFAULT_BASH_TIMEOUT_MS;
+    const progress = createProgressReporter({
+      report: context.reportProgress,
+      intervalMs: options.progressIntervalMs ?? 1_000,
+    });
+    try {
+      const result = await runShellCommand({
+        command: input.command,
+        shell: await getShell(),
+        cwd,
+        env: scrubModelCredentials(baseEnv),
+        timeoutMs,
+        signal: context.signal,
+        cwdFile: `${base}.cwd`,
+        stdoutFile: `${base}.stdout.log`,
+        stderrFile: `${base}.stderr.log`,
+        maxOutputBytes,
+        killGraceMs,
+        onOutput: progress.add,
+      });
+      if (result.finalCwd !== undefined) {
+        (context.services.get(SHELL_STATE) ?? fallbackState).setCwd(context.sessionId, result.finalCwd);
+      }
+      return {
+        kind: 'ran',
+        stdout: result.stdout.text,
+        stderr: result.stderr.text,
+        exitCode: result.exitCode,
+        signal: result.signal,
+        interrupted: result.interrupted,
+        timeoutMs,
+        stdoutFile: result.stdout.spilledTo,
+        stderrFile: result.stderr.spilledTo,
+        cwd: result.finalCwd ?? cwd,
+        cwdChanged: result.finalCwd !== undefined && result.finalCwd !== cwd,
+        note,
+      };
+    } catch (error) {
+      return { kind: 'not-run', message: `The shell could not be started: ${describeError(error)}.` };
+    } finally {
+      progress.stop();
+    }
+  };
+
+  const runBackground = async (input: BashInput, context: ToolCallContext): Promise<BashOutput> => {
+    const registry = context.services.get(TASK_REGISTRY);
+    if (!registry) {
+      return {
+        kind: 'not-run',
+        message:
+          'Background commands are not available in this session (no task registry). Run the command without run_in_background, with a timeout.',
+      };
+    }
+    const { cwd } = await startingCwd(context);
+    const spill = await (context.services.get(SPILL_FOLDER) ?? fallbackSpill).directory(context.signal);
+    const outputFile = path.join(spill, `background-${randomUUID()}.log`);
+    try {
+      const started = await startBackgroundCommand({
+        command: input.command,
+        shell: await getShell(),
+        cwd,
+        env: scrubModelCredentials(baseEnv),
+        outputFile,
+        killGraceMs,
+      });
+      const task = registry.register({
+        description: input.description ?? input.command,
+        command: input.command,
+        outputFile,
+        process: started,
+      });
+      return { kind: 'background', taskId: task.id, outputFile };
+    } catch (error) {
+      return { kind: 'not-run', message: `The background command could not be started: ${describeError(error)}.` };
+    }
+  };
+
+  return defineTool<BashInput, BashOutput>({
+    name: 'Bash',
+    inputSchema: bashInputSchema,
+    prompt: BASH_PROMPT,
+    searchHint: 'shell command terminal run execute',
+    interruptBehavior: 'cancel',
+    errorCancelsSiblings: true,
+    validateInput(input) {
+      if (input.command.trim() === '') {
+        return { ok: false, message: 'The command is empty. Send the shell command to run in `command`.' };
+      }
+      return { ok: true };
+    },
+    async call(input, context) {
+      if (context.signal.aborted) {
+        return { kind: 'not-run', message: 'The call was aborted before the command started; nothing ran.' };
+      }
+      try {
+        return await (input.run_in_background ? runBackground(input, context) : runForeground(input, context));
+      } catch (error) {
+        return { kind: 'not-run', message: `The command could not be run: ${describeError(error)}.` };
+      }
+    },
+    mapResult: mapBashResult,
+    describeInput: (input) => input.description ?? input.command,
+  });
+}
+
+async function isFolder(folder: string): Promise<boolean> {
+  try {
+    return (await stat(folder)).isDirectory();
+  } catch {
+    return false;
+  }
+}

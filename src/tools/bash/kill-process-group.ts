@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+
+/** Options for {@link killProcessGroup}. */
+export type KillProcessGroupOptions = {
+  /** How long the group gets to exit after SIGTERM before SIGKILL, in ms. Default 2,000. */
+  readonly graceMs?: number;
+  /** How often to check whether the group is gone, in ms. Default 50. */
+  readonly pollMs?: number;
+};
+
+const DEFAULT_GRACE_MS = 2_000;
+const DEFAULT_POLL_MS = 50;
+
+/**
+ * Kills a process group (a child spawned with `detached: true` leads its own group): SIGTERM
+ * first, then SIGKILL to whatever is left once the grace period passes. Resolves when the group is
+ * gone or SIGKILL has been sent. Never rejects, and takes no AbortSignal: it is cleanup that must
+ * finish.
+ */
+export async function killProcessGroup(pid: number, options: KillProcessGroupOptions = {}): Promise<void> {
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  if (!signalGroup(pid, 'SIGTERM')) return;
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    if (!isGroupAlive(pid)) return;
+  }
+  signalGroup(pid, 'SIGKILL');
+}
+
+/** Whether any process of the group can still receive signals. */
+export function isGroupAlive(pid: number): boolean {
+  return signalGroup(pid, 0);
+}
+
+/** Whether a single process is still running (a zombie waiting to be reaped counts as gone). */
+export function isProcessRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the parenthesised command name, which may itself contain spaces.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    // No /proc (macOS): the signal check above is the best answer available.
+    return true;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
