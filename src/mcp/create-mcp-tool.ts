@@ -1,0 +1,121 @@
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { defineTool } from '../contract/define-tool.js';
+import { jsonSchema } from '../contract/tool.js';
+import type { Tool, ToolCallContext } from '../contract/tool.js';
+import { describeError } from '../errors/toolplane-error.js';
+import { mapMcpResult, mcpErrorResult } from './map-mcp-result.js';
+
+/** Longest server description passed to the model, in characters. */
+export const DEFAULT_MCP_DESCRIPTION_CHARS = 2_048;
+
+/** A server's client at call time, or why there is none. */
+export type McpClientLookup =
+  | { readonly status: 'connected'; readonly client: Client }
+  | { readonly status: 'unavailable'; readonly reason: string };
+
+/** Options for {@link createMcpTool}. */
+export type CreateMcpToolOptions = {
+  /** The server's name in the config. */
+  readonly server: string;
+  /** The tool as the server listed it (untrusted: only its fields are read, never trusted). */
+  readonly definition: McpToolDefinition;
+  /** The model-facing name (see `assignMcpToolNames`). */
+  readonly name: string;
+  /** Looks the server's client up at call time, so calls survive reconnects. */
+  readonly lookupClient: () => McpClientLookup;
+  /** Time limit of one call, in ms; progress notifications restart it. */
+  readonly callTimeoutMs: number;
+  /** Announce by name only and load through ToolSearch. */
+  readonly shouldDefer: boolean;
+  /** Never deferred. */
+  readonly alwaysLoad: boolean;
+  readonly maxDescriptionChars?: number;
+};
+
+function capText(text: string, maxChars: number): string {
+  return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Makes an MCP tool an ordinary tool: `origin: 'external'`, `external: {server, tool}`, the
+ * server's JSON Schema as its input schema (validated by the schema stage), the server's
+ * description capped at {@link DEFAULT_MCP_DESCRIPTION_CHARS}. Annotations come from an untrusted
+ * server, so they only shape scheduling and display: `readOnlyHint: true` makes the tool read-only
+ * and concurrency-safe, `destructiveHint: true` makes it destructive; permissions stay
+ * passthrough, so rules and the mode decide as for any tool. A call goes out with the call's
+ * signal (an abort sends `notifications/cancelled`), reports progress notifications, and ends
+ * after `callTimeoutMs` without progress. Every failure (server not connected, timeout, protocol
+ * error) is an `isError` result written for the model; only an abort rethrows, for the plane.
+ */
+export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string, unknown>, CallToolResult> {
+  const { server, definition } = options;
+  const annotations = definition.annotations;
+  const readOnly = annotations?.readOnlyHint === true;
+  const destructive = annotations?.destructiveHint === true;
+  const description = capText(
+    definition.description ?? definition.title ?? annotations?.title ?? `Tool ${definition.name} from MCP server ${server}.`,
+    options.maxDescriptionChars ?? DEFAULT_MCP_DESCRIPTION_CHARS,
+  );
+  const title = definition.title ?? annotations?.title;
+  const where = `tool "${definition.name}" on MCP server "${server}"`;
+
+  const call = async (input: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> => {
+    const lookup = options.lookupClient();
+    if (lookup.status === 'unavailable') {
+      return mcpErrorResult(`MCP server "${server}" is not connected: ${lookup.reason}. Try again later or use another tool.`);
+    }
+    if (!isRecord(input)) return mcpErrorResult(`The input of ${where} must be a JSON object.`);
+    try {
+      const result = await lookup.client.callTool({ name: definition.name, arguments: input }, CallToolResultSchema, {
+        signal: context.signal,
+        timeout: options.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: (progress) => {
+          context.reportProgress({
+            kind: 'mcp-progress',
+            ...(progress.message === undefined ? {} : { message: progress.message }),
+            data: { progress: progress.progress, ...(progress.total === undefined ? {} : { total: progress.total }) },
+          });
+        },
+      });
+      if ('content' in result && Array.isArray(result.content)) return result as CallToolResult;
+      // Servers on the 2024-10-07 protocol answer with a bare `toolResult`.
+      const legacy = 'toolResult' in result ? result.toolResult : undefined;
+      return { content: [{ type: 'text', text: typeof legacy === 'string' ? legacy : (JSON.stringify(legacy) ?? '') }] };
+    } catch (error) {
+      if (context.signal.aborted) throw context.signal.reason ?? error;
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        return mcpErrorResult(`The ${where} did not answer within ${options.callTimeoutMs} ms and was cancelled. Retry with a smaller request, or use another tool.`);
+      }
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        return mcpErrorResult(`MCP server "${server}" closed the connection during the call of ${definition.name}; it is being reconnected. Check whether the call had an effect before retrying.`);
+      }
+      if (error instanceof McpError && error.code === ErrorCode.InvalidParams) {
+        return mcpErrorResult(`The ${where} rejected its arguments: ${describeError(error).replace(/^MCP error -?\d+: /, '')}. Fix the arguments to match the tool's schema.`);
+      }
+      return mcpErrorResult(`The ${where} failed: ${describeError(error).replace(/^MCP error -?\d+: /, '')}`);
+    }
+  };
+
+  return defineTool<Record<string, unknown>, CallToolResult>({
+    name: options.name,
+    inputSchema: jsonSchema(definition.inputSchema),
+    prompt: description,
+    origin: 'external',
+    external: { server, tool: definition.name },
+    shouldDefer: options.shouldDefer,
+    alwaysLoad: options.alwaysLoad,
+    isReadOnly: () => readOnly,
+    isConcurrencySafe: () => readOnly,
+    isDestructive: () => destructive,
+    call,
+    mapResult: (output) => mapMcpResult(output),
+    userFacingName: () => `${server} - ${title ?? definition.name} (MCP)`,
+  });
+}

@@ -1,0 +1,223 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { describeError } from '../errors/toolplane-error.js';
+import type { McpServerConfig } from './mcp-config.js';
+import { createMcpTransport } from './create-mcp-transport.js';
+import type { McpTransportHandle } from './create-mcp-transport.js';
+
+/**
+ * The state of one server. `pending` is a server still connecting, or reconnecting after it
+ * dropped (`attempt` counts reconnect attempts, `lastError` says why it dropped); `failed` gave up
+ * and says why; `disabled` was never started (untrusted workspace, turned off).
+ */
+export type McpServerState =
+  | { readonly status: 'pending'; readonly attempt?: number; readonly lastError?: string }
+  | { readonly status: 'connected' }
+  | { readonly status: 'failed'; readonly reason: string }
+  | { readonly status: 'disabled'; readonly reason: string };
+
+/** Reconnection after a connected server drops: exponential backoff, a bounded number of attempts. */
+export type McpReconnectPolicy = {
+  /** Attempts before the server is marked failed. Default 5. */
+  readonly maxAttempts: number;
+  /** Delay before the first attempt, in ms; doubles each attempt. Default 500. */
+  readonly initialDelayMs: number;
+  /** Upper bound of the delay, in ms. Default 30 000. */
+  readonly maxDelayMs: number;
+};
+
+/** What a connection reports to its owner. */
+export type McpConnectionListener = {
+  onState(state: McpServerState): void;
+  onTools(tools: readonly McpToolDefinition[]): void;
+  onWarning(message: string): void;
+};
+
+/** Options for {@link createMcpConnection}. */
+export type McpConnectionOptions = {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  readonly baseEnv: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string | undefined;
+  readonly clientInfo: Implementation;
+  /** Time a server has to answer `initialize` (and its first `tools/list`), in ms. */
+  readonly connectTimeoutMs: number;
+  readonly reconnect: McpReconnectPolicy;
+  readonly listener: McpConnectionListener;
+};
+
+/** One server's live connection: started once, reconnected on drops, closed once. */
+export type McpConnection = {
+  readonly name: string;
+  state(): McpServerState;
+  /** The connected client, or `undefined` while the server is not connected. */
+  client(): Client | undefined;
+  /** Starts connecting; returns at once. */
+  start(): void;
+  /** Drops the current connection (if any) and connects again, resetting the attempt count. */
+  restart(): void;
+  close(): Promise<void>;
+};
+
+/** Why a connection attempt or a live connection ended, in words for people and the model. */
+function explain(error: unknown, handle: McpTransportHandle | undefined, timeoutMs: number): string {
+  let text: string;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    text = `did not finish connecting within ${timeoutMs} ms`;
+  } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    text = 'the server closed the connection';
+  } else {
+    text = describeError(error).replace(/^MCP error -?\d+: /, '');
+  }
+  const stderr = handle?.stderrTail() ?? '';
+  return stderr.length > 0 ? `${text} (stderr: ${stderr.split('\n').slice(-3).join(' | ')})` : text;
+}
+
+async function listAllTools(client: Client, options: { signal: AbortSignal; timeout: number }): Promise<McpToolDefinition[]> {
+  const tools: McpToolDefinition[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, options);
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/**
+ * Creates the connection to one server. A first connection that fails marks the server failed
+ * with the reason (no retry; {@link McpConnection.restart} tries again). A connection that drops
+ * after it was up is retried with exponential backoff up to the policy's attempts; meanwhile the
+ * state is `pending` with the attempt and the reason it dropped. `notifications/tools/list_changed`
+ * refetches the tool list; refreshes never overlap.
+ */
+export function createMcpConnection(options: McpConnectionOptions): McpConnection {
+  const { listener } = options;
+  let state: McpServerState = { status: 'pending' };
+  let current: { client: Client; handle: McpTransportHandle } | undefined;
+  let connected: Client | undefined;
+  let generation = 0;
+  let closed = false;
+  let attemptController: AbortController | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let refreshing: Promise<void> | undefined;
+  let refreshAgain = false;
+
+  const setState = (next: McpServerState): void => {
+    state = next;
+    listener.onState(next);
+  };
+
+  const fetchTools = async (client: Client, signal: AbortSignal): Promise<McpToolDefinition[]> => {
+    if (client.getServerCapabilities()?.tools === undefined) return [];
+    return listAllTools(client, { signal, timeout: options.connectTimeoutMs });
+  };
+
+  const onListChanged = (client: Client, signal: AbortSignal): void => {
+    if (refreshing !== undefined) {
+      refreshAgain = true;
+      return;
+    }
+    refreshing = (async () => {
+      do {
+        refreshAgain = false;
+        try {
+          const tools = await fetchTools(client, signal);
+          if (connected === client) listener.onTools(tools);
+        } catch (error) {
+          if (!signal.aborted) listener.onWarning(`could not refresh the tool list after list_changed: ${describeError(error)}`);
+        }
+      } while (refreshAgain && !signal.aborted && connected === client);
+      refreshing = undefined;
+    })();
+  };
+
+  const connectOnce = async (attempt: number): Promise<void> => {
+    const myGeneration = ++generation;
+    const controller = new AbortController();
+    attemptController = controller;
+    const handle = createMcpTransport({ config: options.config, baseEnv: options.baseEnv, cwd: options.cwd });
+    const client = new Client(options.clientInfo, { capabilities: {} });
+    current = { client, handle };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (connected === client) onListChanged(client, controller.signal);
+    });
+    let tools: McpToolDefinition[];
+    try {
+      await client.connect(handle.transport, { signal: controller.signal, timeout: options.connectTimeoutMs });
+      tools = await fetchTools(client, controller.signal);
+    } catch (error) {
+      if (closed || myGeneration !== generation) return;
+      const reason = explain(error, handle, options.connectTimeoutMs);
+      controller.abort();
+      await client.close().catch(() => undefined);
+      if (attempt === 0) setState({ status: 'failed', reason });
+      else scheduleRetry(attempt + 1, reason);
+      return;
+    }
+    if (closed || myGeneration !== generation) {
+      await client.close().catch(() => undefined);
+      return;
+    }
+    connected = client;
+    client.onclose = () => {
+      if (closed || myGeneration !== generation) return;
+      connected = undefined;
+      controller.abort();
+      scheduleRetry(1, explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs));
+    };
+    listener.onTools(tools);
+    setState({ status: 'connected' });
+  };
+
+  const scheduleRetry = (attempt: number, lastError: string): void => {
+    const policy = options.reconnect;
+    if (attempt > policy.maxAttempts) {
+      setState({ status: 'failed', reason: `${lastError}; gave up after ${policy.maxAttempts} reconnect attempts` });
+      listener.onTools([]);
+      return;
+    }
+    setState({ status: 'pending', attempt, lastError });
+    const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (attempt - 1));
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connectOnce(attempt);
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const dropCurrent = async (): Promise<void> => {
+    generation += 1;
+    connected = undefined;
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    retryTimer = undefined;
+    attemptController?.abort();
+    const previous = current;
+    current = undefined;
+    if (previous !== undefined) await previous.client.close().catch(() => undefined);
+  };
+
+  return {
+    name: options.name,
+    state: () => state,
+    client: () => connected,
+    start() {
+      if (closed) return;
+      void connectOnce(0);
+    },
+    restart() {
+      if (closed) return;
+      void dropCurrent().then(() => {
+        if (closed) return;
+        setState({ status: 'pending' });
+        void connectOnce(0);
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await dropCurrent();
+    },
+  };
+}
