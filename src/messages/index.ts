@@ -1,1 +1,3 @@
 export * from './types.js';
+export { repairPairing, MISSING_RESULT_TEXT, type PairingRepairReport } from './repair-pairing.js';
+export { normalizeMessages, type NormalizeOptions } from './normalize-messages.js';

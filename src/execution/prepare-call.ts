@@ -1,0 +1,65 @@
+import type { AnyTool } from '../contract/tool.js';
+import { getUnparseableInput, type ToolUseBlock } from '../messages/types.js';
+import type { ToolPool } from '../pool/tool-pool.js';
+import { getInputParser, type ParseResult } from '../schema/parse-input.js';
+
+/** A call after lookup and schema parse: what the scheduler needs to place it. */
+export type PreparedCall = {
+  readonly block: ToolUseBlock;
+  readonly tool: AnyTool | undefined;
+  /** Undefined when the tool is unknown. */
+  readonly parsed: ParseResult | undefined;
+  /** May run in parallel with its neighbours. False when anything about it is uncertain. */
+  readonly concurrencySafe: boolean;
+};
+
+/**
+ * Finds the tool (by name, then alias; never by a guess) and parses the input against its schema.
+ * Unparseable JSON and a deferred tool whose schema was never sent become parse failures with
+ * their own messages. A call whose input does not parse, or whose safety check throws, is unsafe.
+ */
+export function prepareCall(
+  block: ToolUseBlock,
+  pool: ToolPool,
+  isSchemaLoaded: ((tool: AnyTool) => boolean) | undefined,
+): PreparedCall {
+  const tool = pool.find(block.name);
+  if (!tool) return { block, tool, parsed: undefined, concurrencySafe: false };
+  const raw = getUnparseableInput(block.input);
+  if (raw !== undefined) {
+    return { block, tool, parsed: { ok: false, message: describeInvalidJson(raw) }, concurrencySafe: false };
+  }
+  if (isSchemaLoaded && !isSchemaLoaded(tool)) {
+    return {
+      block,
+      tool,
+      parsed: {
+        ok: false,
+        message: `${tool.name} is a deferred tool whose schema has not been loaded. Call ToolSearch with "select:${tool.name}" first, then call ${tool.name} with the schema it returns.`,
+      },
+      concurrencySafe: false,
+    };
+  }
+  const parsed = getInputParser(tool)(block.input);
+  let concurrencySafe = false;
+  if (parsed.ok) {
+    try {
+      concurrencySafe = tool.isConcurrencySafe(parsed.value) === true;
+    } catch {
+      concurrencySafe = false;
+    }
+  }
+  return { block, tool, parsed, concurrencySafe };
+}
+
+function describeInvalidJson(raw: string): string {
+  let reason = 'it is not valid JSON';
+  try {
+    JSON.parse(raw);
+    reason = 'it is not a JSON object';
+  } catch (error) {
+    if (error instanceof Error) reason = `it is not valid JSON (${error.message})`;
+  }
+  const excerpt = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
+  return `The input could not be read: ${reason}. Received: ${JSON.stringify(excerpt)}. Send a single JSON object matching the tool's input schema.`;
+}

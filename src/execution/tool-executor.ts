@@ -1,0 +1,277 @@
+import type { PermissionMode } from '../contract/permission.js';
+import { createServices } from '../contract/services.js';
+import type { ToolCallContext, ToolProgress } from '../contract/tool.js';
+import { summarizeInput } from '../contract/define-tool.js';
+import type { ToolResultBlock } from '../messages/types.js';
+import { applyMessageBudget, DEFAULT_MESSAGE_BUDGET_CHARS } from '../results/govern-size.js';
+import { createDefaultPermissionGate } from './default-permission-gate.js';
+import { outcomeText } from './outcome-text.js';
+import { prepareCall, type PreparedCall } from './prepare-call.js';
+import { runGateChain, type GateEnvironment, type GateResult } from './run-gate-chain.js';
+import type {
+  ToolCallOutcome,
+  ToolCallRecord,
+  ToolExecutor,
+  ToolExecutorOptions,
+  ToolRunEvent,
+  ToolRunResult,
+} from './types.js';
+
+type Entry = {
+  readonly prepared: PreparedCall;
+  state: 'queued' | 'running' | 'done';
+  controller: AbortController | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  startedAt: number;
+  record: ToolCallRecord | undefined;
+};
+
+const DEFAULT_MAX_CONCURRENCY = 10;
+const defaultMode = (): PermissionMode => 'default';
+
+/**
+ * Creates the run for one assistant message's calls: the scheduler and the gate chain.
+ *
+ * Scheduling: consecutive concurrency-safe calls run in parallel (at most `maxConcurrency`, 10 by
+ * default); any other call runs alone, in order. A failing call whose tool says so cancels every
+ * unfinished sibling; an abort cancels everything; a call past its time limit is stopped. Every
+ * `tool_use` gets exactly one result, and results are paired by id, never by order. A call that is
+ * aborted, timed out or cancelled is answered at once; whatever it does afterwards is ignored.
+ */
+export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
+  const entries: Entry[] = [];
+  const byId = new Map<string, Entry>();
+  const maxConcurrency = Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
+  const getMode = options.getPermissionMode ?? defaultMode;
+  const services = options.services ?? createServices();
+  const agentId = options.agentId ?? 'main';
+  const emit = options.onEvent
+    ? (event: ToolRunEvent) => {
+        try {
+          options.onEvent!(event);
+        } catch {
+          // An observer's failure must not break the run.
+        }
+      }
+    : () => {};
+
+  let next = 0; // index of the first entry not yet started
+  let running = 0;
+  let runningUnsafe = false;
+  let batch = 0;
+  let closed = false;
+  let stopped: 'abort' | 'interrupt' | undefined;
+  let stopReason: string | undefined;
+  let abortedByUser = false;
+  let settled = false;
+  let resolveFinished!: (result: ToolRunResult) => void;
+  const finished = new Promise<ToolRunResult>((resolve) => {
+    resolveFinished = resolve;
+  });
+
+  const env: GateEnvironment = {
+    permissions: options.permissions ?? createDefaultPermissionGate(),
+    hooks: options.hooks,
+    approver: options.approver,
+    resultStore: options.resultStore,
+    emit,
+    abortRun: () => {
+      abortedByUser = true;
+      stopAll('interrupt', true);
+    },
+    requestStop: (reason) => {
+      stopReason ??= reason;
+    },
+  };
+
+  const onTurnAbort = () => stopAll('abort', true);
+  if (options.signal) {
+    if (options.signal.aborted) stopped = 'abort';
+    else options.signal.addEventListener('abort', onTurnAbort, { once: true });
+  }
+
+  function finish(entry: Entry, gate: GateResult): void {
+    if (entry.state === 'done') return;
+    const wasRunning = entry.state === 'running';
+    entry.state = 'done';
+    if (entry.timer) clearTimeout(entry.timer);
+    const block = entry.prepared.block;
+    const record: ToolCallRecord = {
+      toolUseId: block.id,
+      toolName: block.name,
+      input: block.input,
+      outcome: gate.outcome,
+      result: gate.result,
+    };
+    entry.record = record;
+    emit({ type: 'tool-call-end', record, durationMs: wasRunning ? performance.now() - entry.startedAt : 0 });
+    if (wasRunning) {
+      running--;
+      if (running === 0) runningUnsafe = false;
+      if (entry.prepared.tool?.errorCancelsSiblings && isFailure(gate.outcome)) cancelSiblings(entry);
+    }
+    pump();
+    maybeSettle();
+  }
+
+  function failWith(entry: Entry, outcome: Exclude<ToolCallOutcome, { status: 'success' }>): void {
+    const block = entry.prepared.block;
+    entry.controller?.abort(outcome.status);
+    finish(entry, {
+      outcome,
+      result: { type: 'tool_result', tool_use_id: block.id, content: outcomeText(outcome, block.name), is_error: true },
+    });
+  }
+
+  function cancelSiblings(failed: Entry): void {
+    for (const entry of entries) {
+      if (entry !== failed && entry.state !== 'done') failWith(entry, { status: 'cancelled', byToolUseId: failed.prepared.block.id });
+    }
+  }
+
+  function stopAll(cause: 'abort' | 'interrupt', includeBlocking: boolean): void {
+    if (!stopped || cause === 'abort') stopped = cause;
+    for (const entry of entries) {
+      if (entry.state === 'done') continue;
+      const blocks = entry.state === 'running' && entry.prepared.tool?.interruptBehavior === 'block';
+      if (blocks && !includeBlocking) continue;
+      failWith(entry, { status: 'aborted', cause });
+    }
+  }
+
+  function start(entry: Entry): void {
+    const block = entry.prepared.block;
+    const tool = entry.prepared.tool;
+    entry.state = 'running';
+    entry.startedAt = performance.now();
+    running++;
+    if (!entry.prepared.concurrencySafe) runningUnsafe = true;
+    const controller = new AbortController();
+    entry.controller = controller;
+    emit({ type: 'tool-call-start', toolUseId: block.id, toolName: block.name, batch });
+    const timeoutMs = tool?.timeoutMs;
+    const onCallStart =
+      timeoutMs !== undefined && timeoutMs > 0
+        ? () => {
+            if (entry.state === 'running') entry.timer = setTimeout(() => failWith(entry, { status: 'timeout', timeoutMs }), timeoutMs);
+          }
+        : undefined;
+    const context: ToolCallContext = {
+      toolUseId: block.id,
+      signal: controller.signal,
+      cwd: options.cwd,
+      sessionId: options.sessionId,
+      agentId,
+      permissionMode: getMode(),
+      services,
+      reportProgress: (progress: ToolProgress) => {
+        if (entry.state === 'running') emit({ type: 'tool-call-progress', toolUseId: block.id, progress });
+      },
+    };
+    runGateChain(entry.prepared, context, env, onCallStart).then(
+      (gate) => {
+        // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
+        if (entry.state !== 'running') return;
+        if (controller.signal.aborted && gate.outcome.status === 'success') {
+          failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
+          return;
+        }
+        finish(entry, gate);
+      },
+      (error: unknown) => {
+        failWith(entry, { status: 'failed', message: `internal error: ${String(error)}` });
+      },
+    );
+  }
+
+  function pump(): void {
+    while (next < entries.length) {
+      const entry = entries[next]!;
+      if (entry.state !== 'queued') {
+        next++;
+        continue;
+      }
+      if (stopped) {
+        failWith(entry, { status: 'aborted', cause: stopped });
+        next++;
+        continue;
+      }
+      if (entry.prepared.concurrencySafe) {
+        if (runningUnsafe || running >= maxConcurrency) return;
+        if (running === 0) batch++;
+      } else {
+        if (running > 0) return;
+        batch++;
+      }
+      next++;
+      start(entry);
+    }
+  }
+
+  function maybeSettle(): void {
+    if (settled || !closed || running > 0) return;
+    for (const entry of entries) if (entry.state !== 'done') return;
+    settled = true;
+    options.signal?.removeEventListener('abort', onTurnAbort);
+    void settle();
+  }
+
+  async function settle(): Promise<void> {
+    const records = entries.map((entry) => entry.record!);
+    let blocks: ToolResultBlock[] = records.map((record) => record.result);
+    const budget = options.messageBudgetChars ?? DEFAULT_MESSAGE_BUDGET_CHARS;
+    try {
+      const exempt = new Set(
+        entries.filter((entry) => entry.prepared.tool?.maxResultSizeChars === Infinity).map((entry) => entry.prepared.block.id),
+      );
+      blocks = await applyMessageBudget(blocks, { budget, store: options.resultStore, exempt });
+    } catch {
+      // The budget is an optimisation of context use; the results stand without it.
+    }
+    const finalRecords = records.map((record, index) => (blocks[index] === record.result ? record : { ...record, result: blocks[index]! }));
+    resolveFinished({
+      message: { role: 'user', content: blocks },
+      records: finalRecords,
+      ...(stopReason !== undefined ? { stopReason } : {}),
+      abortedByUser,
+    });
+  }
+
+  return {
+    add(block) {
+      if (byId.has(block.id) || closed) {
+        emit({ type: 'tool-call-duplicate', toolUseId: block.id });
+        return;
+      }
+      const prepared = prepareCall(block, options.pool, options.isSchemaLoaded);
+      const entry: Entry = { prepared, state: 'queued', controller: undefined, timer: undefined, startedAt: 0, record: undefined };
+      entries.push(entry);
+      byId.set(block.id, entry);
+      if (options.onEvent) {
+        let summary: string;
+        try {
+          summary = prepared.tool && prepared.parsed?.ok ? prepared.tool.describeInput(prepared.parsed.value) : summarizeInput(block.input);
+        } catch {
+          summary = summarizeInput(block.input);
+        }
+        emit({ type: 'tool-call-queue', toolUseId: block.id, toolName: block.name, summary });
+      }
+      pump();
+    },
+    close() {
+      closed = true;
+      maybeSettle();
+    },
+    interrupt() {
+      stopAll('interrupt', false);
+    },
+    abort() {
+      stopAll('abort', true);
+    },
+    finished,
+  };
+}
+
+function isFailure(outcome: ToolCallOutcome): boolean {
+  return outcome.status === 'failed' || outcome.status === 'timeout' || (outcome.status === 'success' && outcome.isError);
+}

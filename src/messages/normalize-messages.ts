@@ -1,0 +1,62 @@
+import type {
+  AssistantContentBlock,
+  Message,
+  ToolResultBlock,
+  ToolResultContentBlock,
+  UserContentBlock,
+} from './types.js';
+import { getUnparseableInput } from './types.js';
+
+/** What the provider at the edge accepts. */
+export type NormalizeOptions = {
+  /** The provider takes `tool_reference` blocks; otherwise they become text. */
+  readonly toolReference: boolean;
+};
+
+/**
+ * Normalizes a history for the API: unparseable tool inputs are sent as `{}` (the plane already
+ * answered them with an error), `tool_reference` blocks become text for providers that cannot take
+ * them, empty text blocks are removed, and user messages put their tool results first.
+ * Pure; run it before {@link repairPairing}.
+ */
+export function normalizeMessages(messages: readonly Message[], options: NormalizeOptions): Message[] {
+  return messages.map((message) => {
+    if (message.role === 'assistant') {
+      let changed = false;
+      const content: AssistantContentBlock[] = [];
+      for (const block of message.content) {
+        if (block.type === 'text' && block.text.length === 0) {
+          changed = true;
+          continue;
+        }
+        if (block.type === 'tool_use' && getUnparseableInput(block.input) !== undefined) {
+          changed = true;
+          content.push({ ...block, input: {} });
+          continue;
+        }
+        content.push(block);
+      }
+      return changed ? { role: 'assistant', content } : message;
+    }
+    if (typeof message.content === 'string') return message;
+    const results: UserContentBlock[] = [];
+    const rest: UserContentBlock[] = [];
+    for (const block of message.content) {
+      if (block.type === 'tool_result') results.push(options.toolReference ? block : withoutReferences(block));
+      else if (!(block.type === 'text' && block.text.length === 0)) rest.push(block);
+    }
+    return { role: 'user', content: [...results, ...rest] };
+  });
+}
+
+function withoutReferences(block: ToolResultBlock): ToolResultBlock {
+  if (typeof block.content === 'string' || !block.content.some((part) => part.type === 'tool_reference')) return block;
+  const names: string[] = [];
+  const content: ToolResultContentBlock[] = [];
+  for (const part of block.content) {
+    if (part.type === 'tool_reference') names.push(part.tool_name);
+    else content.push(part);
+  }
+  content.push({ type: 'text', text: `Tools loaded: ${names.join(', ')}. Their full definitions are now in your tool list.` });
+  return { ...block, content };
+}

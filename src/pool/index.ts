@@ -1,0 +1,2 @@
+export { assembleToolPool, type AssemblePoolOptions } from './assemble-tool-pool.js';
+export type { DroppedTool, ToolPool } from './tool-pool.js';

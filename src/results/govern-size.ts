@@ -1,0 +1,107 @@
+import type { ToolResultBlock, ToolResultContentBlock } from '../messages/types.js';
+import type { ResultStore } from './result-store.js';
+
+/** Characters of preview the model gets in place of an oversized result. */
+export const PREVIEW_CHARS = 2_000;
+
+/** Default budget for all results of one message together, in characters. */
+export const DEFAULT_MESSAGE_BUDGET_CHARS = 200_000;
+
+/** The text the model gets for a call that produced no output. */
+export function emptyResultText(toolName: string): string {
+  return `(${toolName} completed with no output)`;
+}
+
+/** Counts the characters of a result's text parts (images and documents are not counted). */
+export function resultTextLength(content: ToolResultBlock['content']): number {
+  if (typeof content === 'string') return content.length;
+  let total = 0;
+  for (const part of content) if (part.type === 'text') total += part.text.length;
+  return total;
+}
+
+/** True when a result has no content worth sending. */
+export function isEmptyContent(content: ToolResultBlock['content']): boolean {
+  if (typeof content === 'string') return content.trim().length === 0;
+  return content.length === 0 || content.every((part) => part.type === 'text' && part.text.trim().length === 0);
+}
+
+function resultText(content: ToolResultBlock['content']): string {
+  if (typeof content === 'string') return content;
+  return content
+    .filter((part): part is Extract<ToolResultContentBlock, { type: 'text' }> => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+}
+
+function preview(text: string): string {
+  if (text.length <= PREVIEW_CHARS) return text;
+  const cut = text.lastIndexOf('\n', PREVIEW_CHARS);
+  return text.slice(0, cut > PREVIEW_CHARS / 2 ? cut : PREVIEW_CHARS);
+}
+
+/**
+ * Replaces a result's text with a ~2 KB preview and the path of a file holding all of it. Images
+ * and other non-text parts stay. Without a store (no session folder) the text is cut instead, and
+ * the result says so. The file is written before the result is returned, so the path is valid.
+ */
+export async function spillResult(
+  block: ToolResultBlock,
+  options: { readonly store: ResultStore | undefined; readonly signal?: AbortSignal },
+): Promise<ToolResultBlock> {
+  const text = resultText(block.content);
+  const head = preview(text);
+  let note: string;
+  if (options.store) {
+    try {
+      const path = await options.store.save(block.tool_use_id, text, options.signal);
+      note = `[Output too large to show: ${text.length} characters. The full output is saved in ${path}; read it in parts (Read with offset and limit) or search it with Grep. The first ${head.length} characters follow.]`;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      note = `[Output too large to show: ${text.length} characters; saving it failed (${reason}), so only the first ${head.length} characters follow. Narrow the request to see the rest.]`;
+    }
+  } else {
+    note = `[Output too large to show: ${text.length} characters; only the first ${head.length} characters follow. Narrow the request to see the rest.]`;
+  }
+  const others = typeof block.content === 'string' ? [] : block.content.filter((part) => part.type !== 'text');
+  const textPart = `${note}\n${head}`;
+  return {
+    ...block,
+    content: others.length === 0 ? textPart : [{ type: 'text', text: textPart }, ...others],
+  };
+}
+
+/**
+ * The per-message budget: while the results of one message together exceed `budget` characters,
+ * the largest one not exempt is spilled. Returns the blocks in the same order.
+ */
+export async function applyMessageBudget(
+  blocks: readonly ToolResultBlock[],
+  options: {
+    readonly budget: number;
+    readonly store: ResultStore | undefined;
+    /** Ids whose results must not be replaced (tools that limit themselves, like Read). */
+    readonly exempt?: ReadonlySet<string>;
+    readonly signal?: AbortSignal;
+  },
+): Promise<ToolResultBlock[]> {
+  const out = [...blocks];
+  const sizes = out.map((block) => resultTextLength(block.content));
+  let total = sizes.reduce((sum, size) => sum + size, 0);
+  while (total > options.budget) {
+    let largest = -1;
+    for (let index = 0; index < out.length; index++) {
+      const block = out[index]!;
+      if (options.exempt?.has(block.tool_use_id)) continue;
+      if (sizes[index]! <= PREVIEW_CHARS * 1.5) continue;
+      if (largest === -1 || sizes[index]! > sizes[largest]!) largest = index;
+    }
+    if (largest === -1) break;
+    const replaced = await spillResult(out[largest]!, { store: options.store, signal: options.signal });
+    const size = resultTextLength(replaced.content);
+    total += size - sizes[largest]!;
+    sizes[largest] = size;
+    out[largest] = replaced;
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Where oversized results go: the session's `tool-results/` folder. */
+export type ResultStore = {
+  readonly directory: string;
+  /** Writes the full text of one result (mode 0600) and returns the file's absolute path. */
+  save(toolUseId: string, text: string, signal?: AbortSignal): Promise<string>;
+};
+
+/** Creates a store writing into `directory` (created on first use with mode 0700). */
+export function createResultStore(options: { readonly directory: string }): ResultStore {
+  let ready: Promise<unknown> | undefined;
+  return {
+    directory: options.directory,
+    async save(toolUseId, text, signal) {
+      ready ??= mkdir(options.directory, { recursive: true, mode: 0o700 });
+      await ready;
+      const safeId = toolUseId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120) || 'result';
+      const path = join(options.directory, `${safeId}.txt`);
+      await writeFile(path, text, { mode: 0o600, signal });
+      return path;
+    },
+  };
+}
