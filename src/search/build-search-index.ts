@@ -1,0 +1,217 @@
+import { descriptorFields, type ToolDescriptor } from './tool-descriptor.js';
+import { DEFAULT_RANKING_PARAMETERS, type FieldParameters, type RankingParameters } from './ranking-parameters.js';
+import { tokenize } from './tokenize.js';
+
+/**
+ * A ranking index over tool descriptors: precomputed BM25F weights in flat posting lists, so a
+ * query only adds up the postings of its terms. Immutable once built; rebuild it when the set of
+ * tools changes (see `createSearchIndexCache`).
+ */
+export type SearchIndex = {
+  readonly size: number;
+  /** Tool names, by document number. */
+  readonly names: readonly string[];
+  readonly parameters: RankingParameters;
+  /** Term (or `"a b"` phrase) → term number. */
+  readonly terms: ReadonlyMap<string, number>;
+  /** Postings of term t are `postingDocs/postingWeights[postingStart[t] .. postingStart[t+1]]`. */
+  readonly postingStart: Int32Array;
+  readonly postingDocs: Int32Array;
+  readonly postingWeights: Float32Array;
+  /** Server number of each tool, -1 for a tool without one. */
+  readonly docServer: Int32Array;
+  /** The tools of server s are `serverDocs[serverStart[s] .. serverStart[s+1]]`. */
+  readonly serverStart: Int32Array;
+  readonly serverDocs: Int32Array;
+  /** Lower-case names, and the documents sorted by them (prefix lookups). */
+  readonly lowerNames: readonly string[];
+  readonly nameOrder: Int32Array;
+  /** Lower-case name → first document with it. */
+  readonly exactNames: ReadonlyMap<string, number>;
+};
+
+/** Options of {@link buildSearchIndex}. */
+export type BuildSearchIndexOptions = {
+  /** Ranking parameters; default {@link DEFAULT_RANKING_PARAMETERS}. */
+  readonly parameters?: RankingParameters;
+};
+
+const FIELD_KEYS = ['name', 'server', 'hint', 'description', 'parameters'] as const;
+const FIELD_COUNT = FIELD_KEYS.length;
+
+/** Builds the index for `descriptors` (in their order: ties rank the earlier tool first). */
+export function buildSearchIndex(
+  descriptors: readonly ToolDescriptor[],
+  options: BuildSearchIndexOptions = {},
+): SearchIndex {
+  const parameters = options.parameters ?? DEFAULT_RANKING_PARAMETERS;
+  const size = descriptors.length;
+  const fieldTokens: string[][][] = [];
+  const lengthSums = new Float64Array(FIELD_COUNT);
+  const serverIds = new Map<string, number>();
+  const docServer = new Int32Array(size).fill(-1);
+  for (let doc = 0; doc < size; doc++) {
+    const fields = descriptorFields(descriptors[doc] as ToolDescriptor);
+    const tokens = FIELD_KEYS.map((key) => tokenize(fields[key]));
+    for (let f = 0; f < FIELD_COUNT; f++) lengthSums[f] = (lengthSums[f] as number) + (tokens[f] as string[]).length;
+    fieldTokens.push(tokens);
+    const serverKey = fields.server.toLowerCase();
+    if (serverKey !== '') {
+      let id = serverIds.get(serverKey);
+      if (id === undefined) {
+        id = serverIds.size;
+        serverIds.set(serverKey, id);
+      }
+      docServer[doc] = id;
+    }
+  }
+  const fieldParameters: FieldParameters[] = FIELD_KEYS.map((key) => parameters.fields[key]);
+  const averages = Array.from(lengthSums, (sum) => Math.max(sum / Math.max(size, 1), 1e-9));
+
+  const terms = new Map<string, number>();
+  const termOf = (term: string): number => {
+    let id = terms.get(term);
+    if (id === undefined) {
+      id = terms.size;
+      terms.set(term, id);
+    }
+    return id;
+  };
+
+  // Pseudo term frequencies (BM25F): per-field counts, each normalised by its field's length.
+  const docTriples = new GrowableTriples();
+  for (let doc = 0; doc < size; doc++) {
+    const tokens = fieldTokens[doc] as string[][];
+    const pseudo = new Map<number, number>();
+    const phrases = new Map<number, number>();
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const list = tokens[f] as string[];
+      if (list.length === 0) continue;
+      const { weight, b } = fieldParameters[f] as FieldParameters;
+      const norm = weight / (1 - b + (b * list.length) / (averages[f] as number));
+      for (const token of list) {
+        const id = termOf(token);
+        pseudo.set(id, (pseudo.get(id) ?? 0) + norm);
+      }
+      if (parameters.phraseWeight > 0 && (FIELD_KEYS[f] === 'name' || FIELD_KEYS[f] === 'description')) {
+        for (let i = 0; i + 1 < list.length; i++) {
+          const id = termOf(`${list[i] as string} ${list[i + 1] as string}`);
+          phrases.set(id, 1);
+        }
+      }
+    }
+    for (const [id, tf] of pseudo) docTriples.push(id, doc, tf);
+    for (const [id] of phrases) if (!pseudo.has(id)) docTriples.push(id, doc, -1);
+  }
+
+  const termCount = terms.size;
+  const posting = toPostings({
+    triples: docTriples,
+    termCount,
+    documentCount: size,
+    weight: (tf) => (tf < 0 ? parameters.phraseWeight : tf / (parameters.k1 + tf)),
+  });
+
+  const serverStart = new Int32Array(serverIds.size + 1);
+  for (const server of docServer) if (server >= 0) serverStart[server + 1] = (serverStart[server + 1] as number) + 1;
+  for (let server = 0; server < serverIds.size; server++) {
+    serverStart[server + 1] = (serverStart[server + 1] as number) + (serverStart[server] as number);
+  }
+  const serverDocs = new Int32Array(serverStart[serverIds.size] as number);
+  const serverCursor = serverStart.slice(0, serverIds.size);
+  for (let doc = 0; doc < size; doc++) {
+    const server = docServer[doc] as number;
+    if (server < 0) continue;
+    const at = serverCursor[server] as number;
+    serverCursor[server] = at + 1;
+    serverDocs[at] = doc;
+  }
+
+  const names = descriptors.map((descriptor) => descriptor.name);
+  const lowerNames = names.map((name) => name.toLowerCase());
+  const nameOrder = Int32Array.from({ length: size }, (_, i) => i);
+  nameOrder.sort((a, b) => {
+    const left = lowerNames[a] as string;
+    const right = lowerNames[b] as string;
+    return left < right ? -1 : left > right ? 1 : a - b;
+  });
+  const exactNames = new Map<string, number>();
+  for (let doc = size - 1; doc >= 0; doc--) exactNames.set(lowerNames[doc] as string, doc);
+
+  return {
+    size,
+    names,
+    parameters,
+    terms,
+    postingStart: posting.start,
+    postingDocs: posting.ids,
+    postingWeights: posting.weights,
+    docServer,
+    serverStart,
+    serverDocs,
+    lowerNames,
+    nameOrder,
+    exactNames,
+  };
+}
+
+/** Flat, growable (term, document, value) triples. */
+class GrowableTriples {
+  length = 0;
+  terms = new Int32Array(1024);
+  ids = new Int32Array(1024);
+  values = new Float64Array(1024);
+
+  push(term: number, id: number, value: number): void {
+    if (this.length === this.terms.length) {
+      const capacity = this.length * 2;
+      this.terms = grow(this.terms, new Int32Array(capacity));
+      this.ids = grow(this.ids, new Int32Array(capacity));
+      this.values = grow(this.values, new Float64Array(capacity));
+    }
+    this.terms[this.length] = term;
+    this.ids[this.length] = id;
+    this.values[this.length] = value;
+    this.length++;
+  }
+}
+
+function grow<T extends Int32Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** Groups triples by term (counting sort) and turns each value into idf × saturated weight. */
+function toPostings(options: {
+  readonly triples: GrowableTriples;
+  readonly termCount: number;
+  readonly documentCount: number;
+  readonly weight: (value: number) => number;
+}): { start: Int32Array; ids: Int32Array; weights: Float32Array } {
+  const { triples, termCount, documentCount } = options;
+  const start = new Int32Array(termCount + 1);
+  for (let i = 0; i < triples.length; i++) {
+    const slot = (triples.terms[i] as number) + 1;
+    start[slot] = (start[slot] as number) + 1;
+  }
+  for (let t = 0; t < termCount; t++) start[t + 1] = (start[t + 1] as number) + (start[t] as number);
+  const cursor = start.slice(0, termCount);
+  const ids = new Int32Array(triples.length);
+  const weights = new Float32Array(triples.length);
+  for (let i = 0; i < triples.length; i++) {
+    const term = triples.terms[i] as number;
+    const at = cursor[term] as number;
+    cursor[term] = at + 1;
+    ids[at] = triples.ids[i] as number;
+    weights[at] = options.weight(triples.values[i] as number);
+  }
+  for (let t = 0; t < termCount; t++) {
+    const from = start[t] as number;
+    const to = start[t + 1] as number;
+    const df = to - from;
+    if (df === 0) continue;
+    const idf = Math.log(1 + (documentCount - df + 0.5) / (df + 0.5));
+    for (let i = from; i < to; i++) weights[i] = (weights[i] as number) * idf;
+  }
+  return { start, ids, weights };
+}

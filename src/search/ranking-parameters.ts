@@ -1,0 +1,58 @@
+/** The weight of one ranking field and its length normalisation (BM25's b, 0 = none, 1 = full). */
+export type FieldParameters = { readonly weight: number; readonly b: number };
+
+/**
+ * The general parameters of the ranking (BM25F). They were tuned on the development queries only
+ * as these numbers; no word lists or per-query data are involved.
+ */
+export type RankingParameters = {
+  /** Term-frequency saturation of tools. */
+  readonly k1: number;
+  /** Saturation of a word repeated in the query (BM25's k3). */
+  readonly queryK: number;
+  readonly fields: {
+    /** The tool's own name, split into words. */
+    readonly name: FieldParameters;
+    /** The server (or group) it comes from. */
+    readonly server: FieldParameters;
+    /** The author's search hint: weighted above the description. */
+    readonly hint: FieldParameters;
+    readonly description: FieldParameters;
+    /** Parameter names, descriptions and enum values. */
+    readonly parameters: FieldParameters;
+  };
+  /** Weight of a pair of adjacent query words found adjacent in a tool's name or description. */
+  readonly phraseWeight: number;
+  /**
+   * Tools are often used together with the other tools of their server: each tool gets this share
+   * of the best score among its server's other tools, divided by the server's size to the power
+   * {@link siblingSizeExponent} (a large group says less about any one of its tools).
+   */
+  readonly siblingWeight: number;
+  readonly siblingSizeExponent: number;
+  /**
+   * Multi-need queries: a query term's part of a tool's score is multiplied by this once per
+   * better-ranked result that already matched the term (1 = plain score order).
+   */
+  readonly coverageDiscount: number;
+  /** How many of the best-scoring tools the coverage re-ranking reorders. */
+  readonly rerankDepth: number;
+};
+
+/** The ranking's defaults. */
+export const DEFAULT_RANKING_PARAMETERS: RankingParameters = Object.freeze({
+  k1: 1.2,
+  queryK: 8,
+  fields: Object.freeze({
+    name: Object.freeze({ weight: 3, b: 0.5 }),
+    server: Object.freeze({ weight: 1, b: 0.5 }),
+    hint: Object.freeze({ weight: 2, b: 0.5 }),
+    description: Object.freeze({ weight: 1, b: 0.75 }),
+    parameters: Object.freeze({ weight: 0.5, b: 0.75 }),
+  }),
+  phraseWeight: 0,
+  siblingWeight: 0.3,
+  siblingSizeExponent: 0.5,
+  coverageDiscount: 0.7,
+  rerankDepth: 30,
+});
