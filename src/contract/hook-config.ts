@@ -1,0 +1,59 @@
+import type { RuleSource } from './permission.js';
+
+/**
+ * Hook configuration as settings deliver it: the data the settings loader produces and the hook
+ * runner consumes (the same shape as the reference system's `hooks` settings key).
+ */
+
+/** The hook events toolplane runs. */
+export type HookEventName =
+  | 'PreToolUse'
+  | 'PostToolUse'
+  | 'PostToolUseFailure'
+  | 'PermissionRequest'
+  | 'UserPromptSubmit'
+  | 'Stop'
+  | 'SubagentStop'
+  | 'SessionStart'
+  | 'SessionEnd'
+  | 'PreCompact';
+
+export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+];
+
+/** One shell command run for an event. */
+export type CommandHookConfig = {
+  readonly type: 'command';
+  /** Run by the shell exactly as written; toolplane never pastes values into it. */
+  readonly command: string;
+  /** Seconds before the command's whole process group is killed. Default 60. */
+  readonly timeout?: number;
+  /**
+   * toolplane extension: when the hook crashes, times out or prints garbage, a PreToolUse call is
+   * denied and a PermissionRequest is denied, instead of the reference's non-blocking error.
+   */
+  readonly failClosed?: boolean;
+};
+
+/** A matcher and the commands it runs, as read from one settings source. */
+export type HookMatcherConfig = {
+  /** Tool-name matcher: `*`/empty/absent = all, exact names with `|`, else an unanchored regex. */
+  readonly matcher?: string;
+  readonly hooks: readonly CommandHookConfig[];
+  readonly source: RuleSource;
+  /** The settings file it came from, when it came from a file. */
+  readonly file?: string;
+};
+
+/** Every hook matcher per event, highest-precedence source first. */
+export type HookSettings = ReadonlyMap<HookEventName, readonly HookMatcherConfig[]>;

@@ -1,0 +1,9 @@
+export { loadSettings, type AdditionalDirectory, type CliSettings, type LoadSettingsOptions, type LoadedSettings, type McpServersFromSource } from './load-settings.js';
+export { saveRule, type SaveRuleOptions, type SaveRuleResult } from './save-rule.js';
+export { readProjectTrust, writeProjectTrust, type ProjectTrust, type ProjectTrustOptions } from './trust-store.js';
+export { settingsPaths, MANAGED_SETTINGS_PATH, type SettingsPaths, type SettingsPathsOptions } from './settings-paths.js';
+export { parseSettingsText, settingsFileSchema, type ParsedSettings, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
+export { checkRule, ruleToolName, type CheckRuleOptions, type RuleCheck } from './check-rule.js';
+export { splitToolList } from './split-tool-list.js';
+export { parseJsonDocument, type JsonDocument, type JsonParseResult, type TextPosition } from './parse-json-document.js';
+export { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';

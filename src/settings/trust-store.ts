@@ -1,0 +1,81 @@
+import { readFile, realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { parseJsonDocument } from './parse-json-document.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/** What the person said about a project folder: trusted, untrusted, or never asked. */
+export type ProjectTrust = 'trusted' | 'untrusted' | 'unknown';
+
+const trustFileSchema = z.looseObject({
+  projects: z.record(
+    z.string(),
+    z.looseObject({ trusted: z.boolean(), updatedAt: z.string().optional() }),
+  ),
+});
+
+type TrustTable = Map<string, { trusted: boolean; updatedAt?: string }>;
+
+/** Options naming the store file and the project folder. */
+export type ProjectTrustOptions = {
+  /** The trust store file (`settingsPaths(...).trustStore`). */
+  readonly storeFile: string;
+  readonly projectDir: string;
+  readonly signal?: AbortSignal;
+};
+
+async function canonicalFolder(folder: string): Promise<string> {
+  try {
+    return await realpath(folder);
+  } catch {
+    return resolve(folder);
+  }
+}
+
+/**
+ * Reads the store. A missing file is an empty table; a damaged one is also read as empty (every
+ * project becomes `unknown` and is asked again, which is the safe direction) and reported.
+ */
+async function readTable(storeFile: string, signal?: AbortSignal): Promise<{ table: TrustTable; damaged: boolean }> {
+  let text: string;
+  try {
+    text = await readFile(storeFile, { encoding: 'utf8', signal });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { table: new Map(), damaged: false };
+    throw error;
+  }
+  const parsed = parseJsonDocument(text);
+  const result = parsed.ok ? trustFileSchema.safeParse(parsed.document.value) : undefined;
+  if (!result?.success) return { table: new Map(), damaged: true };
+  return { table: new Map(Object.entries(result.data.projects)), damaged: false };
+}
+
+/**
+ * What the person decided about exactly this folder (symlinks resolved). Trust is per folder: a
+ * trusted parent does not make its subfolders trusted.
+ */
+export async function readProjectTrust(
+  options: ProjectTrustOptions,
+): Promise<{ readonly trust: ProjectTrust; readonly damaged: boolean }> {
+  const { table, damaged } = await readTable(options.storeFile, options.signal);
+  const entry = table.get(await canonicalFolder(options.projectDir));
+  return { trust: entry === undefined ? 'unknown' : entry.trusted ? 'trusted' : 'untrusted', damaged };
+}
+
+/** Remembers the person's answer for a folder, rewriting the store atomically. */
+export async function writeProjectTrust(
+  options: ProjectTrustOptions & { readonly trust: 'trusted' | 'untrusted' },
+): Promise<void> {
+  const { table } = await readTable(options.storeFile, options.signal);
+  table.set(await canonicalFolder(options.projectDir), {
+    trusted: options.trust === 'trusted',
+    updatedAt: new Date().toISOString(),
+  });
+  const projects = Object.create(null) as Record<string, unknown>;
+  for (const [folder, entry] of table) projects[folder] = entry;
+  await writeFileAtomic({
+    path: options.storeFile,
+    text: `${JSON.stringify({ projects }, null, 2)}\n`,
+    signal: options.signal,
+  });
+}
