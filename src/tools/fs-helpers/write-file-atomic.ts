@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { link, open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Options for {@link writeFileAtomic}. */
+export type WriteFileAtomicOptions = {
+  /** The file to replace or create. Must be the real path (not a symbolic link to it). */
+  readonly path: string;
+  readonly data: Uint8Array;
+  /** Permission bits for the file; omitted, a new file gets the default (0o666 minus umask). */
+  readonly mode?: number;
+  /** `create`: the file must not exist yet (an atomic no-clobber link); `replace`: it may. */
+  readonly disposition: 'create' | 'replace';
+  readonly signal: AbortSignal;
+  /**
+   * Runs after the temporary file is complete and on disk, immediately before it takes the
+   * target's place. A returned string cancels the write with that message; the target is untouched.
+   */
+  readonly verify?: (signal: AbortSignal) => Promise<string | undefined>;
+};
+
+/** The outcome: the written file's mtime and size, or why nothing was written. */
+export type WriteFileAtomicResult =
+  | { readonly ok: true; readonly mtimeMs: number; readonly size: number }
+  | { readonly ok: false; readonly reason: 'verify-failed' | 'exists' | 'aborted'; readonly message: string };
+
+/**
+ * Writes a file so that readers only ever see the old content or the new content: the data goes
+ * to a temporary file in the same folder, is fsynced, gets its mode, then `verify` runs, then the
+ * temporary file is renamed over the target (or, for `create`, hard-linked to it, which fails
+ * instead of clobbering a file that appeared meanwhile) and the folder is fsynced.
+ *
+ * The window in which a change by another process can still be lost is between the end of
+ * `verify` and the `rename(2)`: one system call, a few microseconds, with no I/O of ours in
+ * between. `create` has no such window. A process killed mid-write leaves the target intact and
+ * at worst a `.<name>.toolplane-*.tmp` file beside it.
+ *
+ * I/O errors (permissions, no space, …) are thrown as the Node error, after removing the
+ * temporary file.
+ */
+export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<WriteFileAtomicResult> {
+  const { signal } = options;
+  if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The write was aborted before it started.' };
+  const folder = path.dirname(options.path);
+  const temporary = path.join(folder, `.${path.basename(options.path)}.toolplane-${randomBytes(6).toString('hex')}.tmp`);
+  let committed = false;
+  try {
+    const handle = await open(temporary, 'wx', options.mode ?? 0o666);
+    let mtimeMs: number;
+    let size: number;
+    try {
+      await handle.writeFile(options.data);
+      if (options.mode !== undefined) await handle.chmod(options.mode);
+      await handle.sync();
+      const stats = await handle.stat();
+      mtimeMs = stats.mtimeMs;
+      size = stats.size;
+    } finally {
+      await handle.close();
+    }
+    if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The write was aborted; the file is unchanged.' };
+    const problem = options.verify ? await options.verify(signal) : undefined;
+    if (problem !== undefined) return { ok: false, reason: 'verify-failed', message: problem };
+    if (options.disposition === 'create') {
+      try {
+        await link(temporary, options.path);
+      } catch (error) {
+        if (isCode(error, 'EEXIST')) {
+          return { ok: false, reason: 'exists', message: `${options.path} was created by someone else meanwhile.` };
+        }
+        throw error;
+      }
+    } else {
+      await rename(temporary, options.path);
+      committed = true;
+    }
+    await syncFolder(folder);
+    return { ok: true, mtimeMs, size };
+  } finally {
+    if (!committed) await unlink(temporary).catch(() => undefined);
+  }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems cannot fsync a folder; the rename itself has already happened.
+  }
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}

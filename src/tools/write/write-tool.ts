@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineTool } from '../../contract/define-tool.js';
+import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
+import { commitGuardedWrite, loadGuardedFile, type GuardedFile } from '../file-state/guarded-file.js';
+import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
+import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
+import { DEFAULT_TEXT_FORMAT, encodeText } from '../fs-helpers/text-codec.js';
+import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
+import { WRITE_PROMPT } from './write-prompt.js';
+
+/** Write's input; the names are the reference system's. */
+export const writeInputSchema = z.strictObject({
+  file_path: z.string().describe('The absolute path of the file to write'),
+  content: z.string().describe('The complete content of the file'),
+});
+
+/** Write's input. */
+export type WriteInput = z.infer<typeof writeInputSchema>;
+
+/** What Write returns. */
+export type WriteOutput =
+  | { readonly kind: 'written'; readonly filePath: string; readonly created: boolean; readonly lines: number; readonly bytes: number }
+  | ToolFailure;
+
+type WritePlan = { readonly ok: true; readonly file: GuardedFile; readonly data: Buffer };
+
+async function plan(input: WriteInput, context: ToolCheckContext): Promise<WritePlan | { ok: false; message: string }> {
+  const problem = checkAbsolutePath(input.file_path);
+  if (problem !== undefined) return { ok: false, message: problem };
+  const store = getFileStateStore(context.services);
+  if (store === undefined) return { ok: false, message: NO_FILE_STATE_STORE_MESSAGE };
+  const loaded = await loadGuardedFile({ filePath: input.file_path, store, requirement: 'full-read', signal: context.signal });
+  if (!loaded.ok) return loaded;
+  const format = loaded.file.exists ? loaded.file.format : DEFAULT_TEXT_FORMAT;
+  return { ok: true, file: loaded.file, data: encodeText(input.content, format) };
+}
+
+/**
+ * The Write tool: creates a file, or overwrites one the agent has read whole and that is
+ * unchanged since; atomic, keeping an existing file's line endings, BOM, encoding and mode.
+ */
+export const writeTool: Tool<WriteInput, WriteOutput> = defineTool<WriteInput, WriteOutput>({
+  name: 'Write',
+  inputSchema: writeInputSchema,
+  prompt: WRITE_PROMPT,
+  searchHint: 'write create new file overwrite save',
+  maxResultSizeChars: 100_000,
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  isDestructive: () => true,
+  userFacingName: () => 'Write',
+  getPath: (input) => input.file_path,
+  describeInput: (input) => `${input.file_path} (${countLines(input.content)} lines)`,
+  validateInput: async (input, context) => {
+    const result = await plan(input, context);
+    return result.ok ? { ok: true } : { ok: false, message: result.message };
+  },
+  call: async (input, context) => {
+    const result = await plan(input, context);
+    if (!result.ok) return toolFailure(result.message);
+    const store = getFileStateStore(context.services);
+    if (store === undefined) return toolFailure(NO_FILE_STATE_STORE_MESSAGE);
+    const committed = await commitGuardedWrite({ filePath: input.file_path, file: result.file, data: result.data, store, signal: context.signal });
+    if (!committed.ok) return toolFailure(committed.message);
+    return { kind: 'written', filePath: input.file_path, created: !result.file.exists, lines: countLines(input.content), bytes: result.data.length };
+  },
+  mapResult: (output): MappedResult => {
+    if (output.kind === 'error') return mapToolFailure(output);
+    const verb = output.created ? 'Created' : 'Overwrote';
+    return { content: `${verb} ${output.filePath} (${output.lines} line${output.lines === 1 ? '' : 's'}, ${output.bytes} bytes).` };
+  },
+});
+
+function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  const breaks = text.split('\n').length - 1;
+  return text.endsWith('\n') ? breaks : breaks + 1;
+}
