@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** Options for {@link killProcessGroup}. */
 export type KillProcessGroupOptions = {
@@ -29,9 +29,26 @@ export async function killProcessGroup(pid: number, options: KillProcessGroupOpt
   signalGroup(pid, 'SIGKILL');
 }
 
-/** Whether any process of the group can still receive signals. */
+/**
+ * Whether any process of the group is still running. Zombies do not count: an orphan whose new
+ * parent never reaps it would otherwise hold the kill for the whole grace period.
+ */
 export function isGroupAlive(pid: number): boolean {
-  return signalGroup(pid, 0);
+  if (!signalGroup(pid, 0)) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    // No /proc (macOS): the signal check above is the best answer available.
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = readStatFields(Number(entry));
+    // After the command name: state, ppid, pgrp.
+    if (fields && fields[2] === String(pid) && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 /** Whether a single process is still running (a zombie waiting to be reaped counts as gone). */
@@ -41,14 +58,20 @@ export function isProcessRunning(pid: number): boolean {
   } catch {
     return false;
   }
+  const fields = readStatFields(pid);
+  // No /proc (macOS): the signal check above is the best answer available.
+  if (!fields) return true;
+  return fields[0] !== 'Z' && fields[0] !== 'X';
+}
+
+/** The fields of /proc/<pid>/stat after the command name (state first), if readable. */
+function readStatFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The state follows the parenthesised command name, which may itself contain spaces.
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
+    // The command name is parenthesised and may itself contain spaces and parentheses.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    // No /proc (macOS): the signal check above is the best answer available.
-    return true;
+    return undefined;
   }
 }
 
