@@ -5,7 +5,7 @@ import { defineTool } from '../contract/define-tool.js';
 import { jsonSchema } from '../contract/tool.js';
 import type { Tool, ToolCallContext } from '../contract/tool.js';
 import { describeError } from '../errors/toolplane-error.js';
-import { mapMcpResult, mcpErrorResult } from './map-mcp-result.js';
+import { mapMcpOutput, mcpErrorResult } from './map-mcp-result.js';
 
 /** Longest server description passed to the model, in characters. */
 export const DEFAULT_MCP_DESCRIPTION_CHARS = 2_048;
@@ -115,7 +115,7 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
     isConcurrencySafe: () => readOnly,
     isDestructive: () => destructive,
     call,
-    mapResult: (output) => mapMcpResult(output),
+    mapResult: (output) => mapMcpOutput(output),
     userFacingName: () => `${server} - ${title ?? definition.name} (MCP)`,
   });
 }

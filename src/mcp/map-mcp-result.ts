@@ -1,3 +1,4 @@
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { MappedResult } from '../contract/tool.js';
 import type { ToolResultContentBlock } from '../messages/types.js';
@@ -72,4 +73,16 @@ export function mapMcpResult(result: CallToolResult): MappedResult {
 /** A tool result that carries a failure message for the model, in the shape a server would send. */
 export function mcpErrorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * Maps whatever a call produced for the model: an MCP result (the usual case, also when a
+ * PostToolUse hook replaced it with one), else text as it is and anything else as JSON text.
+ */
+export function mapMcpOutput(output: unknown): MappedResult {
+  if (typeof output === 'string') return { content: output };
+  const looksLikeResult = typeof output === 'object' && output !== null && Array.isArray((output as { content?: unknown }).content);
+  const parsed = looksLikeResult ? CallToolResultSchema.safeParse(output) : undefined;
+  if (parsed?.success === true) return mapMcpResult(parsed.data);
+  return { content: JSON.stringify(output, null, 2) ?? '' };
 }

@@ -65,28 +65,30 @@ export type McpToolNameAssignment = {
  */
 export function assignMcpToolNames(refs: readonly McpToolRef[]): McpToolNameAssignment {
   const owners = new Map<string, McpToolRef>();
+  const byPair = new Map<string, string>();
   const names: string[] = [];
   const collisions: McpToolNameCollision[] = [];
   for (const ref of refs) {
+    const pair = `${ref.server}\u0000${ref.tool}`;
+    const known = byPair.get(pair);
+    if (known !== undefined) {
+      names.push(known);
+      continue;
+    }
     const name = mcpToolName(ref);
     const owner = owners.get(name);
-    if (owner === undefined) {
-      owners.set(name, ref);
-      names.push(name);
-      continue;
+    let assigned = name;
+    if (owner !== undefined) {
+      assigned = appendHash(name, ref);
+      // A renamed name can itself be taken (crafted input); hash again until it is free.
+      for (let round = 1; owners.has(assigned); round += 1) {
+        assigned = appendHash(name, { server: ref.server, tool: `${ref.tool}\u0000${round}` });
+      }
+      collisions.push({ name, kept: owner, renamed: ref, renamedTo: assigned });
     }
-    if (owner.server === ref.server && owner.tool === ref.tool) {
-      names.push(name);
-      continue;
-    }
-    let renamed = appendHash(name, ref);
-    // A renamed name can itself be taken (crafted input); hash again until it is free.
-    for (let round = 1; owners.has(renamed); round += 1) {
-      renamed = appendHash(name, { server: ref.server, tool: `${ref.tool}\u0000${round}` });
-    }
-    owners.set(renamed, ref);
-    names.push(renamed);
-    collisions.push({ name, kept: owner, renamed: ref, renamedTo: renamed });
+    owners.set(assigned, ref);
+    byPair.set(pair, assigned);
+    names.push(assigned);
   }
   return { names, collisions };
 }
