@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineTool } from '../../contract/define-tool.js';
+import type { MappedResult, Tool } from '../../contract/tool.js';
+import { TODO_STORE, type TodoItem } from './todo-store.js';
+import { TODO_WRITE_PROMPT } from './todo-write-prompt.js';
+
+const todoItemSchema = z.strictObject({
+  content: z.string().describe('The step, in the imperative.'),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+  activeForm: z.string().describe('The step in the present continuous, shown while in progress.'),
+});
+
+/** The TodoWrite tool's input, with the reference system's names. */
+export const todoWriteInputSchema = z.strictObject({
+  todos: z.array(todoItemSchema).describe('The whole, updated todo list.'),
+});
+
+export type TodoWriteInput = z.infer<typeof todoWriteInputSchema>;
+
+/** What a TodoWrite call produced. */
+export type TodoWriteResult =
+  | { readonly kind: 'written'; readonly todos: readonly TodoItem[]; readonly previous: readonly TodoItem[] }
+  | { readonly kind: 'failed'; readonly message: string };
+
+/**
+ * Creates the TodoWrite tool. It replaces the calling agent's list (`context.agentId`) in the
+ * {@link TODO_STORE} service, which the host must register.
+ */
+export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
+  return defineTool<TodoWriteInput, TodoWriteResult>({
+    name: 'TodoWrite',
+    inputSchema: todoWriteInputSchema,
+    prompt: TODO_WRITE_PROMPT,
+    searchHint: 'todo list plan steps progress tasks',
+    // It touches only the session's own list; asking a person about it would be noise.
+    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'TodoWrite only updates the agent\u2019s own todo list' } }),
+    validateInput(input) {
+      const problem = findProblem(input.todos);
+      return problem ? { ok: false, message: problem } : { ok: true };
+    },
+    async call(input, context) {
+      const store = context.services.get(TODO_STORE);
+      if (!store) {
+        return { kind: 'failed', message: 'The todo list is not available in this session (no todo store). Keep track of the steps in your replies instead.' };
+      }
+      const previous = store.replace(context.agentId, input.todos);
+      return { kind: 'written', todos: store.get(context.agentId), previous };
+    },
+    mapResult: mapTodoWrite,
+    describeInput: (input) => `${input.todos.length} todo${input.todos.length === 1 ? '' : 's'}`,
+  });
+}
+
+/** Maps a TodoWrite result for the model: a brief confirmation, nothing more. */
+export function mapTodoWrite(result: TodoWriteResult): MappedResult {
+  if (result.kind === 'failed') return { content: result.message, isError: true };
+  const open = result.todos.filter((todo) => todo.status !== 'completed').length;
+  const summary =
+    result.todos.length === 0 ? 'The todo list is now empty.' : `${result.todos.length} items, ${open} not yet completed.`;
+  return {
+    content: `Todo list updated: ${summary} Keep it current: mark each item in_progress when you start it and completed as soon as it is done.`,
+  };
+}
+
+function findProblem(todos: readonly TodoItem[]): string | undefined {
+  const inProgress = todos.filter((todo) => todo.status === 'in_progress');
+  if (inProgress.length > 1) {
+    return `${inProgress.length} items are in_progress (${inProgress.map((todo) => JSON.stringify(todo.content)).join(', ')}); at most one may be. Keep the one you are working on in_progress and set the others to pending or completed.`;
+  }
+  const blank = todos.findIndex((todo) => todo.content.trim() === '' || todo.activeForm.trim() === '');
+  if (blank !== -1) return `Item ${blank + 1} has an empty content or activeForm; give every item both.`;
+  const seen = new Set<string>();
+  for (const todo of todos) {
+    const key = todo.content.trim();
+    if (seen.has(key)) return `The item ${JSON.stringify(key)} appears twice; each step should appear once.`;
+    seen.add(key);
+  }
+  return undefined;
+}
