@@ -419,6 +419,46 @@ describe('the scheduler', () => {
     expect(run.records.map((record) => record.outcome.status)).toEqual(['success', 'aborted']);
   });
 
+  it('answers a stopped call at once, but starts the next unsafe call only when it has wound down', async () => {
+    const log: string[] = [];
+    const stubborn = defineTool({
+      name: 'Stubborn',
+      inputSchema: z.object({ label: z.string(), forever: z.boolean() }),
+      prompt: 'x',
+      timeoutMs: 5,
+      call: async (input) => {
+        log.push(`start ${input.label}`);
+        // Ignores its abort signal, as a badly written tool might.
+        await new Promise((resolve) => (input.forever ? undefined : setTimeout(resolve, input.label === 'first' ? 40 : 0)));
+        log.push(`end ${input.label}`);
+        return input.label;
+      },
+    });
+    const events: ToolRunEvent[] = [];
+    const run = await runToolUses(
+      [use('1', 'Stubborn', { label: 'first', forever: false }), use('2', 'Stubborn', { label: 'second', forever: false })],
+      options({
+        tools: [stubborn],
+        abandonAfterMs: 60_000,
+        onEvent: (event) => {
+          events.push(event);
+          if (event.type === 'tool-call-end') log.push(`answered ${event.record.toolUseId}`);
+        },
+      }),
+    );
+    expect(run.records.map((record) => record.outcome.status)).toEqual(['timeout', 'success']);
+    expect(log).toEqual(['start first', 'answered 1', 'end first', 'start second', 'end second', 'answered 2']);
+
+    // A call that never settles is abandoned after `abandonAfterMs`, and the run goes on.
+    log.length = 0;
+    const abandoned = await runToolUses(
+      [use('1', 'Stubborn', { label: 'first', forever: true }), use('2', 'Stubborn', { label: 'second', forever: false })],
+      options({ tools: [stubborn], abandonAfterMs: 20 }),
+    );
+    expect(abandoned.records.map((record) => record.outcome.status)).toEqual(['timeout', 'success']);
+    expect(log).toEqual(['start first', 'start second', 'end second']);
+  });
+
   it('answers a duplicate id once and reports the duplicate', async () => {
     const events: ToolRunEvent[] = [];
     const run = await runToolUses([use('a', 'Echo', { text: '1' }), use('a', 'Echo', { text: '2' })], options({ onEvent: (event) => events.push(event) }));

@@ -27,6 +27,8 @@ type Entry = {
 };
 
 const DEFAULT_MAX_CONCURRENCY = 10;
+/** How long a stopped call that ignores its abort signal may hold its slot before the run moves on. */
+const DEFAULT_ABANDON_AFTER_MS = 1_000;
 const defaultMode = (): PermissionMode => 'default';
 
 /**
@@ -56,8 +58,12 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     : () => {};
 
   let next = 0; // index of the first entry not yet started
-  let running = 0;
-  let runningUnsafe = false;
+  // Calls whose code may still be executing: answered or not, they hold their slot until their
+  // chain settles (or, if they ignore the abort, until they are abandoned), so an unsafe call never
+  // overlaps a stopped call that is still winding down.
+  const occupying = new Set<Entry>();
+  let occupyingUnsafe = 0;
+  const abandonAfterMs = options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
   let batch = 0;
   let closed = false;
   let stopped: 'abort' | 'interrupt' | undefined;
@@ -106,12 +112,29 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     entry.record = record;
     emit({ type: 'tool-call-end', record, durationMs: wasRunning ? performance.now() - entry.startedAt : 0 });
     if (wasRunning) {
-      running--;
-      if (running === 0) runningUnsafe = false;
+      if (occupying.has(entry)) {
+        const abandon = setTimeout(() => release(entry), abandonAfterMs);
+        abandon.unref?.();
+        abandonTimers.set(entry, abandon);
+      }
       if (entry.prepared.tool?.errorCancelsSiblings && isFailure(gate.outcome)) cancelSiblings(entry);
     }
     pump();
     maybeSettle();
+  }
+
+  const abandonTimers = new Map<Entry, ReturnType<typeof setTimeout>>();
+
+  /** The call's code has finished (or was abandoned): its slot is free. */
+  function release(entry: Entry): void {
+    if (!occupying.delete(entry)) return;
+    if (!entry.prepared.concurrencySafe) occupyingUnsafe--;
+    const abandon = abandonTimers.get(entry);
+    if (abandon) {
+      clearTimeout(abandon);
+      abandonTimers.delete(entry);
+    }
+    pump();
   }
 
   function failWith(entry: Entry, outcome: Exclude<ToolCallOutcome, { status: 'success' }>): void {
@@ -144,8 +167,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     const tool = entry.prepared.tool;
     entry.state = 'running';
     entry.startedAt = performance.now();
-    running++;
-    if (!entry.prepared.concurrencySafe) runningUnsafe = true;
+    occupying.add(entry);
+    if (!entry.prepared.concurrencySafe) occupyingUnsafe++;
     const controller = new AbortController();
     entry.controller = controller;
     emit({ type: 'tool-call-start', toolUseId: block.id, toolName: block.name, batch });
@@ -171,15 +194,15 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     runGateChain(entry.prepared, context, env, onCallStart).then(
       (gate) => {
         // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
-        if (entry.state !== 'running') return;
-        if (controller.signal.aborted && gate.outcome.status === 'success') {
-          failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
-          return;
+        if (entry.state === 'running') {
+          if (controller.signal.aborted && gate.outcome.status === 'success') failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
+          else finish(entry, gate);
         }
-        finish(entry, gate);
+        release(entry);
       },
       (error: unknown) => {
         failWith(entry, { status: 'failed', message: `internal error: ${String(error)}` });
+        release(entry);
       },
     );
   }
@@ -197,10 +220,10 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
         continue;
       }
       if (entry.prepared.concurrencySafe) {
-        if (runningUnsafe || running >= maxConcurrency) return;
-        if (running === 0) batch++;
+        if (occupyingUnsafe > 0 || occupying.size >= maxConcurrency) return;
+        if (occupying.size === 0) batch++;
       } else {
-        if (running > 0) return;
+        if (occupying.size > 0) return;
         batch++;
       }
       next++;
@@ -209,7 +232,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
   }
 
   function maybeSettle(): void {
-    if (settled || !closed || running > 0) return;
+    if (settled || !closed) return;
     for (const entry of entries) if (entry.state !== 'done') return;
     settled = true;
     options.signal?.removeEventListener('abort', onTurnAbort);

@@ -2,7 +2,7 @@ import type { Approver, HookGate, PermissionGate } from '../contract/gates.js';
 import type { DecisionReason, DenyDecision, PermissionMode } from '../contract/permission.js';
 import type { Services } from '../contract/services.js';
 import type { AnyTool, ToolProgress } from '../contract/tool.js';
-import type { ToolResultBlock, ToolUseBlock, UserMessage } from '../messages/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { ResultStore } from '../results/result-store.js';
 
@@ -80,6 +80,12 @@ export type ToolExecutorOptions = {
   readonly resultStore?: ResultStore;
   /** Budget for all results of the message together, in characters. */
   readonly messageBudgetChars?: number;
+  /**
+   * A stopped call (aborted, timed out, cancelled) is answered at once, but holds its slot until its
+   * code settles, so the next unsafe call does not overlap it; one that ignores its abort signal is
+   * abandoned after this many ms. Default 1000.
+   */
+  readonly abandonAfterMs?: number;
   /** Parallel calls at most. Default 10. */
   readonly maxConcurrency?: number;
   /** False for a deferred tool whose schema was never sent: calling it asks the model to load it first. */
@@ -92,7 +98,7 @@ export type ToolExecutorOptions = {
 /** What a run produced, once every call has its result. */
 export type ToolRunResult = {
   /** The user message carrying one `tool_result` per `tool_use`, in `tool_use` order. */
-  readonly message: UserMessage & { readonly content: readonly ToolResultBlock[] };
+  readonly message: { readonly role: 'user'; readonly content: readonly ToolResultBlock[] };
   readonly records: readonly ToolCallRecord[];
   /** A hook asked to stop the turn after these calls (`continue: false`). */
   readonly stopReason?: string;
