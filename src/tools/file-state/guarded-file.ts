@@ -69,9 +69,9 @@ export async function loadGuardedFile(options: LoadGuardedFileOptions): Promise<
     if (stats.size > MAX_GUARDED_FILE_BYTES) {
       return { ok: false, message: `${filePath} is ${stats.size} bytes, over the ${MAX_GUARDED_FILE_BYTES}-byte limit for editing. Use Bash (for example sed) to change a file this large.` };
     }
-    try {
-      await access(realPath, constants.W_OK);
-    } catch {
+    // A file with no write bit at all is marked read-only on purpose; respect that even as root.
+    const writable = (stats.mode & 0o222) !== 0 && (await access(realPath, constants.W_OK).then(() => true, () => false));
+    if (!writable) {
       return { ok: false, message: `${filePath} is not writable (read-only or owned by someone else). Ask the person to change its permissions, or write elsewhere.` };
     }
     const bytes = await readWhole(realPath, options.signal);
