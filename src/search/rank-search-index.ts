@@ -30,8 +30,8 @@ function scratchFor(index: SearchIndex): Scratch {
 }
 
 /**
- * Ranks the index's tools for a request and returns document numbers, best first. A tool whose
- * whole name is one of the query's words comes first; then BM25F scores (plus the server-level
+ * Ranks the index's tools for a request and returns document numbers, best first. Tools named
+ * exactly by the query come first (see `exactNameMatches`); then BM25F scores (plus the server-level
  * and phrase parts), ties in index order. Tools that match no word are left out, except under a
  * name prefix, which keeps every tool under it (that passes the required words). Synchronous; the
  * scratch buffers are reused across queries.
@@ -59,13 +59,6 @@ export function rankSearchIndex(index: SearchIndex, request: RankRequest): numbe
       touch(index.postingDocs[i] as number, weight * (index.postingWeights[i] as number));
     }
   }
-  if (index.parameters.siblingWeight > 0 && index.serverDocs.length > 0) {
-    for (const [doc, bonus] of siblingBonuses(index, scratch, touchedCount)) touch(doc, bonus);
-  }
-  for (const word of request.text.split(/\s+/)) {
-    const doc = index.exactNames.get(word.toLowerCase());
-    if (doc !== undefined) touch(doc, Number.MAX_SAFE_INTEGER / 4);
-  }
 
   // A name prefix keeps every tool under it (ranked); otherwise only tools that matched a word.
   let candidates: number[];
@@ -76,6 +69,7 @@ export function rankSearchIndex(index: SearchIndex, request: RankRequest): numbe
   let ranked: number[];
   if (discount < 1 && queryTerms.size > 1 && limit > 1) {
     const pool = topDocuments(candidates, scores, Math.max(limit, index.parameters.rerankDepth));
+    if (allowed === undefined) addSiblings(index, pool);
     ranked = diversify({ index, pool, queryTerms, scores, limit, discount });
   } else {
     ranked = topDocuments(candidates, scores, limit);
@@ -85,57 +79,56 @@ export function rankSearchIndex(index: SearchIndex, request: RankRequest): numbe
     scores[doc] = 0;
     marks[doc] = 0;
   }
-  return ranked;
+  const exact = exactNameMatches(index, request.text).filter((doc) => allowed === undefined || allowed.includes(doc));
+  if (exact.length === 0) return ranked;
+  return [...exact, ...ranked.filter((doc) => !exact.includes(doc))].slice(0, limit);
 }
+
+const IDENTIFIER_SHAPE = /[_-]|\p{Ll}\p{Lu}/u;
+
+/**
+ * Tools named exactly by the query: the whole query, or any word of it shaped like an identifier
+ * (`get_weather`, `sendMessage`). A plain word such as "predict" does not count, so prose that
+ * happens to contain a short tool name is still ranked on its merits.
+ */
+function exactNameMatches(index: SearchIndex, text: string): number[] {
+  const docs: number[] = [];
+  const whole = index.exactNames.get(text.trim().toLowerCase());
+  if (whole !== undefined) docs.push(whole);
+  for (const word of text.split(/\s+/)) {
+    const trimmed = word.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, '');
+    if (!IDENTIFIER_SHAPE.test(trimmed)) continue;
+    const doc = index.exactNames.get(trimmed.toLowerCase());
+    if (doc !== undefined && !docs.includes(doc)) docs.push(doc);
+  }
+  return docs;
+}
+
+const PATH_LIKE = /[\\/]\S*[\\/.]|:\/\//;
 
 /** Query terms (with phrases) → their weight, repeats saturated by `queryK`. Unknown terms drop out. */
 function weightedQueryTerms(index: SearchIndex, request: RankRequest): Map<number, number> {
-  const words = tokenize(request.text);
-  for (const word of request.required ?? []) words.push(...tokenize(word));
+  const words: string[] = [];
   const counts = new Map<number, number>();
-  const add = (term: string): void => {
+  const add = (term: string, amount: number): void => {
     const id = index.terms.get(term);
-    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + amount);
   };
-  for (const word of words) add(word);
+  // Folder names inside a path or URL say little about the tool wanted; they count for less.
+  for (const chunk of request.text.split(/\s+/)) {
+    const isPath = PATH_LIKE.test(chunk);
+    for (const term of tokenize(chunk)) {
+      add(term, isPath ? index.parameters.pathTermWeight : 1);
+      if (!isPath) words.push(term);
+    }
+  }
+  for (const word of request.required ?? []) for (const term of tokenize(word)) add(term, 1);
   if (index.parameters.phraseWeight > 0) {
-    for (let i = 0; i + 1 < words.length; i++) add(`${words[i] as string} ${words[i + 1] as string}`);
+    for (let i = 0; i + 1 < words.length; i++) add(`${words[i] as string} ${words[i + 1] as string}`, 1);
   }
   const k = index.parameters.queryK;
   for (const [id, count] of counts) counts.set(id, ((k + 1) * count) / (k + count));
   return counts;
-}
-
-/**
- * Each tool's share of the best own score among the other tools of its server (see
- * `RankingParameters.siblingWeight`), for every tool of a server that has a matching tool.
- */
-function siblingBonuses(index: SearchIndex, scratch: Scratch, touchedCount: number): Map<number, number> {
-  // server → [best document, best score, second-best score]
-  const best = new Map<number, [number, number, number]>();
-  for (let i = 0; i < touchedCount; i++) {
-    const doc = scratch.touched[i] as number;
-    const server = index.docServer[doc] as number;
-    if (server < 0) continue;
-    const score = scratch.scores[doc] as number;
-    const entry = best.get(server);
-    if (entry === undefined) best.set(server, [doc, score, 0]);
-    else if (score > entry[1]) best.set(server, [doc, score, entry[1]]);
-    else if (score > entry[2]) entry[2] = score;
-  }
-  const { siblingWeight, siblingSizeExponent } = index.parameters;
-  const bonuses = new Map<number, number>();
-  for (const [server, [bestDoc, top, second]] of best) {
-    const from = index.serverStart[server] as number;
-    const to = index.serverStart[server + 1] as number;
-    const factor = siblingWeight / Math.pow(to - from, siblingSizeExponent);
-    for (let i = from; i < to; i++) {
-      const doc = index.serverDocs[i] as number;
-      const bonus = factor * (doc === bestDoc ? second : top);
-      if (bonus > 0) bonuses.set(doc, bonus);
-    }
-  }
-  return bonuses;
 }
 
 /** Documents allowed by the name prefix and the required words; `undefined` when unrestricted. */
@@ -217,10 +210,33 @@ function topDocuments(candidates: readonly number[], scores: Float64Array, limit
   return top;
 }
 
+/** Adds to `pool` the other tools of the servers of its best few tools (see `siblingDepth`). */
+function addSiblings(index: SearchIndex, pool: number[]): void {
+  const { siblingDepth } = index.parameters;
+  if (index.parameters.siblingWeight <= 0 || index.serverDocs.length === 0) return;
+  const present = new Set(pool);
+  const servers = new Set<number>();
+  for (let i = 0; i < Math.min(siblingDepth, pool.length); i++) {
+    const server = index.docServer[pool[i] as number] as number;
+    if (server >= 0) servers.add(server);
+  }
+  for (const server of servers) {
+    const to = index.serverStart[server + 1] as number;
+    for (let i = index.serverStart[server] as number; i < to; i++) {
+      const doc = index.serverDocs[i] as number;
+      if (!present.has(doc)) {
+        present.add(doc);
+        pool.push(doc);
+      }
+    }
+  }
+}
+
 /**
  * Greedy re-ranking for queries that ask for several things at once: each pick is the tool with
  * the most score left after every query term's part is multiplied by `discount` once per earlier
- * pick that also matched it. The first pick is always the best-scoring tool.
+ * pick that also matched it, plus a share of the best earlier pick from the same server (tools of
+ * one server are used together). The first pick is always the best-scoring tool.
  */
 function diversify(options: {
   readonly index: SearchIndex;
@@ -252,6 +268,9 @@ function diversify(options: {
   }
   const factors = new Float64Array(width).fill(1);
   const taken = new Uint8Array(pool.length);
+  const { siblingWeight, siblingSizeExponent } = index.parameters;
+  // server → share of its best pick that each of its other tools gets
+  const siblingBonus = new Map<number, number>();
   const ranked: number[] = [];
   while (ranked.length < limit && ranked.length < pool.length) {
     let best = -1;
@@ -260,13 +279,21 @@ function diversify(options: {
       if (taken[p] === 1) continue;
       let value = rest[p] as number;
       for (let j = 0; j < width; j++) value += (parts[p * width + j] as number) * (factors[j] as number);
+      const server = index.docServer[pool[p] as number] as number;
+      if (server >= 0) value += siblingBonus.get(server) ?? 0;
       if (value > bestValue) {
         bestValue = value;
         best = p;
       }
     }
     taken[best] = 1;
-    ranked.push(pool[best] as number);
+    const doc = pool[best] as number;
+    ranked.push(doc);
+    const server = index.docServer[doc] as number;
+    if (server >= 0 && !siblingBonus.has(server)) {
+      const size = (index.serverStart[server + 1] as number) - (index.serverStart[server] as number);
+      siblingBonus.set(server, (siblingWeight * (scores[doc] as number)) / Math.pow(size, siblingSizeExponent));
+    }
     for (let j = 0; j < width; j++) if ((parts[best * width + j] as number) > 0) factors[j] = (factors[j] as number) * discount;
   }
   return ranked;

@@ -21,15 +21,19 @@ export type RankingParameters = {
     /** Parameter names, descriptions and enum values. */
     readonly parameters: FieldParameters;
   };
+  /** Weight of a query word that is part of a file path or URL. */
+  readonly pathTermWeight: number;
   /** Weight of a pair of adjacent query words found adjacent in a tool's name or description. */
   readonly phraseWeight: number;
   /**
-   * Tools are often used together with the other tools of their server: each tool gets this share
-   * of the best score among its server's other tools, divided by the server's size to the power
-   * {@link siblingSizeExponent} (a large group says less about any one of its tools).
+   * Tools of one server are often used together: in the re-ranking, the other tools of a server
+   * already picked get this share of that pick's score, divided by the server's size to the power
+   * `siblingSizeExponent` (a large group says less about any one of its tools).
    */
   readonly siblingWeight: number;
   readonly siblingSizeExponent: number;
+  /** The servers of this many best-scoring tools bring all their tools into the re-ranking. */
+  readonly siblingDepth: number;
   /**
    * Multi-need queries: a query term's part of a tool's score is multiplied by this once per
    * better-ranked result that already matched the term (1 = plain score order).
@@ -50,9 +54,11 @@ export const DEFAULT_RANKING_PARAMETERS: RankingParameters = Object.freeze({
     description: Object.freeze({ weight: 1, b: 0.75 }),
     parameters: Object.freeze({ weight: 0.5, b: 0.75 }),
   }),
-  phraseWeight: 0,
+  pathTermWeight: 0.3,
+  phraseWeight: 0.3,
   siblingWeight: 0.3,
   siblingSizeExponent: 0.5,
-  coverageDiscount: 0.7,
+  siblingDepth: 3,
+  coverageDiscount: 0.8,
   rerankDepth: 30,
 });

@@ -1,0 +1,11 @@
+export { buildSearchIndex, type SearchIndex, type BuildSearchIndexOptions } from './build-search-index.js';
+export { rankSearchIndex, type RankRequest } from './rank-search-index.js';
+export { searchTools, type SearchToolsOptions, type SearchToolsResult } from './search-tools.js';
+export { parseToolSearchQuery, type ToolSearchQuery } from './parse-tool-search-query.js';
+export { descriptorFields, type ToolDescriptor, type DescriptorFields } from './tool-descriptor.js';
+export { describeToolForSearch } from './describe-tool.js';
+export { createSearchIndexCache, type SearchIndexCache, type SearchIndexCacheOptions } from './search-index-cache.js';
+export { DEFAULT_RANKING_PARAMETERS, type RankingParameters, type FieldParameters } from './ranking-parameters.js';
+export { tokenize, splitWords, cjkBigrams, normalizeWord } from './tokenize.js';
+export { porterStem } from './porter-stem.js';
+export { STOP_WORDS } from './stop-words.js';
