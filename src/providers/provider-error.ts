@@ -135,6 +135,9 @@ function readApiError(payload: unknown): { type?: string; message?: string } {
   return { ...(type === undefined ? {} : { type }), ...(message === undefined ? {} : { message }) };
 }
 
+/** In-stream error types that mean "try again later" (Anthropic's and OpenAI-compatible servers'). */
+const TRANSIENT_STREAM_ERRORS = new Set(['overloaded_error', 'rate_limit_error', 'api_error', 'server_error']);
+
 const CONNECTION_ERROR_NAMES = new Set(['APIConnectionError', 'APIConnectionTimeoutError', 'FetchError']);
 
 /**
@@ -173,7 +176,7 @@ export function toProviderError(options: {
   }
   if (api.type !== undefined || api.message !== undefined) {
     // An error event inside an open stream (Anthropic's `event: error`, OpenAI's `{"error":…}` chunk).
-    const overloaded = api.type === 'overloaded_error' || api.type === 'rate_limit_error' || api.type === 'api_error';
+    const overloaded = api.type !== undefined && TRANSIENT_STREAM_ERRORS.has(api.type);
     return new ProviderError({
       provider,
       kind: 'stream',
@@ -194,11 +197,11 @@ export function toProviderError(options: {
       cause: error,
     });
   }
+  // Anything else (a broken body, a client-side fault) is not known to be transient: surface it.
   return new ProviderError({
     provider,
-    kind: 'stream',
-    message: `the response stream failed: ${describeCause(error)}`,
-    retryable: !streamStarted,
+    kind: streamStarted ? 'stream' : 'invalid-response',
+    message: `${streamStarted ? 'the response stream failed' : 'the request failed'}: ${describeCause(error)}`,
     cause: error,
   });
 }

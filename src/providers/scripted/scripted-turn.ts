@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { StopReason, Usage } from '../../contract/provider.js';
 import { ToolplaneError } from '../../errors/index.js';
 import type { AssistantContentBlock, AssistantMessage } from '../../messages/types.js';
-import { unparseableInput } from '../../messages/types.js';
+import { parseToolInput } from '../parse-tool-input.js';
 
 /**
  * What an incoming request must contain for a scripted turn to be played. Every listed condition
@@ -152,16 +152,6 @@ export function splitIntoChunks(text: string, parts = 3): string[] {
     chunks.push(characters.slice(start, start + size).join(''));
   }
   return chunks;
-}
-
-/** The parsed input of a raw tool input text: `{}` when empty, else JSON or the unparseable wrapper. */
-export function parseToolInput(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return unparseableInput(json);
-  }
 }
 
 /** Resolves a turn (number `turnNumber`, from 1) into its stream plan and finished message. */
