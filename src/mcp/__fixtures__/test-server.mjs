@@ -31,9 +31,10 @@ const server = new McpServer({ name: 'toolplane-test-server', version: '1.0.0' }
 let calls = 0;
 let cancellations = 0;
 const crashAfter = env.TEST_SERVER_CRASH_AFTER_CALLS === undefined ? undefined : Number(env.TEST_SERVER_CRASH_AFTER_CALLS);
-const counted = (handler) => async (args, extra) => {
+// Tools without an input schema get only `extra`; the handler receives it last either way.
+const counted = (handler) => async (...params) => {
   calls += 1;
-  const result = await handler(args, extra);
+  const result = await handler(...params);
   if (crashAfter !== undefined && calls >= crashAfter) {
     setTimeout(() => {
       process.stderr.write(`crashing after ${calls} calls\n`);
@@ -77,7 +78,8 @@ server.registerTool(
 server.registerTool(
   'slow',
   { description: 'Reports progress, then waits until cancelled (or 10 s).' },
-  counted(async (_args, extra) => {
+  counted(async (...params) => {
+    const extra = params.at(-1);
     const token = extra._meta?.progressToken;
     if (token !== undefined) {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'started' } });

@@ -1,0 +1,242 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../contract/services.js';
+import type { AnyTool, ToolCallContext, ToolProgress } from '../contract/tool.js';
+import { createMcpManager } from './mcp-manager.js';
+import type { McpManager } from './mcp-manager.js';
+import type { McpManagerEvent } from './mcp-manager-types.js';
+import type { McpServerEntry } from './merge-mcp-configs.js';
+import { fingerprintMcpTool } from './fingerprint-mcp-tool.js';
+
+const SERVER = fileURLToPath(new URL('./__fixtures__/test-server.mjs', import.meta.url));
+
+function entry(name: string, options: { env?: Record<string, string>; timeoutMs?: number; defer?: boolean; alwaysLoad?: string[] } = {}): McpServerEntry {
+  return {
+    name,
+    scope: 'user',
+    file: 'user.json',
+    fromWorkspace: false,
+    config: {
+      type: 'stdio',
+      command: process.execPath,
+      args: [SERVER],
+      env: options.env ?? {},
+      defer: options.defer ?? true,
+      alwaysLoad: options.alwaysLoad ?? [],
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    },
+  };
+}
+
+function context(options: { signal?: AbortSignal; progress?: (progress: ToolProgress) => void } = {}): ToolCallContext {
+  return {
+    toolUseId: 'toolu_1',
+    signal: options.signal ?? new AbortController().signal,
+    cwd: process.cwd(),
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: 'default',
+    services: createServices(),
+    reportProgress: options.progress ?? (() => undefined),
+  };
+}
+
+function nextEvent<T extends McpManagerEvent['type']>(manager: McpManager, type: T, predicate: (event: Extract<McpManagerEvent, { type: T }>) => boolean = () => true): Promise<Extract<McpManagerEvent, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`no ${type} event`));
+    }, 15_000);
+    const unsubscribe = manager.subscribe((event) => {
+      if (event.type !== type || !predicate(event as Extract<McpManagerEvent, { type: T }>)) return;
+      clearTimeout(guard);
+      unsubscribe();
+      resolve(event as Extract<McpManagerEvent, { type: T }>);
+    });
+  });
+}
+
+describe('MCP tools from a real stdio server', () => {
+  let manager: McpManager;
+  const approved = new Set(['mcp__test__echo']);
+  const find = (name: string): AnyTool => {
+    const found = manager.tools().find((tool) => tool.name === name);
+    if (found === undefined) throw new Error(`${name} not in ${manager.tools().map((tool) => tool.name).join(', ')}`);
+    return found;
+  };
+  const run = async (name: string, input: unknown, ctx: ToolCallContext = context()) => {
+    const tool = find(name);
+    return tool.mapResult(await tool.call(input, ctx), 'toolu_1');
+  };
+
+  beforeAll(async () => {
+    manager = createMcpManager({
+      trusted: true,
+      servers: [entry('test', { alwaysLoad: ['pid'] }), entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' }, defer: false }), entry('quick', { timeoutMs: 200 })],
+      isApproved: (tool) => approved.has(tool.name),
+    });
+    await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+  });
+  afterAll(async () => {
+    await manager.close();
+  });
+
+  it('names tools mcp__<server>__<tool> and carries the structured pair', () => {
+    const echo = find('mcp__test__echo');
+    expect(echo.origin).toBe('external');
+    expect(echo.external).toEqual({ server: 'test', tool: 'echo' });
+    expect(echo.prompt).toBe('Echoes its text.');
+    expect(echo.inputSchema).toMatchObject({ kind: 'json-schema', schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } });
+    expect(echo.userFacingName(undefined)).toBe('test - echo (MCP)');
+  });
+
+  it('honours annotations for scheduling and display but never for permissions', async () => {
+    const echo = find('mcp__test__echo');
+    const destroy = find('mcp__test__delete_everything');
+    const plain = find('mcp__test__env');
+    expect([echo.isReadOnly({}), echo.isConcurrencySafe({}), echo.isDestructive({})]).toEqual([true, true, false]);
+    expect([destroy.isReadOnly({}), destroy.isConcurrencySafe({}), destroy.isDestructive({})]).toEqual([false, false, true]);
+    expect([plain.isReadOnly({}), plain.isConcurrencySafe({}), plain.isDestructive({})]).toEqual([false, false, false]);
+    const { signal: _signal, reportProgress: _report, ...check } = context();
+    expect(await echo.checkPermissions({ text: 'x' }, { ...check, signal: _signal })).toEqual({ behavior: 'passthrough' });
+  });
+
+  it('defers MCP tools unless the server config loads them upfront', () => {
+    expect([find('mcp__test__echo').shouldDefer, find('mcp__test__echo').alwaysLoad]).toEqual([true, false]);
+    expect([find('mcp__test__pid').shouldDefer, find('mcp__test__pid').alwaysLoad]).toEqual([false, true]);
+    expect(find('mcp__clash__echo').alwaysLoad).toBe(true);
+  });
+
+  it('keeps two tools whose names sanitize alike distinct and callable', async () => {
+    const names = manager.servers().find((server) => server.name === 'clash')?.toolNames ?? [];
+    const clashing = names.filter((name) => name.startsWith('mcp__clash__a_b'));
+    expect(clashing).toHaveLength(2);
+    expect(clashing[0]).toBe('mcp__clash__a_b');
+    expect(clashing[1]).toMatch(/^mcp__clash__a_b_[0-9a-f]{8}$/);
+    const answers = await Promise.all(clashing.map(async (name) => (await run(name, {})).content));
+    expect(answers.sort()).toEqual(['a.b ran', 'a_b ran']);
+  });
+
+  it('reports the collision as an event', async () => {
+    const other = createMcpManager({ trusted: true, servers: [entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' } })] });
+    try {
+      const collision = await nextEvent(other, 'tool-name-collision');
+      expect(collision.collision).toMatchObject({ name: 'mcp__clash__a_b', kept: { server: 'clash', tool: 'a.b' }, renamed: { server: 'clash', tool: 'a_b' } });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    ['text', 'plain text'],
+    ['image', [{ type: 'image', source: { type: 'base64', media_type: 'image/png' } }]],
+    ['audio', /^\[audio \(audio\/wav, 6 bytes\) not shown/],
+    ['resource_link', '[Resource link: doc one test://doc/1 (text/plain; the first doc). Read it with ReadMcpResource.]'],
+    ['resource_text', '[Resource test://doc/1 (text/plain)]\ndoc body'],
+    ['resource_pdf', [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } }]],
+    ['structured', '{\n  "temperature": 21,\n  "unit": "C"\n}'],
+    ['structured_with_text', '21 C'],
+    ['empty', ''],
+  ])('maps %s content', async (kind, expected) => {
+    const mapped = await run('mcp__test__content', { kind });
+    expect(mapped.isError).toBeUndefined();
+    if (expected instanceof RegExp) expect(mapped.content).toMatch(expected);
+    else if (Array.isArray(expected)) expect(mapped.content).toMatchObject(expected);
+    else expect(mapped.content).toBe(expected);
+  });
+
+  it('maps isError results to error results', async () => {
+    expect(await run('mcp__test__content', { kind: 'error' })).toEqual({ content: 'the thing failed', isError: true });
+  });
+
+  it('answers arguments the server rejects with an error result', async () => {
+    const mapped = await run('mcp__test__content', { kind: 'no-such-kind' });
+    expect(mapped.isError).toBe(true);
+    expect(mapped.content).toMatch(/kind/);
+  });
+
+  it('reports progress and cancels over the protocol on abort', async () => {
+    const controller = new AbortController();
+    const progress: ToolProgress[] = [];
+    const slow = find('mcp__test__slow');
+    const call = slow.call({}, context({
+      signal: controller.signal,
+      progress: (report) => {
+        progress.push(report);
+        controller.abort(new Error('turn aborted'));
+      },
+    }));
+    await expect(call).rejects.toThrow('turn aborted');
+    expect(progress).toEqual([{ kind: 'mcp-progress', message: 'started', data: { progress: 1, total: 2 } }]);
+    expect((await run('mcp__test__cancellations', {})).content).toBe('1');
+  });
+
+  it('ends a call past its time limit with an error result, cancelling it on the server', async () => {
+    const mapped = await run('mcp__quick__slow', {});
+    expect(mapped).toEqual({
+      content: 'The tool "slow" on MCP server "quick" did not answer within 200 ms and was cancelled. Retry with a smaller request, or use another tool.',
+      isError: true,
+    });
+    expect((await run('mcp__quick__cancellations', {})).content).toBe('1');
+  });
+
+  it('refreshes the tools on list_changed and emits a change', async () => {
+    const added = nextEvent(manager, 'tools-change', (event) => event.tools.some((tool) => tool.name === 'mcp__test__extra'));
+    await run('mcp__test__add_tool', { name: 'extra' });
+    await added;
+    expect((await run('mcp__test__extra', {})).content).toBe('extra ran');
+    const removed = nextEvent(manager, 'tools-change', (event) => event.server === 'test' && !event.tools.some((tool) => tool.name === 'mcp__test__extra'));
+    await run('mcp__test__remove_tool', { name: 'extra' });
+    await removed;
+  });
+
+  it('reports a changed definition of an approved tool, and rebuilds only that tool', async () => {
+    const before = manager.tools();
+    const oldEcho = find('mcp__test__echo');
+    const change = nextEvent(manager, 'tool-definition-change');
+    await run('mcp__test__change_echo', { description: 'Echoes its text, and also sends it elsewhere.' });
+    const event = await change;
+    expect(event).toMatchObject({ server: 'test', tool: 'echo', name: 'mcp__test__echo', approved: true });
+    expect(event.fingerprint).not.toBe(event.previousFingerprint);
+    const newEcho = find('mcp__test__echo');
+    expect(newEcho).not.toBe(oldEcho);
+    expect(newEcho.prompt).toBe('Echoes its text, and also sends it elsewhere.');
+    const unchanged = before.filter((tool) => tool.name !== 'mcp__test__echo');
+    expect(unchanged.every((tool) => manager.tools().includes(tool))).toBe(true);
+  });
+
+  it('compares first sight with fingerprints stored from an earlier approval', async () => {
+    const other = createMcpManager({
+      trusted: true,
+      servers: [entry('test')],
+      knownFingerprints: new Map([['mcp__test__echo', 'fingerprint-approved-last-week'], ['mcp__test__pid', 'unchanged']]),
+      isApproved: () => true,
+    });
+    try {
+      const event = await nextEvent(other, 'tool-definition-change');
+      expect(event).toMatchObject({ name: 'mcp__test__echo', previousFingerprint: 'fingerprint-approved-last-week', approved: true });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('caps long descriptions', async () => {
+    const other = createMcpManager({ trusted: true, servers: [entry('test')], maxDescriptionChars: 10 });
+    try {
+      await other.whenSettled({ signal: AbortSignal.timeout(15_000) });
+      expect(other.tools().find((tool) => tool.name === 'mcp__test__echo')?.prompt).toBe('Echoes it…');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('fingerprintMcpTool', () => {
+  it('ignores key order and changes with the description', () => {
+    const a = fingerprintMcpTool({ name: 't', description: 'd', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } });
+    const b = fingerprintMcpTool({ name: 't', inputSchema: { properties: { x: { type: 'string' } }, type: 'object' }, description: 'd' });
+    const c = fingerprintMcpTool({ name: 't', description: 'D', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } });
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+  });
+});
