@@ -2,3 +2,7 @@
 export * from './contract/index.js';
 export * from './messages/index.js';
 export * from './errors/index.js';
+export * from './pool/index.js';
+export * from './schema/index.js';
+export * from './results/index.js';
+export * from './execution/index.js';

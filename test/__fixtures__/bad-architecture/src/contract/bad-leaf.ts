@@ -1,0 +1,2 @@
+import { decide } from '../permissions/engine.js';
+export const leaf = decide;

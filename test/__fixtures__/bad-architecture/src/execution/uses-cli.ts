@@ -1,0 +1,2 @@
+import { main } from '../cli/main.js';
+export const x = main;

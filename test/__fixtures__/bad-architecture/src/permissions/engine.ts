@@ -1,0 +1,1 @@
+export const decide = 1;

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkArchitecture } from './check-architecture.js';
+
+describe('architecture', () => {
+  it('keeps the layers of STYLE.md: leaves and stages import only leaves, tools never reach stages, nothing imports cli', () => {
+    expect(checkArchitecture(fileURLToPath(new URL('../src', import.meta.url)))).toEqual([]);
+  });
+
+  it('rejects a tree that breaks the rules (so the check above can fail)', () => {
+    const violations = checkArchitecture(fileURLToPath(new URL('./__fixtures__/bad-architecture/src', import.meta.url)));
+    expect(violations.map((violation) => `${violation.file} -> ${violation.imports}`).sort()).toEqual([
+      'contract/bad-leaf.ts -> ../permissions/engine.js',
+      'execution/uses-cli.ts -> ../cli/main.js',
+      'tools/read/bad-tool.ts -> ../../execution/runner.js',
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** Layers of src/, from ../shared/STYLE.md. Each folder may import itself and the layers listed. */
+const LEAVES = ['contract', 'errors', 'messages'];
+const STAGES = ['pool', 'schema', 'search', 'permissions', 'hooks', 'results'];
+const ALLOWED: Record<string, readonly string[]> = {
+  contract: LEAVES,
+  errors: LEAVES,
+  messages: LEAVES,
+  ...Object.fromEntries(STAGES.map((stage) => [stage, LEAVES])),
+  execution: [...LEAVES, ...STAGES],
+  loop: [...LEAVES, ...STAGES, 'execution'],
+  providers: LEAVES,
+  tools: LEAVES,
+  mcp: [...LEAVES, ...STAGES],
+  settings: [...LEAVES, ...STAGES],
+  testing: [...LEAVES, ...STAGES, 'execution', 'loop', 'providers', 'tools', 'mcp', 'settings'],
+  cli: ['*'],
+  '.': ['*'],
+};
+
+export type Violation = { readonly file: string; readonly imports: string; readonly rule: string };
+
+function* sourceFiles(folder: string): Generator<string> {
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) {
+      if (name === '__fixtures__' || name === 'node_modules') continue;
+      yield* sourceFiles(path);
+    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
+      yield path;
+    }
+  }
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+function layerOf(srcRoot: string, file: string): string {
+  const first = relative(srcRoot, file).split(sep)[0]!;
+  return first.includes('.') ? '.' : first;
+}
+
+/**
+ * Checks the import rules of STYLE.md over a `src/` folder: leaves import only leaves, stages only
+ * leaves, built-in tools only leaves, and nothing imports cli/. Test files are not checked.
+ */
+export function checkArchitecture(srcRoot: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of sourceFiles(srcRoot)) {
+    const from = layerOf(srcRoot, file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2] ?? match[3]!;
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(srcRoot + sep)) continue;
+      const to = layerOf(srcRoot, target);
+      if (to === from) continue;
+      const shown = relative(srcRoot, file);
+      if (to === 'cli') {
+        violations.push({ file: shown, imports: specifier, rule: 'nothing imports cli/' });
+        continue;
+      }
+      const allowed = ALLOWED[from];
+      if (!allowed) {
+        violations.push({ file: shown, imports: specifier, rule: `folder ${from}/ is not in the layer table` });
+      } else if (!allowed.includes('*') && !allowed.includes(to)) {
+        violations.push({ file: shown, imports: specifier, rule: `${from}/ may import only ${allowed.join(', ')}` });
+      }
+    }
+  }
+  return violations;
+}
