@@ -1,0 +1,222 @@
+import type { CommandHookConfig, HookEventName, HookSettings } from '../contract/hook-config.js';
+import { scrubModelCredentials } from '../contract/scrub-env.js';
+import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
+import type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
+import { capHookText, parseHookStdout, type HookOutput } from './parse-hook-output.js';
+import { runCommandHook, type CommandHookRun } from './run-command-hook.js';
+
+/** Seconds a command hook may run when its config names no timeout. */
+export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
+
+/** Options shared by every way of running hooks. */
+export type HookRegistryOptions = {
+  /** Command hooks from settings (`loadSettings(...).hooks`). */
+  readonly settings?: HookSettings;
+  readonly functionHooks?: readonly FunctionHook[];
+  /** Given to command hooks as `TOOLPLANE_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`. */
+  readonly projectDir: string;
+  /** The environment command hooks inherit, minus model-provider credentials. Default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The shell for command hooks; default `/bin/bash` when present, else `/bin/sh`. */
+  readonly shell?: string;
+  /** Receives hook failures that did not block, ignored output and `systemMessage`s. */
+  readonly onDiagnostic?: (diagnostic: HookDiagnostic) => void;
+};
+
+/** One hook ready to run. */
+export type CompiledHook = {
+  readonly label: string;
+  readonly source: HookRun['source'];
+  readonly matcher: CompiledMatcher;
+  /** Identical commands run once per event. */
+  readonly dedupeKey: string | undefined;
+  run(input: HookInput, signal: AbortSignal): HookRun | Promise<HookRun>;
+};
+
+/** Hooks compiled per event, runnable in parallel. */
+export type HookRegistry = {
+  /** The hooks of `event` whose matcher accepts `target` (all of them when `target` is undefined). */
+  matching(event: HookEventName, target: string | undefined): readonly CompiledHook[];
+  /** Runs hooks in parallel; synchronous when every hook is a synchronous function hook. */
+  run(event: HookEventName, hooks: readonly CompiledHook[], input: HookInput, signal: AbortSignal): readonly HookRun[] | Promise<readonly HookRun[]>;
+  report(diagnostic: HookDiagnostic): void;
+};
+
+const NONE: readonly CompiledHook[] = Object.freeze([]);
+
+function isPromiseLike<T>(value: unknown): value is PromiseLike<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+function describeExit(run: Extract<CommandHookRun, { kind: 'exited' }>): string {
+  const how = run.exitSignal !== null ? `was killed by ${run.exitSignal}` : `exited with code ${String(run.exitCode)}`;
+  const stderr = run.stderr.trim();
+  return stderr === '' ? how : `${how}: ${capHookText(stderr)}`;
+}
+
+/** Turns how a command ended into a hook outcome, with the reference's exit-code meanings. */
+function interpretCommandRun(run: CommandHookRun, config: CommandHookConfig, timeoutMs: number): Omit<HookRun, 'hook' | 'source' | 'failClosed'> {
+  switch (run.kind) {
+    case 'cancelled':
+      return { status: 'cancelled', message: 'cancelled before it finished' };
+    case 'spawn-error':
+      return { status: 'error', message: `could not be started: ${run.message}` };
+    case 'timeout':
+      return { status: 'timeout', message: `timed out after ${timeoutMs / 1000} s (its process group was killed)` };
+    case 'exited': {
+      const parsed = parseHookStdout(run.stdout);
+      const output = parsed.kind === 'json' ? parsed.output : undefined;
+      if (run.exitCode === 2) {
+        const reason = output?.hookSpecificOutput?.permissionDecisionReason ?? output?.reason ?? capHookText(run.stderr.trim());
+        return {
+          status: 'blocking',
+          message: reason === '' ? `${config.command} exited with code 2 and gave no reason` : reason,
+          ...(output === undefined ? {} : { output }),
+        };
+      }
+      // On any other exit code, schema-valid JSON alone decides, as in the reference.
+      if (output !== undefined) return { status: 'success', output };
+      if (run.exitCode !== 0) return { status: 'error', message: describeExit(run) };
+      if (parsed.kind === 'invalid') return { status: 'error', message: parsed.message };
+      return parsed.kind === 'text' ? { status: 'success', text: parsed.text } : { status: 'success' };
+    }
+  }
+}
+
+function compileCommandHook(
+  config: CommandHookConfig,
+  source: HookRun['source'],
+  matcher: CompiledMatcher,
+  options: { env: Readonly<Record<string, string>>; shell: string | undefined },
+): CompiledHook {
+  const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
+  const failClosed = config.failClosed ?? false;
+  return {
+    label: config.command,
+    source,
+    matcher,
+    dedupeKey: config.command,
+    async run(input, signal) {
+      const run = await runCommandHook({
+        command: config.command,
+        stdin: JSON.stringify(input),
+        env: options.env,
+        cwd: input.cwd,
+        timeoutMs,
+        signal,
+        ...(options.shell === undefined ? {} : { shell: options.shell }),
+      });
+      return { hook: config.command, source, failClosed, ...interpretCommandRun(run, config, timeoutMs) };
+    },
+  };
+}
+
+function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): CompiledHook {
+  const failClosed = hook.failClosed ?? true;
+  const timeoutMs = hook.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_SECONDS * 1000;
+  const base = { hook: hook.name, source: 'function' as const, failClosed };
+  const answered = (value: unknown): HookRun =>
+    value === undefined || value === null
+      ? { ...base, status: 'success' }
+      : typeof value === 'object'
+        ? { ...base, status: 'success', output: value as HookOutput }
+        : { ...base, status: 'error', message: `returned ${typeof value}, not a hook output object` };
+  const failed = (error: unknown): HookRun => ({
+    ...base,
+    status: 'error',
+    message: `threw: ${error instanceof Error ? error.message : String(error)}`,
+  });
+  return {
+    label: hook.name,
+    source: 'function',
+    matcher,
+    dedupeKey: undefined,
+    run(input, signal) {
+      let result: unknown;
+      try {
+        result = hook.callback(input, signal);
+      } catch (error) {
+        return failed(error);
+      }
+      if (!isPromiseLike(result)) return answered(result);
+      return new Promise<HookRun>((resolvePromise) => {
+        const settle = (run: HookRun): void => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolvePromise(run);
+        };
+        const onAbort = (): void => settle({ ...base, status: 'cancelled', message: 'cancelled before it finished' });
+        const timer = setTimeout(() => settle({ ...base, status: 'timeout', message: `timed out after ${timeoutMs} ms` }), timeoutMs);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+        Promise.resolve(result).then(
+          (value) => settle(answered(value)),
+          (error: unknown) => settle(failed(error)),
+        );
+      });
+    },
+  };
+}
+
+/**
+ * Compiles settings hooks and function hooks once per session: matchers are built here, so an
+ * event with no matching hook costs one lookup and one test per configured matcher.
+ */
+export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
+  const report = options.onDiagnostic ?? (() => undefined);
+  const env: Record<string, string> = scrubModelCredentials(options.env ?? process.env);
+  env['TOOLPLANE_PROJECT_DIR'] = options.projectDir;
+  env['CLAUDE_PROJECT_DIR'] = options.projectDir;
+  const commandOptions = { env, shell: options.shell };
+  const byEvent = new Map<HookEventName, CompiledHook[]>();
+  const add = (event: HookEventName, hook: CompiledHook): void => {
+    if (hook.matcher.error !== undefined) {
+      report({ event, hook: hook.label, source: hook.source, kind: 'error', message: hook.matcher.error });
+    }
+    const list = byEvent.get(event) ?? [];
+    list.push(hook);
+    byEvent.set(event, list);
+  };
+  for (const [event, groups] of options.settings ?? new Map()) {
+    for (const group of groups) {
+      const matcher = compileMatcher(group.matcher);
+      for (const config of group.hooks) add(event, compileCommandHook(config, group.source, matcher, commandOptions));
+    }
+  }
+  for (const hook of options.functionHooks ?? []) add(hook.event, compileFunctionHook(hook, compileMatcher(hook.matcher)));
+
+  const afterRun = (event: HookEventName, run: HookRun): HookRun => {
+    if (run.status === 'error' || run.status === 'timeout') {
+      report({ event, hook: run.hook, source: run.source, kind: run.status, message: run.message ?? run.status });
+    }
+    if (run.output?.systemMessage !== undefined) {
+      report({ event, hook: run.hook, source: run.source, kind: 'system-message', message: run.output.systemMessage });
+    }
+    return run;
+  };
+
+  return {
+    matching(event, target) {
+      const hooks = byEvent.get(event);
+      if (hooks === undefined) return NONE;
+      let matched: CompiledHook[] | undefined;
+      let seen: Set<string> | undefined;
+      for (const hook of hooks) {
+        if (target !== undefined && !hook.matcher.test(target)) continue;
+        if (hook.dedupeKey !== undefined) {
+          seen ??= new Set();
+          if (seen.has(hook.dedupeKey)) continue;
+          seen.add(hook.dedupeKey);
+        }
+        (matched ??= []).push(hook);
+      }
+      return matched ?? NONE;
+    },
+    run(event, hooks, input, signal) {
+      const runs = hooks.map((hook) => hook.run(input, signal));
+      if (!runs.some((run) => isPromiseLike(run))) return (runs as HookRun[]).map((run) => afterRun(event, run));
+      return Promise.all(runs).then((settled) => settled.map((run) => afterRun(event, run)));
+    },
+    report,
+  };
+}

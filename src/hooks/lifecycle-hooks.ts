@@ -1,0 +1,152 @@
+import type { HookEventName } from '../contract/hook-config.js';
+import { buildHookInput, type HookSession } from './hook-input.js';
+import type { HookRegistry } from './hook-registry.js';
+import type { HookRun } from './hook-types.js';
+import { capHookText } from './parse-hook-output.js';
+
+/** What UserPromptSubmit hooks decided about a prompt. */
+export type UserPromptSubmitOutcome = {
+  /** The prompt is rejected (and erased) with this reason, shown to the person. */
+  readonly blocked?: string;
+  /** Text added to the model's context with the prompt. */
+  readonly additionalContext: readonly string[];
+  /** `continue: false`: end the session's turn with this reason. */
+  readonly stopReason?: string;
+};
+
+/** What Stop or SubagentStop hooks decided when the agent was about to stop. */
+export type StopOutcome = {
+  /** Keep working: this reason is given to the model as the next instruction. */
+  readonly continueWith?: string;
+  /** `continue: false`: stop now, whatever another hook asked, with this reason. */
+  readonly stopReason?: string;
+};
+
+/** What PreCompact hooks decided. */
+export type PreCompactOutcome = {
+  /** Compaction does not happen, for this reason. */
+  readonly blocked?: string;
+};
+
+/** Options common to every session event. */
+type EventOptions = { readonly session: HookSession; readonly signal: AbortSignal };
+
+/** Runs the hooks of the session events, for the agent loop to call. Every method resolves. */
+export type LifecycleHooks = {
+  userPromptSubmit(options: EventOptions & { readonly prompt: string }): Promise<UserPromptSubmitOutcome>;
+  stop(options: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string }): Promise<StopOutcome>;
+  subagentStop(options: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string }): Promise<StopOutcome>;
+  /** `source` is also what the hooks' matchers are tested against. */
+  sessionStart(
+    options: EventOptions & { readonly source: 'startup' | 'resume' | 'clear' | 'compact'; readonly model?: string },
+  ): Promise<{ readonly additionalContext: readonly string[] }>;
+  /** `reason` is also what the hooks' matchers are tested against. */
+  sessionEnd(options: EventOptions & { readonly reason: string }): Promise<void>;
+  /** `trigger` is also what the hooks' matchers are tested against. */
+  preCompact(
+    options: EventOptions & { readonly trigger: 'manual' | 'auto'; readonly customInstructions?: string },
+  ): Promise<PreCompactOutcome>;
+};
+
+/** Options for {@link createLifecycleHooks}. */
+export type LifecycleHooksOptions = {
+  readonly registry: HookRegistry;
+  readonly transcriptPath: (sessionId: string) => string;
+};
+
+function contextOf(run: HookRun): string[] {
+  const texts: string[] = [];
+  if (run.status === 'success' && run.text !== undefined) texts.push(run.text);
+  const extra = run.output?.hookSpecificOutput?.additionalContext;
+  if (extra !== undefined) texts.push(capHookText(extra));
+  return texts;
+}
+
+function blockOf(run: HookRun): string | undefined {
+  if (run.status === 'blocking') return run.message ?? `blocked by hook ${run.hook}`;
+  if (run.output?.decision === 'block') return capHookText(run.output.reason ?? `blocked by hook ${run.hook}`);
+  return undefined;
+}
+
+function stopOf(run: HookRun): string | undefined {
+  if (run.output?.continue !== false) return undefined;
+  return run.output.stopReason ?? `stopped by hook ${run.hook}`;
+}
+
+/** Builds the session-event runners over a compiled registry. */
+export function createLifecycleHooks(options: LifecycleHooksOptions): LifecycleHooks {
+  const { registry } = options;
+  const fire = async (
+    event: HookEventName,
+    eventOptions: EventOptions,
+    target: string | undefined,
+    fields: Record<string, unknown>,
+  ): Promise<readonly HookRun[]> => {
+    const hooks = registry.matching(event, target);
+    if (hooks.length === 0) return [];
+    const input = buildHookInput({
+      event,
+      session: eventOptions.session,
+      transcriptPath: options.transcriptPath(eventOptions.session.sessionId),
+      fields,
+    });
+    return registry.run(event, hooks, input, eventOptions.signal);
+  };
+  /** Exit code 2 of these events is shown to the person only. */
+  const reportBlocks = (event: HookEventName, runs: readonly HookRun[]): void => {
+    for (const run of runs) {
+      if (run.status === 'blocking') {
+        registry.report({ event, hook: run.hook, source: run.source, kind: 'stderr', message: run.message ?? '' });
+      }
+    }
+  };
+  const stopLike = async (
+    event: 'Stop' | 'SubagentStop',
+    eventOptions: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string },
+  ): Promise<StopOutcome> => {
+    const runs = await fire(event, eventOptions, undefined, {
+      stop_hook_active: eventOptions.stopHookActive,
+      ...(eventOptions.lastAssistantMessage === undefined ? {} : { last_assistant_message: eventOptions.lastAssistantMessage }),
+    });
+    const stopReason = runs.map(stopOf).find((reason) => reason !== undefined);
+    if (stopReason !== undefined) return { stopReason };
+    const reasons = runs.flatMap((run) => blockOf(run) ?? []);
+    return reasons.length > 0 ? { continueWith: reasons.join('\n') } : {};
+  };
+
+  return {
+    async userPromptSubmit(eventOptions) {
+      const runs = await fire('UserPromptSubmit', eventOptions, undefined, { prompt: eventOptions.prompt });
+      const stopReason = runs.map(stopOf).find((reason) => reason !== undefined);
+      const blocks = runs.flatMap((run) => blockOf(run) ?? []);
+      const blocked = blocks.length > 0 ? blocks.join('\n') : stopReason;
+      return {
+        ...(blocked === undefined ? {} : { blocked }),
+        additionalContext: blocked === undefined ? runs.flatMap(contextOf) : [],
+        ...(stopReason === undefined ? {} : { stopReason }),
+      };
+    },
+    stop: (eventOptions) => stopLike('Stop', eventOptions),
+    subagentStop: (eventOptions) => stopLike('SubagentStop', eventOptions),
+    async sessionStart(eventOptions) {
+      const runs = await fire('SessionStart', eventOptions, eventOptions.source, {
+        source: eventOptions.source,
+        ...(eventOptions.model === undefined ? {} : { model: eventOptions.model }),
+      });
+      reportBlocks('SessionStart', runs);
+      return { additionalContext: runs.flatMap(contextOf) };
+    },
+    async sessionEnd(eventOptions) {
+      const runs = await fire('SessionEnd', eventOptions, eventOptions.reason, { reason: eventOptions.reason });
+      reportBlocks('SessionEnd', runs);
+    },
+    async preCompact(eventOptions) {
+      const runs = await fire('PreCompact', eventOptions, eventOptions.trigger, {
+        trigger: eventOptions.trigger,
+        custom_instructions: eventOptions.customInstructions ?? '',
+      });
+      const blocks = runs.flatMap((run) => blockOf(run) ?? stopOf(run) ?? []);
+      return blocks.length > 0 ? { blocked: blocks.join('\n') } : {};
+    },
+  };
+}
