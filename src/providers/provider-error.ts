@@ -152,10 +152,13 @@ export function toProviderError(options: {
   readonly streamStarted: boolean;
 }): ProviderError {
   const { provider, error, signal, streamStarted } = options;
-  if (error instanceof ProviderError) return error;
+  // Once the caller aborted, whatever failed next (an SDK that ends the stream quietly, a reset
+  // socket) is the abort.
   if (signal.aborted) {
+    if (error instanceof ProviderError && error.kind === 'aborted') return error;
     return new ProviderError({ provider, kind: 'aborted', message: 'the model request was aborted', cause: error });
   }
+  if (error instanceof ProviderError) return error;
   const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
   const status = typeof record['status'] === 'number' ? record['status'] : undefined;
   const api = readApiError(record['error']);
@@ -187,7 +190,8 @@ export function toProviderError(options: {
       cause: error,
     });
   }
-  const name = error instanceof Error ? error.name : '';
+  // OpenAI's SDK leaves `name` as "Error"; the class name tells its connection errors apart.
+  const name = error instanceof Error ? (error.name === 'Error' ? error.constructor.name : error.name) : '';
   if (!streamStarted && CONNECTION_ERROR_NAMES.has(name)) {
     return new ProviderError({
       provider,
