@@ -1,4 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Implementation, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors/toolplane-error.js';
@@ -67,6 +69,8 @@ function explain(error: unknown, handle: McpTransportHandle | undefined, timeout
     text = `did not finish connecting within ${timeoutMs} ms`;
   } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
     text = 'the server closed the connection';
+  } else if ((error instanceof StreamableHTTPError || error instanceof SseError) && error.code !== undefined) {
+    text = `HTTP ${error.code}: ${describeError(error)}`;
   } else {
     text = describeError(error).replace(/^MCP error -?\d+: /, '');
   }
