@@ -47,12 +47,22 @@ export function buildSearchIndex(
   const parameters = options.parameters ?? DEFAULT_RANKING_PARAMETERS;
   const size = descriptors.length;
   const fieldTokens: string[][][] = [];
+  // Many tools share texts (parameter descriptions such as "Repository owner"): tokenize each once.
+  const tokenCache = new Map<string, string[]>();
+  const tokenizeOnce = (text: string): string[] => {
+    let tokens = tokenCache.get(text);
+    if (tokens === undefined) {
+      tokens = tokenize(text);
+      tokenCache.set(text, tokens);
+    }
+    return tokens;
+  };
   const lengthSums = new Float64Array(FIELD_COUNT);
   const serverIds = new Map<string, number>();
   const docServer = new Int32Array(size).fill(-1);
   for (let doc = 0; doc < size; doc++) {
     const fields = descriptorFields(descriptors[doc] as ToolDescriptor);
-    const tokens = FIELD_KEYS.map((key) => tokenize(fields[key]));
+    const tokens = FIELD_KEYS.map((key) => tokenizeOnce(fields[key]));
     for (let f = 0; f < FIELD_COUNT; f++) lengthSums[f] = (lengthSums[f] as number) + (tokens[f] as string[]).length;
     fieldTokens.push(tokens);
     const serverKey = fields.server.toLowerCase();

@@ -45,24 +45,23 @@ export function rankSearchIndex(index: SearchIndex, request: RankRequest): numbe
   const queryTerms = weightedQueryTerms(index, request);
   const scratch = scratchFor(index);
   const { scores, touched, marks } = scratch;
+  const { postingStart, postingDocs, postingWeights } = index;
   let touchedCount = 0;
-  const touch = (doc: number, value: number): void => {
-    if (marks[doc] === 0) {
-      marks[doc] = 1;
-      touched[touchedCount++] = doc;
-    }
-    scores[doc] = (scores[doc] as number) + value;
-  };
   for (const [term, weight] of queryTerms) {
-    const to = index.postingStart[term + 1] as number;
-    for (let i = index.postingStart[term] as number; i < to; i++) {
-      touch(index.postingDocs[i] as number, weight * (index.postingWeights[i] as number));
+    const to = postingStart[term + 1] as number;
+    for (let i = postingStart[term] as number; i < to; i++) {
+      const doc = postingDocs[i] as number;
+      if (marks[doc] === 0) {
+        marks[doc] = 1;
+        touched[touchedCount++] = doc;
+      }
+      scores[doc] = (scores[doc] as number) + weight * (postingWeights[i] as number);
     }
   }
 
   // A name prefix keeps every tool under it (ranked); otherwise only tools that matched a word.
-  let candidates: number[];
-  if (allowed === undefined) candidates = Array.from(touched.subarray(0, touchedCount));
+  let candidates: ArrayLike<number>;
+  if (allowed === undefined) candidates = touched.subarray(0, touchedCount);
   else if (request.namePrefix !== undefined) candidates = allowed;
   else candidates = allowed.filter((doc) => marks[doc] === 1);
   const discount = index.parameters.coverageDiscount;
@@ -187,17 +186,23 @@ function documentsWithPrefix(index: SearchIndex, prefix: string): number[] {
 }
 
 /** The `limit` best documents by score, ties to the lower document number. */
-function topDocuments(candidates: readonly number[], scores: Float64Array, limit: number): number[] {
+function topDocuments(candidates: ArrayLike<number>, scores: Float64Array, limit: number): number[] {
   const better = (a: number, b: number): boolean => {
     const sa = scores[a] as number;
     const sb = scores[b] as number;
     return sa > sb || (sa === sb && a < b);
   };
   if (limit >= 64 || candidates.length <= limit) {
-    return [...candidates].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0)).slice(0, limit);
+    return Array.from(candidates)
+      .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
+      .slice(0, limit);
   }
   const top: number[] = [];
-  for (const doc of candidates) {
+  let floor = -Infinity;
+  for (let c = 0; c < candidates.length; c++) {
+    const doc = candidates[c] as number;
+    // Most candidates score below the current k-th best: one comparison rejects them.
+    if (top.length === limit && (scores[doc] as number) < floor) continue;
     if (top.length === limit && !better(doc, top[limit - 1] as number)) continue;
     let at = top.length === limit ? limit - 1 : top.length;
     if (top.length < limit) top.push(doc);
@@ -206,6 +211,7 @@ function topDocuments(candidates: readonly number[], scores: Float64Array, limit
       at--;
     }
     top[at] = doc;
+    if (top.length === limit) floor = scores[top[limit - 1] as number] as number;
   }
   return top;
 }

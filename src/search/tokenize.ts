@@ -38,11 +38,21 @@ export function cjkBigrams(text: string): string[] {
   return grams;
 }
 
+/** Stems seen so far: a vocabulary is small next to the text it is used in. Bounded. */
+const stems = new Map<string, string>();
+const MAX_CACHED_STEMS = 200_000;
+
 /** Normalises one lower-case word to its index term, or `undefined` for a stop word or a lone letter. */
 export function normalizeWord(word: string): string | undefined {
   if (STOP_WORDS.has(word)) return undefined;
   if (word.length === 1 && !/\d/.test(word)) return undefined;
-  return porterStem(word);
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = porterStem(word);
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 /**
