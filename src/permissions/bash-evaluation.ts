@@ -1,0 +1,276 @@
+import { parseShell, type ShellCommand, type ShellRedirect, type ShellScript } from './bash-parser.js';
+import { allowView, denyForms, EXACT_RULE_ONLY, shellScriptOf, type AllowView } from './bash-wrappers.js';
+import { criticalTargetReason } from './critical-paths.js';
+import { EvaluationBuilder, type Evaluation } from './evaluation.js';
+import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
+import { pathForms, UNSAFE_CHARACTERS } from './path-resolution.js';
+import { classifyReadOnly, findRunsCommands } from './read-only-commands.js';
+import { escapePathForRule } from './rule-parser.js';
+import type { CompiledRule } from './rule-set.js';
+import type { ShellWord } from './shell-words.js';
+
+/** What evaluating a Bash command needs besides the command. */
+export type BashScope = PathScope & {
+  readonly sessionCwd: string;
+  readonly additionalDirectories: readonly string[];
+  /** Generic rules (bare `Bash`, `Bash(field:value)`) already matched for this call. */
+  readonly generic: { readonly deny?: CompiledRule; readonly ask?: CompiledRule; readonly allow?: CompiledRule };
+};
+
+/** Commands acceptEdits approves inside the working folders. */
+const EDIT_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
+const EDIT_VALUE_FLAGS: ReadonlySet<string> = new Set(['-m', '--mode', '-t', '--target-directory', '-S', '--suffix', '-d', '--date', '-r', '--reference', '-e', '--expression', '--context']);
+const HARMLESS_TARGETS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
+const MULTI_WORD_PROGRAMS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'git', 'cargo', 'go', 'docker', 'kubectl', 'make', 'pip', 'python', 'node', 'deno', 'gh', 'uv', 'poetry']);
+const MAX_NESTED_SHELLS = 3;
+
+type Target = { readonly word: ShellWord; readonly cwds: readonly string[] | undefined };
+
+function matchBash(rules: readonly CompiledRule[], forms: readonly string[], options: { readonly exactOnly: boolean }): CompiledRule | undefined {
+  for (const rule of rules) {
+    if (rule.parsed.kind !== 'bash') continue;
+    const pattern = rule.parsed.pattern;
+    if (options.exactOnly && !pattern.exact) continue;
+    if (forms.some((form) => pattern.test(form))) return rule;
+  }
+  return undefined;
+}
+
+/** The positional arguments of an editing command: the files it creates, moves or deletes. */
+function editTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
+  const targets: ShellWord[] = [];
+  const isSed = argv[0]?.value === 'sed';
+  let scriptSeen = false;
+  let endOfFlags = false;
+  for (let index = 1; index < argv.length; index += 1) {
+    const word = argv[index] as ShellWord;
+    if (!endOfFlags && word.static && word.value === '--') {
+      endOfFlags = true;
+      continue;
+    }
+    if (!endOfFlags && word.static && word.value.startsWith('-') && word.value !== '-') {
+      const flag = word.value.includes('=') ? word.value.slice(0, word.value.indexOf('=')) : word.value;
+      if (flag === '-e' || flag === '--expression') scriptSeen = true;
+      if ((flag === '-t' || flag === '--target-directory') && !word.value.includes('=') && argv[index + 1]) targets.push(argv[index + 1] as ShellWord);
+      if (EDIT_VALUE_FLAGS.has(flag) && !word.value.includes('=')) index += 1;
+      continue;
+    }
+    if (isSed && !scriptSeen) {
+      scriptSeen = true;
+      continue;
+    }
+    targets.push(word);
+  }
+  return targets;
+}
+
+function suggestionFor(view: AllowView, exact: boolean): { readonly rule: string; readonly covers: string } {
+  if (exact || view.unsafeAssignment !== undefined) return { rule: `Bash(${view.text})`, covers: `exactly the command ${view.text}` };
+  const words = view.argv.map((word) => word.value);
+  const prefix: string[] = [words[0] ?? ''];
+  const plain = (word: string | undefined): word is string => word !== undefined && /^[A-Za-z][\w.:-]*$/.test(word);
+  if (plain(words[1]) && MULTI_WORD_PROGRAMS.has(prefix[0] as string)) {
+    prefix.push(words[1]);
+    if (words[1] === 'run' && plain(words[2])) prefix.push(words[2]);
+  }
+  const text = prefix.join(' ');
+  return { rule: `Bash(${text}:*)`, covers: `commands starting with ${text}` };
+}
+
+/** Expands `sh -c '…'` into the commands of its script (recursively, to a small depth). */
+function flatten(script: ShellScript, options: { readonly homeDir: string; readonly depth: number }): {
+  readonly commands: readonly { readonly command: ShellCommand; readonly transparent: boolean }[];
+  readonly redirects: readonly ShellRedirect[];
+  readonly concerns: readonly string[];
+} {
+  const commands: { command: ShellCommand; transparent: boolean }[] = [];
+  const redirects = [...script.redirects];
+  const concerns = [...script.concerns];
+  for (const command of script.commands) {
+    const inner = shellScriptOf(allowView(command).argv);
+    if (inner === undefined) {
+      commands.push({ command, transparent: false });
+      continue;
+    }
+    if (inner === 'dynamic' || options.depth >= MAX_NESTED_SHELLS || command.cwds === undefined) {
+      concerns.push(`a shell runs a script that cannot be read (${command.text.slice(0, 80)})`);
+      commands.push({ command, transparent: false });
+      continue;
+    }
+    commands.push({ command, transparent: true });
+    const cwd = command.cwds[command.cwds.length - 1] as string;
+    const nested = flatten(parseShell(inner.script, { cwd, homeDir: options.homeDir }), { ...options, depth: options.depth + 1 });
+    commands.push(...nested.commands);
+    redirects.push(...nested.redirects);
+    concerns.push(...nested.concerns);
+  }
+  return { commands, redirects, concerns };
+}
+
+/**
+ * Evaluates a Bash command line: every simple command (including those inside substitutions and
+ * `sh -c` scripts) against Bash deny, ask and allow rules and the read-only set; file arguments
+ * and redirect targets against Read and Edit path rules, working folders and protected paths;
+ * `rm` targets against critical paths. Anything the parser cannot account for needs approval.
+ */
+export function evaluateBash(command: string, script: ShellScript, scope: BashScope): Evaluation {
+  const result = new EvaluationBuilder();
+  const rules = {
+    deny: scope.rules.forTool('deny', 'Bash'),
+    ask: scope.rules.forTool('ask', 'Bash'),
+    allow: scope.rules.forTool('allow', 'Bash'),
+  };
+  const flat = flatten(script, { homeDir: scope.homeDir, depth: 0 });
+  const restrictive =
+    rules.deny.length + rules.ask.length > 0 ||
+    ['Read', 'Edit'].some((name) => scope.rules.forTool('deny', name).length + scope.rules.forTool('ask', name).length > 0);
+  for (const concern of new Set(flat.concerns)) {
+    result.unsafe(`Bash command needs approval: ${concern}.`, {
+      bypassable: !restrictive && !concern.includes('characters'),
+    });
+  }
+  if (flat.concerns.length > 0) result.readOnly = false;
+  if (scope.generic.deny) result.denyBy('Bash', scope.generic.deny);
+  if (scope.generic.ask) result.askBy('Bash', scope.generic.ask);
+  let allApproved = true;
+  let approvedByRule: CompiledRule | undefined = scope.generic.allow;
+  const writeTargets: Target[] = [];
+  const readTargets: { target: Target; recursive: boolean }[] = [];
+
+  for (const { command: shellCommand, transparent } of flat.commands) {
+    const { forms, argv: innermost } = denyForms(shellCommand);
+    const denied = matchBash(rules.deny, forms, { exactOnly: false });
+    if (denied) result.denyBy('Bash', denied, shellCommand.text);
+    const asked = matchBash(rules.ask, forms, { exactOnly: false });
+    if (asked) result.askBy('Bash', asked, shellCommand.text);
+    const view = allowView(shellCommand);
+    const program = view.argv[0]?.static ? view.argv[0].value : undefined;
+    if (innermost[0]?.value === 'rm' || innermost[0]?.value === 'rmdir') {
+      for (const target of editTargets(innermost)) {
+        const reason = criticalTargetReason(target, { ...scope, cwds: shellCommand.cwds });
+        if (reason) result.unsafe(`Bash command needs approval: ${reason}.`, { bypassable: false });
+      }
+    }
+    if (view.argv.some((word) => word.static && word.value.startsWith('\\\\'))) {
+      result.unsafe('Bash command needs approval: it holds a Windows UNC path.', { bypassable: false });
+    }
+    if (transparent) continue;
+    const exactOnly = (program !== undefined && EXACT_RULE_ONLY.has(program)) || findRunsCommands(view.argv);
+    const allowed = matchBash(rules.allow, [view.text], { exactOnly });
+    const verdict = view.unsafeAssignment === undefined && !view.viaXargs ? classifyReadOnly(view.argv) : undefined;
+    const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
+    if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds });
+    let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
+    if (allowed) approvedByRule ??= allowed;
+    if (verdict?.readOnly) {
+      for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds }, recursive: read.recursive });
+      const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
+      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds }, read.recursive, scope));
+      if (!gitElsewhere && readsOk) approvedHere = true;
+    } else {
+      result.readOnly = false;
+    }
+    if (!approvedHere && !(isEdit && view.unsafeAssignment === undefined)) result.acceptEdits = false;
+    if (!approvedHere) {
+      allApproved = false;
+      const suggestion = suggestionFor(view, exactOnly);
+      result.pending.push(shellCommand.text);
+      result.suggest({ rule: suggestion.rule, behavior: 'allow', destination: 'localSettings', covers: suggestion.covers });
+    }
+  }
+
+  for (const redirect of flat.redirects) {
+    if (redirect.target.static && HARMLESS_TARGETS.has(redirect.target.value)) continue;
+    if (redirect.writes) {
+      result.readOnly = false;
+      writeTargets.push({ word: redirect.target, cwds: redirect.cwds });
+      if (!writeApproved({ word: redirect.target, cwds: redirect.cwds }, scope)) {
+        allApproved = false;
+        result.pending.push(`writing ${redirect.target.source}`);
+      }
+    } else {
+      readTargets.push({ target: { word: redirect.target, cwds: redirect.cwds }, recursive: false });
+      if (!readApproved({ word: redirect.target, cwds: redirect.cwds }, false, scope)) {
+        allApproved = false;
+        result.acceptEdits = false;
+        result.pending.push(`reading ${redirect.target.source}`);
+      }
+    }
+  }
+
+  for (const { target, recursive } of readTargets) applyPathRules(result, target, { scope, access: 'read', recursive });
+  for (const target of writeTargets) {
+    const resolved = applyPathRules(result, target, { scope, access: 'write', recursive: false });
+    if (!resolved.inside || resolved.protected) result.acceptEdits = false;
+    if (resolved.absolute && !resolved.inside && result.suggestions.length < 5) {
+      result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(resolved.absolute, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `writes to ${resolved.absolute}` });
+    }
+  }
+  if (flat.concerns.length > 0) result.suggestions.length = 0;
+  if (allApproved) {
+    result.approved = approvedByRule
+      ? { kind: 'rule', rule: approvedByRule.entry.rule, source: approvedByRule.entry.source, ...(approvedByRule.entry.file ? { file: approvedByRule.entry.file } : {}) }
+      : { kind: 'read-only', message: `${command.length > 60 ? 'this command' : command} only reads inside the working folders` };
+  }
+  return result.build();
+}
+
+function resolveTargets(target: Target, scope: PathScope) {
+  const word = target.word;
+  if (!word.static || word.glob || target.cwds === undefined || UNSAFE_CHARACTERS.test(word.value)) return undefined;
+  if (word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~') return undefined;
+  return target.cwds.map((cwd) => pathForms(word.value, { baseDir: cwd, homeDir: scope.homeDir }));
+}
+
+function readApproved(target: Target, recursive: boolean, scope: PathScope): boolean {
+  const resolved = resolveTargets(target, scope);
+  if (resolved === undefined) {
+    if (!target.word.static || !target.word.glob || target.cwds === undefined) return false;
+    if (scope.rules.forTool('deny', 'Read').length > 0) return false;
+    const segments = target.word.value.split('/');
+    const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
+    const folder = segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || (target.word.value.startsWith('/') ? '/' : '');
+    const base = { ...target.word, value: folder === '' ? '.' : folder, glob: false };
+    return readApproved({ word: base, cwds: target.cwds }, true, scope);
+  }
+  return resolved.every((forms) => {
+    const check = checkPath(forms, { scope, access: 'read', recursive });
+    return check.deny === undefined && check.denyBelow === undefined && check.ask === undefined && (check.inside || check.allow !== undefined);
+  });
+}
+
+function writeApproved(target: Target, scope: PathScope): boolean {
+  const resolved = resolveTargets(target, scope);
+  if (resolved === undefined) return false;
+  return resolved.every((forms) => {
+    const check = checkPath(forms, { scope, access: 'write', recursive: false });
+    return check.allow !== undefined && check.protectedReason === undefined;
+  });
+}
+
+function applyPathRules(
+  result: EvaluationBuilder,
+  target: Target,
+  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean },
+): { readonly inside: boolean; readonly protected: boolean; readonly absolute?: string } {
+  const resolved = resolveTargets(target, options.scope);
+  if (resolved === undefined) {
+    if (options.access === 'write') result.acceptEdits = false;
+    return { inside: false, protected: false };
+  }
+  let inside = true;
+  let isProtected = false;
+  for (const forms of resolved) {
+    const check = checkPath(forms, options);
+    const what = `${options.access === 'read' ? 'reading' : 'writing'} ${forms.link}`;
+    if (check.deny) result.denyBy('Bash', check.deny, what);
+    if (check.denyBelow) result.unsafe(`Bash command needs approval: ${what} may reach files rule ${check.denyBelow.entry.rule} denies.`, { bypassable: false });
+    if (check.ask) result.askBy('Bash', check.ask, what);
+    if (check.protectedReason) {
+      isProtected = true;
+      result.unsafe(`Bash command needs approval: ${check.protectedReason}.`, { bypassable: true });
+    }
+    inside &&= check.inside;
+  }
+  return { inside, protected: isProtected, absolute: resolved[0]?.link };
+}

@@ -1,0 +1,314 @@
+import { createRequire } from 'node:module';
+import { Language, Parser, type Node } from 'web-tree-sitter';
+import { UNSAFE_CHARACTERS, absolutePath } from './path-resolution.js';
+import { readWord, type ShellWord, type WordSink } from './shell-words.js';
+
+/** A leading `NAME=value` on a command. */
+export type ShellAssignment = { readonly name: string; readonly value: ShellWord };
+
+/** One simple command, wherever it sits (list, pipeline, subshell, substitution, …). */
+export type ShellCommand = {
+  readonly assignments: readonly ShellAssignment[];
+  readonly words: readonly ShellWord[];
+  readonly text: string;
+  /** Every folder the command may run in (after `cd`s); `undefined` when that cannot be known. */
+  readonly cwds: readonly string[] | undefined;
+  /** Inside `$(…)`, backticks or `<(…)`. */
+  readonly nested: boolean;
+};
+
+/** A redirection to or from a file (descriptor duplications are not listed). */
+export type ShellRedirect = {
+  readonly operator: string;
+  readonly target: ShellWord;
+  readonly writes: boolean;
+  readonly cwds: readonly string[] | undefined;
+};
+
+/** Everything a command line does that permissions look at. */
+export type ShellScript = {
+  readonly commands: readonly ShellCommand[];
+  readonly redirects: readonly ShellRedirect[];
+  /** Reasons the analysis cannot vouch for the command (each one fails closed). */
+  readonly concerns: readonly string[];
+};
+
+/** Commands longer than this are never auto-approved (deny rules are still checked). */
+export const MAX_COMMAND_LENGTH = 10_000;
+
+let parser: Parser | undefined;
+let loading: Promise<Parser> | undefined;
+
+/**
+ * Loads the bash grammar (WebAssembly) once per process. Await it at startup; after it resolves,
+ * {@link parseShell} and Bash permission decisions are synchronous. Safe to call repeatedly.
+ */
+export function initShellParser(): Promise<void> {
+  loading ??= (async () => {
+    const require = createRequire(import.meta.url);
+    await Parser.init();
+    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const instance = new Parser();
+    instance.setLanguage(language);
+    parser = instance;
+    return instance;
+  })();
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading.then(() => undefined);
+}
+
+/** Whether {@link initShellParser} has finished. */
+export function isShellParserReady(): boolean {
+  return parser !== undefined;
+}
+
+const SEQUENCE_NODES: ReadonlySet<string> = new Set(['program', 'list', 'compound_statement']);
+const IGNORED_NODES: ReadonlySet<string> = new Set(['comment', 'heredoc_start', 'heredoc_end', 'file_descriptor']);
+const WRITE_OPERATORS: ReadonlySet<string> = new Set(['>', '>>', '>|', '&>', '&>>', '>&', '<>', '&>|']);
+
+/**
+ * Parses a command line into its simple commands and redirections. Raw control characters,
+ * U+2028/2029, bidi and zero-width characters, over-long input, parse errors and any syntax
+ * outside the understood set become `concerns`; commands are still extracted as well as possible
+ * so deny rules always apply. Throws only when {@link initShellParser} has not completed.
+ */
+export function parseShell(command: string, options: { readonly cwd: string; readonly homeDir: string }): ShellScript {
+  if (parser === undefined) throw new Error('initShellParser() must complete before parseShell()');
+  const concerns: string[] = [];
+  let source = command;
+  if (UNSAFE_CHARACTERS.test(source)) {
+    concerns.push('the command contains control, line-separator, bidi or zero-width characters');
+    source = source.replace(new RegExp(UNSAFE_CHARACTERS.source, 'g'), '\n');
+  }
+  if (source.length > MAX_COMMAND_LENGTH) concerns.push(`the command is longer than ${MAX_COMMAND_LENGTH} characters`);
+  const tree = parser.parse(source);
+  if (tree === null) return { commands: [], redirects: [], concerns: [...concerns, 'the command could not be parsed'] };
+  try {
+    const walker = createWalker(options, concerns);
+    if (tree.rootNode.hasError) concerns.push('the command could not be parsed completely');
+    walker.walk(tree.rootNode, false);
+    return { commands: walker.commands, redirects: walker.redirects, concerns };
+  } finally {
+    tree.delete();
+  }
+}
+
+function createWalker(options: { readonly cwd: string; readonly homeDir: string }, concerns: string[]) {
+  const commands: ShellCommand[] = [];
+  const redirects: ShellRedirect[] = [];
+  let cwds: readonly string[] | undefined = [options.cwd];
+
+  const concern = (reason: string): void => {
+    if (!concerns.includes(reason)) concerns.push(reason);
+  };
+
+  const isolated = (node: Node, nested: boolean): void => {
+    const saved = cwds;
+    walk(node, nested);
+    cwds = saved;
+  };
+
+  const sinkFor = (nested: boolean): WordSink => ({
+    nested: (node) => {
+      for (const child of node.namedChildren) if (child !== null) isolated(child, true);
+      void nested;
+    },
+    concern,
+  });
+
+  const applyCd = (words: readonly ShellWord[]): void => {
+    const target = words[1];
+    if (words.length > 2 || cwds === undefined) {
+      cwds = undefined;
+      return;
+    }
+    if (target === undefined) {
+      cwds = [...new Set([...cwds, options.homeDir])];
+      return;
+    }
+    if (!target.static || target.glob || target.value === '-' || target.value.startsWith('-')) {
+      cwds = undefined;
+      return;
+    }
+    const next = cwds.map((base) => absolutePath(target.value, { baseDir: base, homeDir: options.homeDir }));
+    cwds = [...new Set([...cwds, ...next])];
+  };
+
+  const readRedirect = (node: Node, nested: boolean): void => {
+    const sink = sinkFor(nested);
+    if (node.type === 'heredoc_redirect') {
+      for (const child of node.namedChildren) {
+        if (child === null || child.type !== 'heredoc_body') continue;
+        for (const part of child.namedChildren) if (part !== null) readWord(part, sink);
+      }
+      return;
+    }
+    if (node.type === 'herestring_redirect') {
+      for (const child of node.namedChildren) if (child !== null) readWord(child, sink);
+      return;
+    }
+    let operator = '';
+    let target: ShellWord | undefined;
+    for (const child of node.children) {
+      if (child === null) continue;
+      if (!child.isNamed) operator = child.type;
+      else if (child.type !== 'file_descriptor') target = readWord(child, sink);
+    }
+    if (target === undefined) return;
+    const duplicate = (operator === '>&' || operator === '<&') && /^(\d+-?|-)$/.test(target.value);
+    if (duplicate) return;
+    redirects.push({ operator, target, writes: WRITE_OPERATORS.has(operator), cwds });
+  };
+
+  const readCommand = (node: Node, nested: boolean): void => {
+    const sink = sinkFor(nested);
+    const assignments: ShellAssignment[] = [];
+    const words: ShellWord[] = [];
+    for (const child of node.children) {
+      if (child === null) continue;
+      switch (child.type) {
+        case 'variable_assignment': {
+          const name = child.childForFieldName('name')?.text ?? '';
+          const valueNode = child.childForFieldName('value');
+          const value = valueNode ? readWord(valueNode, sink) : { value: '', static: true, glob: false, quoted: false, source: '' };
+          assignments.push({ name, value });
+          break;
+        }
+        case 'command_name': {
+          const inner = child.namedChild(0);
+          if (inner) words.push(readWord(inner, sink));
+          break;
+        }
+        case 'file_redirect':
+        case 'heredoc_redirect':
+        case 'herestring_redirect':
+          readRedirect(child, nested);
+          break;
+        case 'comment':
+          break;
+        default:
+          if (child.isNamed) words.push(readWord(child, sink));
+          else if (child.type !== '=') words.push(readWord(child, sink));
+      }
+    }
+    commands.push({ assignments, words, text: node.text, cwds, nested });
+    const name = words[0];
+    if (name?.static && name.value === 'cd') applyCd(words);
+    else if (name?.static && (name.value === 'pushd' || name.value === 'popd')) cwds = undefined;
+  };
+
+  const readDeclaration = (node: Node, nested: boolean): void => {
+    const sink = sinkFor(nested);
+    const words: ShellWord[] = [];
+    for (const child of node.children) {
+      if (child === null) continue;
+      if (!child.isNamed) {
+        words.push({ value: child.type, static: true, glob: false, quoted: false, source: child.type });
+      } else if (child.type === 'variable_assignment') {
+        const valueNode = child.childForFieldName('value');
+        const value = valueNode ? readWord(valueNode, sink) : undefined;
+        const isStatic = value?.static ?? true;
+        words.push({ value: child.text, static: isStatic, glob: false, quoted: value?.quoted ?? false, source: child.text });
+      } else {
+        words.push(readWord(child, sink));
+      }
+    }
+    commands.push({ assignments: [], words, text: node.text, cwds, nested });
+  };
+
+  const walkSequence = (node: Node, nested: boolean): void => {
+    let before = cwds;
+    for (const child of node.children) {
+      if (child === null) continue;
+      if (child.type === '&') {
+        cwds = before;
+        continue;
+      }
+      if (!child.isNamed) continue;
+      before = cwds;
+      walk(child, nested);
+    }
+  };
+
+  const walk = (node: Node, nested: boolean): void => {
+    if (node.isMissing || node.type === 'ERROR') {
+      concern('the command could not be parsed completely');
+    }
+    if (SEQUENCE_NODES.has(node.type)) {
+      walkSequence(node, nested);
+      return;
+    }
+    switch (node.type) {
+      case 'command':
+        readCommand(node, nested);
+        return;
+      case 'declaration_command':
+      case 'unset_command':
+        readDeclaration(node, nested);
+        return;
+      case 'variable_assignment':
+      case 'variable_assignments': {
+        const sink = sinkFor(nested);
+        const assignments: ShellAssignment[] = [];
+        const items = node.type === 'variable_assignment' ? [node] : node.namedChildren.filter((child) => child !== null);
+        for (const item of items) {
+          const valueNode = item.childForFieldName('value');
+          assignments.push({
+            name: item.childForFieldName('name')?.text ?? '',
+            value: valueNode ? readWord(valueNode, sink) : { value: '', static: true, glob: false, quoted: false, source: '' },
+          });
+        }
+        commands.push({ assignments, words: [], text: node.text, cwds, nested });
+        return;
+      }
+      case 'pipeline': {
+        const saved = cwds;
+        for (const child of node.namedChildren) if (child !== null) isolated(child, nested);
+        cwds = saved;
+        return;
+      }
+      case 'subshell':
+        for (const child of node.namedChildren) if (child !== null) isolated(child, nested);
+        return;
+      case 'negated_command':
+        for (const child of node.namedChildren) if (child !== null) walk(child, nested);
+        return;
+      case 'redirected_statement':
+        for (const child of node.children) {
+          if (child === null) continue;
+          if (child.type === 'file_redirect' || child.type === 'heredoc_redirect' || child.type === 'herestring_redirect') {
+            readRedirect(child, nested);
+          } else if (child.isNamed) {
+            walk(child, nested);
+          }
+        }
+        return;
+      default:
+        if (IGNORED_NODES.has(node.type)) return;
+        concern(`shell syntax that is not analysed (${node.type})`);
+        extract(node, nested);
+    }
+  };
+
+  /** Best-effort extraction of commands from syntax the walker does not vouch for. */
+  const extract = (node: Node, nested: boolean): void => {
+    for (const child of node.namedChildren) {
+      if (child === null) continue;
+      if (child.type === 'command' || SEQUENCE_NODES.has(child.type) || child.type === 'pipeline' || child.type === 'redirected_statement') {
+        walk(child, nested);
+      } else if (child.type === 'command_substitution' || child.type === 'process_substitution') {
+        for (const inner of child.namedChildren) if (inner !== null) isolated(inner, true);
+      } else {
+        extract(child, nested);
+      }
+    }
+  };
+
+  return {
+    commands,
+    redirects,
+    walk,
+  };
+}

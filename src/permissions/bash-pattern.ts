@@ -1,0 +1,61 @@
+/**
+ * Bash rule specifiers: `*` is a glob at any position that also matches spaces; a trailing ` *`
+ * (or the legacy trailing `:*`) enforces a word boundary, so `ls *` matches `ls -la` and `ls` but
+ * not `lsof`. Elsewhere `:` is literal.
+ */
+
+/** A compiled Bash rule specifier. */
+export type BashPattern = {
+  readonly text: string;
+  /** No wildcard: only the exact command matches (required for exec wrappers and `find -exec`). */
+  readonly exact: boolean;
+  /** The literal words before the first wildcard, used to suggest and to describe coverage. */
+  readonly prefix: string;
+  test(command: string): boolean;
+};
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Turns glob text (with `\*` for a literal star) into a regular-expression source. */
+function globSource(text: string): string {
+  let source = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (char === '\\' && text[index + 1] === '*') {
+      source += '\\*';
+      index += 1;
+    } else if (char === '*') {
+      source += '[\\s\\S]*';
+    } else {
+      source += escapeRegExp(char);
+    }
+  }
+  return source;
+}
+
+/** Compiles a Bash rule specifier (the text between the parentheses of `Bash(…)`). */
+export function compileBashPattern(specifier: string): BashPattern {
+  const text = specifier.trim().replace(/\s+/g, ' ');
+  let body = text;
+  let wordTail = false;
+  if (body.endsWith(':*')) {
+    body = body.slice(0, -2).trimEnd();
+    wordTail = true;
+  } else if (body.endsWith(' *') && !body.endsWith('\\ *')) {
+    body = body.slice(0, -2).trimEnd();
+    wordTail = true;
+  }
+  const source = `^${globSource(body)}${wordTail ? '(?: [\\s\\S]*)?' : ''}$`;
+  const regex = new RegExp(source);
+  const exact = !wordTail && !/(^|[^\\])\*/.test(body);
+  const starAt = body.search(/(^|[^\\])\*/);
+  const prefix = (starAt < 0 ? body : body.slice(0, starAt + 1)).trim();
+  return {
+    text,
+    exact,
+    prefix,
+    test: (command) => regex.test(command),
+  };
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import type { PathForms } from './path-resolution.js';
+import { isWithin, protectedPathReason } from './path-resolution.js';
+import type { CompiledRule, RuleSet } from './rule-set.js';
+
+/** A working folder in both forms: as configured and symlink-resolved. */
+export type WorkingFolder = { readonly given: string; readonly real: string };
+
+/** What path checks need to know about the session. */
+export type PathScope = {
+  readonly rules: RuleSet;
+  readonly homeDir: string;
+  readonly workingFolders: readonly WorkingFolder[];
+  readonly caseInsensitive: boolean;
+};
+
+/** The outcome of checking one path against rules, working folders and protected paths. */
+export type PathCheck = {
+  readonly deny?: CompiledRule;
+  /** A deny rule may cover files below this folder (a recursive read); asks rather than denies. */
+  readonly denyBelow?: CompiledRule;
+  readonly ask?: CompiledRule;
+  /** An allow rule covering both the link and its target. */
+  readonly allow?: CompiledRule;
+  /** Both the link and its target lie inside the working folders. */
+  readonly inside: boolean;
+  /** Why writing here is never auto-approved. */
+  readonly protectedReason?: string;
+};
+
+const READ_NAMES = ['Read'];
+const WRITE_DENY_NAMES = ['Edit', 'Read'];
+const WRITE_NAMES = ['Edit'];
+
+function firstMatch(
+  rules: RuleSet,
+  behavior: 'deny' | 'ask' | 'allow',
+  names: readonly string[],
+  test: (rule: CompiledRule) => boolean,
+): CompiledRule | undefined {
+  let best: CompiledRule | undefined;
+  let bestIndex = Number.POSITIVE_INFINITY;
+  const order = rules.all(behavior);
+  for (const name of names) {
+    for (const rule of rules.forTool(behavior, name)) {
+      if (rule.path === undefined || !test(rule)) continue;
+      const index = order.indexOf(rule);
+      if (index < bestIndex) {
+        best = rule;
+        bestIndex = index;
+      }
+    }
+  }
+  return best;
+}
+
+/** Whether a path lies inside one of the working folders (by segments, both forms accepted). */
+export function insideWorkingFolders(absolute: string, scope: PathScope): boolean {
+  return scope.workingFolders.some(
+    (folder) =>
+      isWithin(absolute, folder.given, { caseInsensitive: scope.caseInsensitive }) ||
+      isWithin(absolute, folder.real, { caseInsensitive: scope.caseInsensitive }),
+  );
+}
+
+/**
+ * Checks a path for reading or writing. Deny and ask rules match if the link or its target
+ * matches; allow rules and the working-folder check need both. Read deny rules also cover writes.
+ * `toolName` adds that tool's own path rules (`Grep(…)`, `Write(…)` deny rules).
+ */
+export function checkPath(
+  forms: PathForms,
+  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly toolName?: string },
+): PathCheck {
+  const { scope, access, recursive } = options;
+  const extra = options.toolName && options.toolName !== 'Read' && options.toolName !== 'Edit' ? [options.toolName] : [];
+  const candidates = forms.target === undefined || forms.target === forms.link ? [forms.link] : [forms.link, forms.target];
+  const either = (rule: CompiledRule): boolean => candidates.some((candidate) => rule.path?.matches(candidate) ?? false);
+  const both = (rule: CompiledRule): boolean => forms.target !== undefined && candidates.every((candidate) => rule.path?.matches(candidate) ?? false);
+  const denyNames = access === 'read' ? [...READ_NAMES, ...extra] : [...WRITE_DENY_NAMES, ...extra];
+  const names = access === 'read' ? [...READ_NAMES, ...extra] : [...WRITE_NAMES, ...extra];
+  const deny = firstMatch(scope.rules, 'deny', denyNames, either);
+  const denyBelow =
+    deny === undefined && recursive
+      ? firstMatch(scope.rules, 'deny', denyNames, (rule) => candidates.some((candidate) => rule.path?.mayMatchUnder(candidate) ?? false))
+      : undefined;
+  const ask = firstMatch(scope.rules, 'ask', names, either);
+  const allow = firstMatch(scope.rules, 'allow', access === 'read' ? READ_NAMES : WRITE_NAMES, both);
+  const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
+  const protectedReason =
+    access === 'write' ? (protectedPathReason(forms.link) ?? (forms.target ? protectedPathReason(forms.target) : undefined)) : undefined;
+  return {
+    ...(deny ? { deny } : {}),
+    ...(denyBelow ? { denyBelow } : {}),
+    ...(ask ? { ask } : {}),
+    ...(allow ? { allow } : {}),
+    inside,
+    ...(protectedReason ? { protectedReason } : {}),
+  };
+}
+
+/** A path as a rule would name it: `./rel` inside the working folder, `//abs` elsewhere. */
+export function rulePathFor(absolute: string, cwd: string): string {
+  const relative = path.relative(cwd, absolute);
+  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) return `./${relative.split(path.sep).join('/')}`;
+  return `/${absolute.split(path.sep).join('/')}`;
+}

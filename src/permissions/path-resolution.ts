@@ -1,0 +1,175 @@
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Path handling for permission checks: expanding what the model wrote into an absolute path,
+ * resolving symlinks (including dangling ones and not-yet-existing files), and comparing by path
+ * segments, never by string prefix.
+ */
+
+const MAX_LINK_HOPS = 40;
+
+/** Control characters, NUL, NEL, line/paragraph separators, bidi and zero-width characters. */
+export const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+/**
+ * Turns a path the model supplied into an absolute, normalised path: `~` and `~/…` expand to
+ * `homeDir`, relative paths resolve against `baseDir` (the session's folder, never the model's).
+ */
+export function absolutePath(input: string, options: { readonly baseDir: string; readonly homeDir: string }): string {
+  let expanded = input;
+  if (expanded === '~') expanded = options.homeDir;
+  else if (expanded.startsWith('~/')) expanded = path.join(options.homeDir, expanded.slice(2));
+  return path.resolve(options.baseDir, expanded);
+}
+
+/**
+ * The real location of `absolute`: every symlink on the way resolved, dangling links followed by
+ * their text, missing tail segments appended as written. `undefined` when a link loop or an
+ * unreadable link makes the target unknowable.
+ */
+export function resolveRealPath(absolute: string): string | undefined {
+  try {
+    return realpathSync.native(absolute);
+  } catch {
+    // Missing files and dangling links: walk the segments by hand.
+  }
+  let pending = absolute.split(path.sep).filter((segment) => segment !== '');
+  let resolved: string = path.sep;
+  let hops = 0;
+  while (pending.length > 0) {
+    const segment = pending[0] as string;
+    pending = pending.slice(1);
+    if (segment === '.') continue;
+    if (segment === '..') {
+      resolved = path.dirname(resolved);
+      continue;
+    }
+    const candidate = path.join(resolved, segment);
+    let isLink = false;
+    try {
+      isLink = lstatSync(candidate).isSymbolicLink();
+    } catch {
+      return path.join(candidate, ...pending);
+    }
+    if (!isLink) {
+      resolved = candidate;
+      continue;
+    }
+    hops += 1;
+    if (hops > MAX_LINK_HOPS) return undefined;
+    let target: string;
+    try {
+      target = readlinkSync(candidate);
+    } catch {
+      return undefined;
+    }
+    const targetSegments = target.split(path.sep).filter((part) => part !== '');
+    if (path.isAbsolute(target)) resolved = path.sep;
+    pending = [...targetSegments, ...pending];
+  }
+  return resolved;
+}
+
+/** Both forms of a path that permission checks look at: as written (normalised) and its target. */
+export type PathForms = {
+  readonly link: string;
+  /** The symlink-resolved target; `undefined` when it cannot be known (link loop). */
+  readonly target: string | undefined;
+};
+
+/** Resolves a model-supplied path into its link and target forms. */
+export function pathForms(input: string, options: { readonly baseDir: string; readonly homeDir: string }): PathForms {
+  const link = absolutePath(input, options);
+  return { link, target: resolveRealPath(link) };
+}
+
+/** Whether `child` is `parent` or lies below it, compared by segments (optionally ignoring case). */
+export function isWithin(child: string, parent: string, options?: { readonly caseInsensitive?: boolean }): boolean {
+  const a = options?.caseInsensitive ? child.toLowerCase() : child;
+  const b = options?.caseInsensitive ? parent.toLowerCase() : parent;
+  const relative = path.relative(b, a);
+  if (relative === '') return true;
+  if (path.isAbsolute(relative)) return false;
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`);
+}
+
+const PROTECTED_DIRECTORIES: ReadonlySet<string> = new Set([
+  '.git',
+  '.vscode',
+  '.idea',
+  '.husky',
+  '.cargo',
+  '.devcontainer',
+  '.yarn',
+  '.mvn',
+  '.claude',
+  '.toolplane',
+]);
+
+const PROTECTED_FILES: ReadonlySet<string> = new Set([
+  '.gitconfig',
+  '.gitmodules',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_aliases',
+  '.bash_logout',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.zlogout',
+  '.profile',
+  '.envrc',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pnp.cjs',
+  '.pnp.loader.mjs',
+  '.pnpmfile.cjs',
+  'bunfig.toml',
+  '.bunfig.toml',
+  '.bazelrc',
+  '.bazelversion',
+  '.bazeliskrc',
+  'gradle-wrapper.properties',
+  'maven-wrapper.properties',
+  '.pre-commit-config.yaml',
+  'lefthook.yml',
+  'lefthook.yaml',
+  '.lefthook.yml',
+  '.lefthook.yaml',
+  '.devcontainer.json',
+  '.ripgreprc',
+  'pyrightconfig.json',
+  '.mcp.json',
+  '.claude.json',
+]);
+
+/** Strips what Windows ignores at the end of a segment (trailing dots and spaces, `::$DATA`). */
+function canonicalSegment(segment: string): string {
+  const lower = segment.toLowerCase().replace(/::\$data$/, '');
+  const stripped = lower.replace(/[. ]+$/, '');
+  return stripped === '' ? lower : stripped;
+}
+
+/**
+ * Why writing `absolute` is never auto-approved (outside bypass mode), or undefined. Segments are
+ * compared case-insensitively so `.GIT/config` is as protected as `.git/config`.
+ */
+export function protectedPathReason(absolute: string): string | undefined {
+  const segments = absolute.split(/[\\/]+/).filter((segment) => segment !== '').map(canonicalSegment);
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index] as string;
+    if (segment === '.claude' && segments[index + 1] === 'worktrees') {
+      index += 1;
+      continue;
+    }
+    if (PROTECTED_DIRECTORIES.has(segment)) return `${absolute} is inside ${segment}/, a protected folder`;
+    if (segment === '.config' && segments[index + 1] === 'git') return `${absolute} is inside .config/git/, a protected folder`;
+  }
+  const last = segments.at(-1);
+  if (last !== undefined && PROTECTED_FILES.has(last)) return `${absolute} is ${last}, a protected configuration file`;
+  return undefined;
+}

@@ -1,0 +1,94 @@
+import ignore from 'ignore';
+import path from 'node:path';
+import { isWithin } from './path-resolution.js';
+import type { RuleBehavior } from './rule-parser.js';
+
+/** A path rule anchored to a folder, ready to match absolute paths. */
+export type PathMatcher = {
+  /** Whether the rule covers this absolute path. */
+  matches(absolute: string): boolean;
+  /** Whether the rule could cover some path below `directory` (for recursive reads of a folder). */
+  mayMatchUnder(directory: string): boolean;
+};
+
+/** Where a path rule's anchor points. */
+export type PathAnchors = {
+  /** The rule entry's root: what `/path` is relative to. */
+  readonly root: string;
+  /** The session's working folder: what `path` and `./path` are relative to. */
+  readonly cwd: string;
+  readonly homeDir: string;
+  /** Compare allow rules ignoring case (case-insensitive file systems); deny and ask always do. */
+  readonly caseInsensitive: boolean;
+};
+
+const GLOB_CHARS = /(^|[^\\])[*?[]/;
+
+/**
+ * Compiles a gitignore-style path rule: `//abs`, `~/home-relative`, `/root-relative`, `./cwd`
+ * or bare (cwd, and any depth for a bare name). For deny and ask, a single-segment folder pattern
+ * (`secrets/**`) covers that folder at any depth, as the reference documents.
+ */
+export function compilePathPattern(
+  pattern: string,
+  options: PathAnchors & { readonly behavior: RuleBehavior },
+): PathMatcher {
+  let base: string;
+  let body: string;
+  if (pattern.startsWith('//')) {
+    base = path.sep;
+    body = `/${pattern.slice(2)}`;
+  } else if (pattern === '~' || pattern.startsWith('~/')) {
+    base = options.homeDir;
+    body = pattern === '~' ? '**' : `/${pattern.slice(2)}`;
+  } else if (pattern.startsWith('/')) {
+    base = options.root;
+    body = pattern;
+  } else if (pattern.startsWith('./')) {
+    base = options.cwd;
+    body = `/${pattern.slice(2)}`;
+  } else {
+    base = options.cwd;
+    body = pattern;
+  }
+  if (options.behavior !== 'allow' && /^[^/*?[]+\/(\*\*)?$/.test(body)) body = `**/${body}`;
+  if (body === '/' || body === '') body = '**';
+  const ignoreCase = options.behavior !== 'allow' || options.caseInsensitive;
+  const matcher = ignore({ ignorecase: ignoreCase }).add(body);
+  const anchored = body.startsWith('/') || body.replace(/\/$/, '').includes('/');
+  const literalSegments: string[] = [];
+  if (anchored && !body.startsWith('**/')) {
+    for (const segment of body.split('/').filter((part) => part !== '')) {
+      if (GLOB_CHARS.test(segment)) break;
+      literalSegments.push(segment);
+    }
+  }
+  const unanchoredScope = !anchored || body.startsWith('**/');
+
+  const relativeTo = (absolute: string): string | undefined => {
+    if (!isWithin(absolute, base, { caseInsensitive: ignoreCase })) return undefined;
+    const relative = path.relative(base, absolute);
+    return relative === '' ? undefined : relative.split(path.sep).join('/');
+  };
+
+  return {
+    matches(absolute) {
+      const relative = relativeTo(absolute);
+      return relative !== undefined && matcher.ignores(relative);
+    },
+    mayMatchUnder(directory) {
+      if (isWithin(base, directory, { caseInsensitive: ignoreCase })) return true;
+      const relative = relativeTo(directory);
+      if (relative === undefined) return false;
+      if (matcher.ignores(relative) || unanchoredScope) return true;
+      const dirSegments = relative.split('/');
+      const shared = Math.min(dirSegments.length, literalSegments.length);
+      for (let index = 0; index < shared; index += 1) {
+        const a = dirSegments[index] as string;
+        const b = literalSegments[index] as string;
+        if (ignoreCase ? a.toLowerCase() !== b.toLowerCase() : a !== b) return false;
+      }
+      return true;
+    },
+  };
+}

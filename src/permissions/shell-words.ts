@@ -1,0 +1,183 @@
+import type { Node } from 'web-tree-sitter';
+
+/**
+ * Shell words as bash would see them after quote removal: the static text when it is known, and
+ * flags for what makes a word unknowable before run time (expansions, substitutions, globs).
+ */
+export type ShellWord = {
+  /** The word after quote removal when `static`, else its source text. */
+  readonly value: string;
+  /** No expansion or substitution: `value` is exactly what the program receives. */
+  readonly static: boolean;
+  /** An unquoted glob (`*`, `?`, `[`, `{a,b}`): the shell may turn it into any file names. */
+  readonly glob: boolean;
+  /** Any part was quoted or escaped. */
+  readonly quoted: boolean;
+  readonly source: string;
+};
+
+/** What a word walk reports besides the word: nested scripts to check and reasons to fail closed. */
+export type WordSink = {
+  /** A `$(…)`, backtick or `<(…)` body, checked as commands of its own. */
+  nested(node: Node): void;
+  /** Something the analysis cannot account for. */
+  concern(reason: string): void;
+};
+
+const UNQUOTED_GLOB = /(^|[^\\])(?:\\\\)*[*?[]/;
+
+/** Removes backslash escapes from an unquoted word. */
+function unescapeUnquoted(text: string): string {
+  return text.replace(/\\\n/g, '').replace(/\\([\s\S])/g, '$1');
+}
+
+/** Removes the escapes bash honours inside double quotes. */
+function unescapeDoubleQuoted(text: string): string {
+  return text.replace(/\\\n/g, '').replace(/\\([$`"\\])/g, '$1');
+}
+
+const ANSI_C_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\u0007',
+  b: '\b',
+  e: '\u001b',
+  E: '\u001b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
+
+/** Decodes a `$'…'` string. */
+function decodeAnsiC(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|[\s\S])/g, (_match, escape: string) => {
+    const head = escape[0] as string;
+    if (head === 'x' || head === 'u' || head === 'U') {
+      if (escape.length > 1) return String.fromCodePoint(Number.parseInt(escape.slice(1), 16));
+    } else if (/[0-7]/.test(head)) {
+      return String.fromCodePoint(Number.parseInt(escape, 8));
+    }
+    return ANSI_C_ESCAPES[escape] ?? `\\${escape}`;
+  });
+}
+
+const ARITHMETIC_NODES: ReadonlySet<string> = new Set([
+  'number',
+  'variable_name',
+  'binary_expression',
+  'unary_expression',
+  'parenthesized_expression',
+  'simple_expansion',
+  'ternary_expression',
+  'postfix_expression',
+]);
+
+function checkArithmetic(node: Node, sink: WordSink): void {
+  if (node.text.startsWith('$[')) {
+    sink.concern('the $[…] arithmetic form');
+    return;
+  }
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (!ARITHMETIC_NODES.has(child.type)) {
+      sink.concern(`arithmetic containing ${child.type}`);
+      return;
+    }
+    checkArithmetic(child, sink);
+  }
+}
+
+function checkExpansion(node: Node, sink: WordSink): void {
+  const named = node.namedChildren.filter((child) => child !== null);
+  const simple = named.length === 1 && (named[0]?.type === 'variable_name' || named[0]?.type === 'special_variable_name');
+  if (!simple || node.childCount !== 3) sink.concern(`the parameter expansion ${node.text}`);
+  for (const child of named) {
+    if (child.type === 'command_substitution' || child.type === 'process_substitution') sink.nested(child);
+  }
+}
+
+/** Reads one word-like node (`word`, `string`, `raw_string`, `concatenation`, expansions, …). */
+export function readWord(node: Node, sink: WordSink): ShellWord {
+  const source = node.text;
+  switch (node.type) {
+    case 'word':
+    case 'number':
+    case 'file_descriptor':
+    case 'variable_name':
+    case 'special_variable_name':
+      return {
+        value: unescapeUnquoted(source),
+        static: true,
+        glob: UNQUOTED_GLOB.test(source),
+        quoted: source.includes('\\'),
+        source,
+      };
+    case 'raw_string':
+      return { value: source.slice(1, -1), static: true, glob: false, quoted: true, source };
+    case 'ansi_c_string':
+      return { value: decodeAnsiC(source.slice(2, -1)), static: true, glob: false, quoted: true, source };
+    case 'string':
+    case 'translated_string': {
+      let isStatic = true;
+      for (const child of node.namedChildren) {
+        if (child === null || child.type === 'string_content') continue;
+        isStatic = false;
+        readWord(child, sink);
+      }
+      const body = node.type === 'translated_string' ? source.slice(2, -1) : source.slice(1, -1);
+      return { value: isStatic ? unescapeDoubleQuoted(body) : source, static: isStatic, glob: false, quoted: true, source };
+    }
+    case 'concatenation': {
+      let value = '';
+      let isStatic = true;
+      let glob = false;
+      let quoted = false;
+      for (const child of node.children) {
+        if (child === null) continue;
+        const part = readWord(child, sink);
+        value += part.value;
+        isStatic &&= part.static;
+        glob ||= part.glob;
+        quoted ||= part.quoted;
+      }
+      return { value: isStatic ? value : source, static: isStatic, glob, quoted, source };
+    }
+    case 'simple_expansion': {
+      if (/^\$\{?IFS\b/.test(source)) sink.concern('the $IFS variable');
+      return { value: source, static: false, glob: false, quoted: false, source };
+    }
+    case 'expansion':
+      checkExpansion(node, sink);
+      return { value: source, static: false, glob: false, quoted: false, source };
+    case 'command_substitution':
+    case 'process_substitution':
+      sink.nested(node);
+      return { value: source, static: false, glob: false, quoted: false, source };
+    case 'arithmetic_expansion':
+      checkArithmetic(node, sink);
+      return { value: source, static: false, glob: false, quoted: false, source };
+    case 'brace_expression':
+      return { value: source, static: true, glob: true, quoted: false, source };
+    default:
+      if (!node.isNamed && node.childCount === 0) {
+        return { value: unescapeUnquoted(source), static: true, glob: UNQUOTED_GLOB.test(source), quoted: false, source };
+      }
+      sink.concern(`a ${node.type} in a word`);
+      return { value: source, static: false, glob: false, quoted: false, source };
+  }
+}
+
+const NEEDS_QUOTES = /[\s'"\\$`;&|<>(){}*?[\]#~!]/;
+
+/** Renders a word for rule matching: static words quoted only when they must be. */
+export function renderWord(word: ShellWord): string {
+  if (!word.static) return word.source;
+  if (!word.quoted || word.glob) return word.value;
+  if (word.value === '') return "''";
+  if (!NEEDS_QUOTES.test(word.value)) return word.value;
+  return `'${word.value.replace(/'/g, `'\\''`)}'`;
+}

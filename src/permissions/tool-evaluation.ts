@@ -1,0 +1,196 @@
+import type { AnyTool } from '../contract/tool.js';
+import { evaluateBash, type BashScope } from './bash-evaluation.js';
+import type { ShellScript } from './bash-parser.js';
+import { hostnameOf } from './domain-pattern.js';
+import { EvaluationBuilder, ruleReason, type Evaluation } from './evaluation.js';
+import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
+import { pathForms, UNSAFE_CHARACTERS } from './path-resolution.js';
+import { escapePathForRule, type RuleBehavior } from './rule-parser.js';
+import type { CompiledRule } from './rule-set.js';
+import { describeBuiltinTool, type ToolFamily } from './tool-descriptors.js';
+
+/** What evaluating a call needs to know about the session. */
+export type CallScope = PathScope & {
+  readonly sessionCwd: string;
+  readonly additionalDirectories: readonly string[];
+};
+
+/** One call as the evaluation sees it. */
+export type CallFacts = {
+  readonly tool: AnyTool;
+  readonly input: unknown;
+  /** The folder relative paths in the input resolve against. */
+  readonly cwd: string;
+  /** The parsed command, for Bash calls (parsing needs the loaded grammar). */
+  readonly script?: ShellScript;
+};
+
+const RECURSIVE_TOOLS: ReadonlySet<string> = new Set(['Glob', 'Grep', 'LS']);
+
+function field(input: unknown, key: string): unknown {
+  if (typeof input !== 'object' || input === null || !Object.hasOwn(input, key)) return undefined;
+  return (input as Record<string, unknown>)[key];
+}
+
+/** The rule family that governs a tool: by name for built-ins, else from its path and read-only-ness. */
+export function familyOf(tool: AnyTool, input: unknown): ToolFamily {
+  const descriptor = describeBuiltinTool(tool.name);
+  if (descriptor && tool.origin === 'builtin') return descriptor.family;
+  if (safeCall(() => tool.getPath(input)) !== undefined) return safeCall(() => tool.isReadOnly(input)) ? 'read' : 'edit';
+  return 'other';
+}
+
+function safeCall<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a rule that is not a path, Bash or domain rule covers this call. */
+function coversCall(rule: CompiledRule, input: unknown): boolean {
+  const parsed = rule.parsed;
+  switch (parsed.kind) {
+    case 'tool':
+    case 'mcp-server':
+    case 'tool-glob':
+    case 'opaque':
+      return true;
+    case 'param': {
+      const value = field(input, parsed.key);
+      const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+      return scalar && parsed.test(String(value));
+    }
+    case 'agent': {
+      const type = field(input, 'subagent_type');
+      return typeof type === 'string' && type.toLowerCase() === parsed.agentType.toLowerCase();
+    }
+    case 'bash':
+    case 'path':
+    case 'domain':
+      return false;
+  }
+}
+
+function genericMatch(scope: PathScope, behavior: RuleBehavior, toolName: string, input: unknown): CompiledRule | undefined {
+  for (const rule of scope.rules.forTool(behavior, toolName)) {
+    if (behavior === 'allow' && rule.parsed.kind !== 'tool' && rule.parsed.kind !== 'mcp-server' && rule.parsed.kind !== 'tool-glob') continue;
+    if (coversCall(rule, input)) return rule;
+  }
+  return undefined;
+}
+
+/**
+ * Evaluates one call against the rules, the safety checks and the built-in knowledge of tools.
+ * Mode, hooks and the tool's own check are left to the engine.
+ */
+export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
+  const { tool, input } = facts;
+  const name = tool.name;
+  const generic = {
+    deny: genericMatch(scope, 'deny', name, input),
+    ask: genericMatch(scope, 'ask', name, input),
+    allow: genericMatch(scope, 'allow', name, input),
+  };
+  const family = familyOf(tool, input);
+  if (family === 'bash') {
+    const command = field(input, 'command');
+    if (typeof command === 'string' && facts.script) {
+      const bashScope: BashScope = { ...scope, generic: { ...generic } };
+      return evaluateBash(command, facts.script, bashScope);
+    }
+  }
+  const result = new EvaluationBuilder();
+  if (generic.deny) result.denyBy(name, generic.deny);
+  if (generic.ask) result.askBy(name, generic.ask);
+  result.readOnly = safeCall(() => tool.isReadOnly(input)) === true;
+  result.acceptEdits = false;
+  if (family === 'bash') {
+    result.unsafe('Bash call without a command string cannot be checked.', { bypassable: false });
+    return result.build();
+  }
+  if (family === 'read' || family === 'edit') {
+    evaluatePathCall({ facts, scope, family, result, allow: generic.allow });
+    return result.build();
+  }
+  if (family === 'web-fetch') {
+    const host = hostnameOf(field(input, 'url'));
+    const matches = (behavior: RuleBehavior): CompiledRule | undefined =>
+      host === undefined ? undefined : scope.rules.forTool(behavior, name).find((rule) => rule.parsed.kind === 'domain' && rule.parsed.pattern.test(host));
+    const deny = matches('deny');
+    if (deny) result.denyBy(name, deny, host);
+    const ask = matches('ask');
+    if (ask) result.askBy(name, ask, host);
+    const allow = generic.allow ?? matches('allow');
+    if (allow) result.approved = ruleReason(allow);
+    else if (host) result.suggest({ rule: `WebFetch(domain:${host})`, behavior: 'allow', destination: 'localSettings', covers: `fetching pages from ${host}` });
+    if (!allow) result.pending.push(host ? `fetching from ${host}` : 'fetching a URL that could not be parsed');
+    return result.build();
+  }
+  if (generic.allow) result.approved = ruleReason(generic.allow);
+  else if (result.readOnly && family === 'other' && tool.origin === 'builtin' && !name.startsWith('mcp__')) {
+    result.approved = { kind: 'read-only', message: `${name} only reads` };
+  } else {
+    result.suggest({ rule: name, behavior: 'allow', destination: 'localSettings', covers: `every ${name} call` });
+    result.pending.push(`using ${name}`);
+  }
+  return result.build();
+}
+
+function evaluatePathCall(options: {
+  readonly facts: CallFacts;
+  readonly scope: CallScope;
+  readonly family: 'read' | 'edit';
+  readonly result: EvaluationBuilder;
+  readonly allow: CompiledRule | undefined;
+}): void {
+  const { facts, scope, family, result } = options;
+  const { tool, input } = facts;
+  const descriptor = describeBuiltinTool(tool.name);
+  let raw = safeCall(() => tool.getPath(input));
+  if (raw === undefined && descriptor?.pathField !== undefined) {
+    const value = field(input, descriptor.pathField);
+    raw = typeof value === 'string' ? value : undefined;
+  }
+  const recursive = RECURSIVE_TOOLS.has(tool.name);
+  if (raw === undefined && recursive) raw = facts.cwd;
+  if (raw === undefined || raw === '') {
+    result.readOnly = family === 'read';
+    result.pending.push(`${tool.name} without a path`);
+    result.suggest({ rule: tool.name, behavior: 'allow', destination: 'localSettings', covers: `every ${tool.name} call` });
+    if (options.allow) result.approved = ruleReason(options.allow);
+    return;
+  }
+  if (UNSAFE_CHARACTERS.test(raw) || raw.startsWith('\\\\')) {
+    result.unsafe(`${tool.name} needs approval: the path contains control characters or is a UNC path.`, { bypassable: false });
+    return;
+  }
+  const forms = pathForms(raw, { baseDir: facts.cwd, homeDir: scope.homeDir });
+  const access = family === 'read' ? 'read' : 'write';
+  const check = checkPath(forms, { scope, access, recursive: false, toolName: tool.name });
+  if (check.deny) result.denyBy(tool.name, check.deny, forms.link);
+  if (check.ask) result.askBy(tool.name, check.ask, forms.link);
+  if (forms.target === undefined) result.unsafe(`${tool.name} needs approval: ${forms.link} is a symlink loop.`, { bypassable: false });
+  if (family === 'read') {
+    result.readOnly = true;
+    if (options.allow) result.approved = ruleReason(options.allow);
+    else if (check.allow) result.approved = ruleReason(check.allow);
+    else if (check.inside) result.approved = { kind: 'read-only', message: `${forms.link} is inside the working folders` };
+    else {
+      result.pending.push(`reading ${forms.link} outside the working folders`);
+      const folder = recursive ? forms.link : forms.link.slice(0, Math.max(1, forms.link.lastIndexOf('/')));
+      result.suggest({ rule: `Read(${escapePathForRule(rulePathFor(folder, scope.sessionCwd))}/**)`, behavior: 'allow', destination: 'localSettings', covers: `reading files under ${folder}` });
+    }
+    return;
+  }
+  result.readOnly = false;
+  if (check.protectedReason) result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: true });
+  result.acceptEdits = check.inside && check.protectedReason === undefined;
+  if (options.allow) result.approved = ruleReason(options.allow);
+  else if (check.allow) result.approved = ruleReason(check.allow);
+  else {
+    result.pending.push(`writing ${forms.link}`);
+    result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(forms.link, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `edits of ${forms.link}` });
+  }
+}
