@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { basename } from 'node:path';
 
 /** Options for {@link runCommandHook}. */
 export type RunCommandHookOptions = {
@@ -12,7 +13,10 @@ export type RunCommandHookOptions = {
   readonly cwd: string;
   /** Milliseconds before the command's whole process group is killed. */
   readonly timeoutMs: number;
-  /** The shell binary; default `/bin/bash` when present, else `/bin/sh`. */
+  /**
+   * The shell binary; default `/bin/bash` when present, else `/bin/sh`. Bash runs with `--norc`:
+   * over Node's socket pipes it would otherwise take itself for a remote shell and source ~/.bashrc.
+   */
   readonly shell?: string;
   readonly signal: AbortSignal;
 };
@@ -82,11 +86,12 @@ export function runCommandHook(options: RunCommandHookOptions): Promise<CommandH
   if (options.signal.aborted) return Promise.resolve({ kind: 'cancelled' });
   return new Promise((resolvePromise) => {
     let child: ChildProcess;
+    const shell = options.shell ?? pickShell();
     try {
       child =
         process.platform === 'win32'
           ? spawn(options.command, { shell: true, cwd: options.cwd, env: options.env, windowsHide: true })
-          : spawn(options.shell ?? pickShell(), ['-c', options.command], {
+          : spawn(shell, [...(basename(shell) === 'bash' ? ['--norc'] : []), '-c', options.command], {
               cwd: options.cwd,
               env: options.env,
               detached: true,

@@ -1,0 +1,133 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.js';
+import { createHookGate } from './create-hook-gate.js';
+import type { HookSession } from './hook-input.js';
+import type { HookDiagnostic } from './hook-types.js';
+
+let dir: string;
+let diagnostics: HookDiagnostic[];
+const session: HookSession = { sessionId: 'sess', cwd: tmpdir(), permissionMode: 'default' };
+const signal = new AbortController().signal;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'toolplane-lifecycle-'));
+  diagnostics = [];
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function script(name: string, body: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, `#!/bin/bash\n${body}\n`);
+  await chmod(path, 0o755);
+  return path;
+}
+
+function plane(event: HookEventName, groups: { matcher?: string; commands: string[] }[]) {
+  const configs: HookMatcherConfig[] = groups.map((group) => ({
+    ...(group.matcher === undefined ? {} : { matcher: group.matcher }),
+    hooks: group.commands.map((command) => ({ type: 'command' as const, command })),
+    source: 'userSettings' as const,
+  }));
+  return createHookGate({
+    settings: new Map([[event, configs]]),
+    projectDir: dir,
+    env: { PATH: process.env['PATH'] },
+    onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
+  });
+}
+
+describe('UserPromptSubmit', () => {
+  it('adds plain stdout and additionalContext to the prompt', async () => {
+    const text = await script('text.sh', `prompt=$(jq -r .prompt)\necho "prompt was: $prompt"`);
+    const json = await script('json.sh', `printf '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"today is Monday"}}'`);
+    const outcome = await plane('UserPromptSubmit', [{ commands: [text, json] }]).userPromptSubmit({ session, signal, prompt: 'fix the bug' });
+    expect(outcome).toEqual({ additionalContext: ['prompt was: fix the bug', 'today is Monday'] });
+  });
+
+  it('rejects the prompt on exit code 2 or decision block, and stops on continue:false', async () => {
+    const exit2 = await script('exit2.sh', 'echo "prompt contains a secret" >&2; exit 2');
+    expect(await plane('UserPromptSubmit', [{ commands: [exit2] }]).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({
+      blocked: 'prompt contains a secret',
+      additionalContext: [],
+    });
+    const stop = await script('stop.sh', `printf '{"continue":false,"stopReason":"quota reached"}'`);
+    expect(await plane('UserPromptSubmit', [{ commands: [stop] }]).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({
+      blocked: 'quota reached',
+      additionalContext: [],
+      stopReason: 'quota reached',
+    });
+  });
+
+  it('resolves with nothing when no hook is configured', async () => {
+    expect(await plane('Stop', []).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({ additionalContext: [] });
+  });
+});
+
+describe('Stop and SubagentStop', () => {
+  it('keep the agent working on decision block or exit code 2', async () => {
+    const block = await script('block.sh', `active=$(jq -r .stop_hook_active)\nprintf '{"decision":"block","reason":"tests still fail (active=%s)"}' "$active"`);
+    expect(await plane('Stop', [{ commands: [block] }]).stop({ session, signal, stopHookActive: false })).toEqual({
+      continueWith: 'tests still fail (active=false)',
+    });
+    const exit2 = await script('exit2.sh', 'echo "write the summary first" >&2; exit 2');
+    expect(await plane('SubagentStop', [{ commands: [exit2] }]).subagentStop({ session, signal, stopHookActive: true })).toEqual({
+      continueWith: 'write the summary first',
+    });
+  });
+
+  it('let continue:false override a request to keep working', async () => {
+    const block = await script('block.sh', `printf '{"decision":"block","reason":"more"}'`);
+    const stop = await script('stop.sh', `printf '{"continue":false,"stopReason":"enough"}'`);
+    expect(await plane('Stop', [{ commands: [block, stop] }]).stop({ session, signal, stopHookActive: false, lastAssistantMessage: 'done' })).toEqual({
+      stopReason: 'enough',
+    });
+  });
+
+  it('let the agent stop when a hook crashes', async () => {
+    const crash = await script('crash.sh', 'exit 1');
+    expect(await plane('Stop', [{ commands: [crash] }]).stop({ session, signal, stopHookActive: false })).toEqual({});
+    expect(diagnostics).toEqual([expect.objectContaining({ event: 'Stop', kind: 'error' })]);
+  });
+});
+
+describe('SessionStart, SessionEnd and PreCompact', () => {
+  it('SessionStart matches on the source and adds context', async () => {
+    const resume = await script('resume.sh', 'echo "resumed: re-read TODO.md"');
+    const startup = await script('startup.sh', `model=$(jq -r .model)\necho "fresh start on $model"`);
+    const hooks = plane('SessionStart', [{ matcher: 'resume', commands: [resume] }, { matcher: 'startup', commands: [startup] }]);
+    expect(await hooks.sessionStart({ session, signal, source: 'startup', model: 'm-1' })).toEqual({ additionalContext: ['fresh start on m-1'] });
+    expect(await hooks.sessionStart({ session, signal, source: 'resume' })).toEqual({ additionalContext: ['resumed: re-read TODO.md'] });
+  });
+
+  it('SessionStart and SessionEnd show exit-2 stderr to the person only', async () => {
+    const exit2 = await script('exit2.sh', 'echo "cleanup failed" >&2; exit 2');
+    await plane('SessionEnd', [{ commands: [exit2] }]).sessionEnd({ session, signal, reason: 'clear' });
+    expect(await plane('SessionStart', [{ commands: [exit2] }]).sessionStart({ session, signal, source: 'clear' })).toEqual({ additionalContext: [] });
+    expect(diagnostics.map((diagnostic) => [diagnostic.event, diagnostic.kind, diagnostic.message])).toEqual([
+      ['SessionEnd', 'stderr', 'cleanup failed'],
+      ['SessionStart', 'stderr', 'cleanup failed'],
+    ]);
+  });
+
+  it('SessionEnd hooks receive the reason', async () => {
+    const record = await script('record.sh', `jq -r .reason > "${dir}/reason.txt"`);
+    await plane('SessionEnd', [{ matcher: 'logout', commands: [record] }]).sessionEnd({ session, signal, reason: 'other' });
+    expect(existsSync(join(dir, 'reason.txt'))).toBe(false);
+    await plane('SessionEnd', [{ matcher: 'logout', commands: [record] }]).sessionEnd({ session, signal, reason: 'logout' });
+    expect((await readFile(join(dir, 'reason.txt'), 'utf8')).trim()).toBe('logout');
+  });
+
+  it('PreCompact blocks compaction on exit code 2 and matches on the trigger', async () => {
+    const exit2 = await script('exit2.sh', 'echo "not during a release" >&2; exit 2');
+    const hooks = plane('PreCompact', [{ matcher: 'auto', commands: [exit2] }]);
+    expect(await hooks.preCompact({ session, signal, trigger: 'auto' })).toEqual({ blocked: 'not during a release' });
+    expect(await hooks.preCompact({ session, signal, trigger: 'manual', customInstructions: 'keep todos' })).toEqual({});
+  });
+});
