@@ -131,7 +131,7 @@ describe('MCP tools from a real stdio server', () => {
     ['text', 'plain text'],
     ['image', [{ type: 'image', source: { type: 'base64', media_type: 'image/png' } }]],
     ['audio', /^\[audio \(audio\/wav, 6 bytes\) not shown/],
-    ['resource_link', '[Resource link: doc one test://doc/1 (text/plain; the first doc). Read it with ReadMcpResource.]'],
+    ['resource_link', '[Resource link: doc one test://doc/1 (text/plain; the first doc). Read it with ReadMcpResourceTool.]'],
     ['resource_text', '[Resource test://doc/1 (text/plain)]\ndoc body'],
     ['resource_pdf', [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } }]],
     ['structured', '{\n  "temperature": 21,\n  "unit": "C"\n}'],

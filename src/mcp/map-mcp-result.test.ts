@@ -23,7 +23,7 @@ describe('mapMcpResult', () => {
 
   it('renders resource links and embedded resources as text naming their URI', () => {
     expect(mapMcpResult({ content: [{ type: 'resource_link', uri: 'r://1', name: 'one', mimeType: 'text/plain' }] }).content).toBe(
-      '[Resource link: one r://1 (text/plain). Read it with ReadMcpResource.]',
+      '[Resource link: one r://1 (text/plain). Read it with ReadMcpResourceTool.]',
     );
     expect(mapMcpResult({ content: [{ type: 'resource', resource: { uri: 'r://1', text: 'body' } }] }).content).toBe('[Resource r://1]\nbody');
     expect(mapMcpResult({ content: [{ type: 'resource', resource: { uri: 'r://b', mimeType: 'application/zip', blob: 'AAAA' } }] }).content).toMatch(

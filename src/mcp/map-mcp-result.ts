@@ -31,7 +31,7 @@ function mapBlock(block: ContentBlock): ToolResultContentBlock {
     case 'resource_link': {
       const details = [block.mimeType, block.description].filter((part) => part !== undefined && part !== '');
       const suffix = details.length > 0 ? ` (${details.join('; ')})` : '';
-      return { type: 'text', text: `[Resource link: ${block.name} ${block.uri}${suffix}. Read it with ReadMcpResource.]` };
+      return { type: 'text', text: `[Resource link: ${block.name} ${block.uri}${suffix}. Read it with ReadMcpResourceTool.]` };
     }
     case 'resource': {
       const resource = block.resource;

@@ -100,7 +100,7 @@ export function createMcpResourceReader(options: McpResourceReaderOptions): McpR
         return { ok: true, contents: result.contents };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
-        return { ok: false, message: `MCP server "${server}" could not read ${uri}: ${withoutPrefix(error)}. List the server's resources with ListMcpResources to find a valid URI.` };
+        return { ok: false, message: `MCP server "${server}" could not read ${uri}: ${withoutPrefix(error)}. List the server's resources with ListMcpResourcesTool to find a valid URI.` };
       }
     },
   };
