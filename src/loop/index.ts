@@ -1,0 +1,29 @@
+export { query } from './query.js';
+export { buildRequest, type BuiltRequest } from './build-request.js';
+export { compactMessages, KEEP_RECENT_MESSAGES } from './auto-compact.js';
+export { compactHistory, findCompactionCut, carriedDiscoveredTools, COMPACTION_INSTRUCTION } from './compact-history.js';
+export { createModelSummarizer } from './summarize-with-model.js';
+export { buildSystemPrompt, loadProjectInstructions, TOOL_USE_GUIDANCE, INSTRUCTION_FILES, type ProjectInstructions } from './system-prompt.js';
+export {
+  configDirectory,
+  createSessionStore,
+  lastTodoWriteInput,
+  loadTranscript,
+  projectKey,
+  type LoadedSession,
+  type Session,
+  type SessionStore,
+  type SessionSummary,
+  type TranscriptLine,
+} from './session-store.js';
+export { createAsyncQueue, type AsyncQueue } from './async-queue.js';
+export type {
+  DeferralStrategy,
+  LoopEvent,
+  LoopHooks,
+  LoopRecorder,
+  LoopStatus,
+  PermissionDenial,
+  QueryOptions,
+  QueryResult,
+} from './types.js';

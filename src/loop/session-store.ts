@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ToolplaneError } from '../errors/toolplane-error.js';
+import type { Message } from '../messages/types.js';
+import { repairPairing } from '../messages/repair-pairing.js';
+
+/** Where the user's toolplane data lives: `TOOLPLANE_CONFIG_DIR`, else `~/.toolplane`. */
+export function configDirectory(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  return env.TOOLPLANE_CONFIG_DIR && env.TOOLPLANE_CONFIG_DIR.length > 0 ? env.TOOLPLANE_CONFIG_DIR : join(home, '.toolplane');
+}
+
+/** The folder name of a project: its absolute path with every other character made a dash. */
+export function projectKey(cwd: string): string {
+  return cwd.replace(/[^A-Za-z0-9]/g, '-');
+}
+
+/** One line of a transcript. */
+export type TranscriptLine =
+  | { readonly type: 'session'; readonly sessionId: string; readonly cwd: string; readonly createdAt: string }
+  | { readonly type: 'message'; readonly message: Message; readonly timestamp: string }
+  /** A compaction: the history from here on starts with these messages. */
+  | { readonly type: 'compact'; readonly messages: readonly Message[]; readonly timestamp: string }
+  | { readonly type: 'event'; readonly event: { readonly type: string; readonly [key: string]: unknown }; readonly timestamp: string };
+
+/** An open session: its transcript file and its results folder. */
+export type Session = {
+  readonly id: string;
+  readonly cwd: string;
+  /** The transcript (JSONL, mode 0600). */
+  readonly path: string;
+  /** Where oversized tool results go. */
+  readonly resultsDirectory: string;
+  appendMessage(message: Message): void;
+  appendCompaction(messages: readonly Message[]): void;
+  appendEvent(event: { readonly type: string; readonly [key: string]: unknown }): void;
+  /** Resolves when everything appended so far is on disk. */
+  flush(): Promise<void>;
+};
+
+/** A session read back from disk. */
+export type LoadedSession = {
+  readonly id: string;
+  readonly path: string;
+  readonly cwd: string | undefined;
+  /** The history, with its pairing repaired. */
+  readonly messages: Message[];
+  /** Lines that could not be read (a torn last line after a crash), by line number. */
+  readonly skippedLines: readonly number[];
+};
+
+export type SessionSummary = { readonly id: string; readonly path: string; readonly modified: Date; readonly firstPrompt: string };
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Sessions of one project under `<configDir>/projects/<project>/`. */
+export function createSessionStore(options: { readonly configDir: string; readonly cwd: string }) {
+  const folder = join(options.configDir, 'projects', projectKey(options.cwd));
+
+  function open_(id: string, existing: boolean): Session {
+    const path = join(folder, `${id}.jsonl`);
+    let chain: Promise<unknown> = existing
+      ? Promise.resolve()
+      : mkdir(folder, { recursive: true, mode: 0o700 }).then(() =>
+          writeLine(path, { type: 'session', sessionId: id, cwd: options.cwd, createdAt: new Date().toISOString() }),
+        );
+    let failure: unknown;
+    const append = (line: TranscriptLine) => {
+      chain = chain.then(() => writeLine(path, line)).catch((error: unknown) => {
+        failure ??= error;
+      });
+    };
+    return {
+      id,
+      cwd: options.cwd,
+      path,
+      resultsDirectory: join(folder, id, 'tool-results'),
+      appendMessage: (message) => append({ type: 'message', message, timestamp: new Date().toISOString() }),
+      appendCompaction: (messages) => append({ type: 'compact', messages, timestamp: new Date().toISOString() }),
+      appendEvent: (event) => append({ type: 'event', event, timestamp: new Date().toISOString() }),
+      async flush() {
+        await chain;
+        if (failure) throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(failure)}`, { cause: failure });
+      },
+    };
+  }
+
+  return {
+    folder,
+    /** Starts a new session. */
+    create(id: string = randomUUID()): Session {
+      if (!SESSION_ID.test(id)) throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      return open_(id, false);
+    },
+    /** Reopens a session to append to it. */
+    reopen(id: string): Session {
+      if (!SESSION_ID.test(id)) throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      return open_(id, true);
+    },
+    /** Reads a session back; throws SESSION_CORRUPT when it does not exist. */
+    async load(id: string): Promise<LoadedSession> {
+      if (!SESSION_ID.test(id)) throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      return loadTranscript(join(folder, `${id}.jsonl`), id);
+    },
+    /** Sessions of this project, newest first. */
+    async list(): Promise<SessionSummary[]> {
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch {
+        return [];
+      }
+      const sessions: SessionSummary[] = [];
+      for (const name of names) {
+        if (!name.endsWith('.jsonl')) continue;
+        const path = join(folder, name);
+        const info = await stat(path);
+        const loaded = await loadTranscript(path, name.slice(0, -6)).catch(() => undefined);
+        const first = loaded?.messages.find((message) => message.role === 'user');
+        const firstPrompt = first ? (typeof first.content === 'string' ? first.content : first.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ')) : '';
+        sessions.push({ id: name.slice(0, -6), path, modified: info.mtime, firstPrompt: firstPrompt.slice(0, 120) });
+      }
+      return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime());
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+async function writeLine(path: string, line: TranscriptLine): Promise<void> {
+  await appendFile(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Reads a transcript: message lines build the history, a compaction line replaces it, and a line
+ * that does not parse (a crash mid-write) is skipped — it loses at most that line.
+ */
+export async function loadTranscript(path: string, id: string): Promise<LoadedSession> {
+  let text: string;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      text = await readFile(handle, 'utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new ToolplaneError('SESSION_CORRUPT', `No session ${id} (${path} could not be read).`, { cause: error });
+  }
+  let messages: Message[] = [];
+  let cwd: string | undefined;
+  const skippedLines: number[] = [];
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]!;
+    if (raw.trim() === '') continue;
+    let line: unknown;
+    try {
+      line = JSON.parse(raw);
+    } catch {
+      skippedLines.push(index + 1);
+      continue;
+    }
+    if (typeof line !== 'object' || line === null) {
+      skippedLines.push(index + 1);
+      continue;
+    }
+    const record = line as Record<string, unknown>;
+    if (record.type === 'session' && typeof record.cwd === 'string') cwd = record.cwd;
+    else if (record.type === 'message' && isMessage(record.message)) messages.push(record.message);
+    else if (record.type === 'compact' && Array.isArray(record.messages)) messages = record.messages.filter(isMessage);
+  }
+  return { id, path, cwd, messages: repairPairing(messages).messages, skippedLines };
+}
+
+function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  return (message.role === 'user' && (typeof message.content === 'string' || Array.isArray(message.content))) || (message.role === 'assistant' && Array.isArray(message.content));
+}
+
+/** The input of the last TodoWrite call of the main agent, to rebuild the todo list on resume. */
+export function lastTodoWriteInput(messages: readonly Message[]): unknown {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'assistant') continue;
+    for (let block = message.content.length - 1; block >= 0; block--) {
+      const part = message.content[block]!;
+      if (part.type === 'tool_use' && part.name === 'TodoWrite') return part.input;
+    }
+  }
+  return undefined;
+}

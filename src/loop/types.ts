@@ -1,0 +1,94 @@
+import type { HookGate } from '../contract/gates.js';
+import type { ModelProvider, ModelRequest, StopReason, Usage } from '../contract/provider.js';
+import type { AnyTool } from '../contract/tool.js';
+import type { AssistantMessage, Message, TextBlock, UserMessage } from '../messages/types.js';
+import type { ToolPool } from '../pool/tool-pool.js';
+import type { ToolExecutorOptions, ToolRunEvent } from '../execution/types.js';
+
+/** How deferred tools are chosen, discovered and announced (issue: tool search). */
+export type DeferralStrategy = {
+  isDeferred(tool: AnyTool): boolean;
+  /** Names of deferred tools the model has loaded, recomputed from the history. */
+  discovered(messages: readonly Message[]): ReadonlySet<string>;
+  /** The text announcing deferred tools by name (placed in the conversation, not the cached prefix). */
+  announce(names: readonly string[]): string;
+};
+
+/** Events the lifecycle hooks (Stop, UserPromptSubmit, …) can answer, as the loop uses them. */
+export type LoopHooks = {
+  /** A Stop hook may block the stop and give the model a reason to go on. */
+  stop?(input: { readonly lastAssistantText: string; readonly stopHookActive: boolean }, signal: AbortSignal): Promise<{ readonly continueWith?: string }>;
+  /** Called before compaction. */
+  preCompact?(input: { readonly trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<void>;
+};
+
+/** Where the loop writes what happens; the session transcript implements it. */
+export type LoopRecorder = {
+  message(message: Message): void;
+  event?(event: { readonly type: string; readonly [key: string]: unknown }): void;
+};
+
+/** Options of one run of the agent loop. */
+export type QueryOptions = {
+  readonly provider: ModelProvider;
+  /** Default: the provider's default model. */
+  readonly model?: string;
+  readonly system: string | readonly TextBlock[];
+  /** The history so far, ending with the new user message. Not mutated. */
+  readonly messages: readonly Message[];
+  /** Called before every request: the pool may change between turns (MCP list_changed). */
+  readonly getPool: () => ToolPool;
+  /** The plane's options except those the loop fills per turn. */
+  readonly plane: Omit<ToolExecutorOptions, 'pool' | 'signal' | 'onEvent' | 'isSchemaLoaded'>;
+  readonly deferral?: DeferralStrategy;
+  /** Model requests at most. Default 50. */
+  readonly maxTurns?: number;
+  /** Output tokens per response. Default 8192. */
+  readonly maxTokens?: number;
+  readonly signal?: AbortSignal;
+  readonly recorder?: LoopRecorder;
+  readonly hooks?: LoopHooks & { readonly gate?: HookGate };
+  /** The run's result must be a call of this tool (StructuredOutput). */
+  readonly requiredTool?: { readonly name: string; readonly maxReminders: number };
+  /** Compaction when the context nears its limit. */
+  readonly compaction?: {
+    readonly contextWindowTokens: number;
+    /** Compact when the last request's input tokens exceed this share of the window. Default 0.8. */
+    readonly threshold?: number;
+    /** Messages kept verbatim at least. Default 6. */
+    readonly keepRecent?: number;
+    /** Summarizes old turns; the loop keeps the recent ones. */
+    readonly summarize: (messages: readonly Message[], signal: AbortSignal) => Promise<string>;
+  };
+};
+
+/** Events of a run, in order. Tool-run events are passed through from the plane. */
+export type LoopEvent =
+  | { readonly type: 'request-start'; readonly turn: number; readonly request: ModelRequest }
+  | { readonly type: 'text-delta'; readonly text: string }
+  | { readonly type: 'assistant-message'; readonly message: AssistantMessage; readonly stopReason: StopReason; readonly usage: Usage }
+  | ToolRunEvent
+  | { readonly type: 'tool-results'; readonly message: UserMessage }
+  | { readonly type: 'compact'; readonly removedMessages: number; readonly summary: string }
+  | { readonly type: 'notice'; readonly message: string }
+  | { readonly type: 'error'; readonly error: Error };
+
+export type LoopStatus = 'success' | 'error_max_turns' | 'error_during_execution' | 'aborted';
+
+/** A tool call that was denied, as headless output lists them. */
+export type PermissionDenial = { readonly tool_name: string; readonly tool_use_id: string; readonly tool_input: unknown };
+
+/** What a run produced. */
+export type QueryResult = {
+  readonly status: LoopStatus;
+  /** The final assistant text. */
+  readonly text: string;
+  /** The whole history after the run. */
+  readonly messages: readonly Message[];
+  readonly turns: number;
+  readonly usage: Usage;
+  readonly permissionDenials: readonly PermissionDenial[];
+  /** The validated input of the required tool's successful call. */
+  readonly requiredToolInput?: unknown;
+  readonly error?: Error;
+};

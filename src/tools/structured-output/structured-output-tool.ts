@@ -1,0 +1,38 @@
+import { Ajv } from 'ajv';
+import { defineTool } from '../../contract/define-tool.js';
+import { jsonSchema, type JsonSchemaObject, type Tool } from '../../contract/tool.js';
+import { ToolplaneError } from '../../errors/toolplane-error.js';
+
+/** The model-facing name of the structured-output tool. */
+export const STRUCTURED_OUTPUT_TOOL_NAME = 'StructuredOutput';
+
+const checker = new Ajv({ strict: false });
+
+/**
+ * Creates the tool through which the model delivers a run's result as JSON matching `schema`
+ * (`--json-schema`). The plane validates the input against the schema (compiled once per schema
+ * object); an invalid call is an error result the model can correct, and the loop does not end
+ * until a call succeeds. Throws `INVALID_TOOL_DEFINITION` for a schema that does not compile or
+ * does not describe an object.
+ */
+export function createStructuredOutputTool(schema: JsonSchemaObject): Tool<Record<string, unknown>, string> {
+  try {
+    checker.compile(schema);
+  } catch (error) {
+    throw new ToolplaneError('INVALID_TOOL_DEFINITION', `The JSON Schema for structured output does not compile: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (schema.type !== undefined && schema.type !== 'object') {
+    throw new ToolplaneError('INVALID_TOOL_DEFINITION', 'The JSON Schema for structured output must describe an object (type: "object").');
+  }
+  return defineTool({
+    name: STRUCTURED_OUTPUT_TOOL_NAME,
+    inputSchema: jsonSchema(schema),
+    prompt:
+      'Delivers the final result of this task as JSON. Call it exactly once, when the work is done, with input that matches its schema: it is how the caller receives your answer. If the call is refused, fix the fields it names and call it again.',
+    alwaysLoad: true,
+    isReadOnly: () => true,
+    isConcurrencySafe: () => false,
+    describeInput: () => 'deliver the structured result',
+    call: async () => 'Structured output received.',
+  });
+}
