@@ -4,6 +4,7 @@ import { createServices, type ServiceRegistry } from '../../contract/services.js
 import type { ToolCallContext } from '../../contract/tool.js';
 import { askUserQuestionInputSchema, createAskUserQuestionTool, type AskUserQuestionInput } from './ask-user-question-tool.js';
 import { INTERACTION_CHANNEL, createInteractionChannel, type Question } from './interaction-channel.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 function makeContext(
   services: ServiceRegistry,
@@ -146,5 +147,12 @@ describe('AskUserQuestion', () => {
     });
     expect(await tool.checkPermissions(input, makeContext(services))).toMatchObject({ behavior: 'allow' });
     expect(tool.isReadOnly(input)).toBe(true);
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(tool)]).toMatchSnapshot();
   });
 });

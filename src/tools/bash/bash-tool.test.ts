@@ -9,6 +9,7 @@ import { createBashTool, bashInputSchema, type BashInput } from './bash-tool.js'
 import { isProcessRunning } from './kill-process-group.js';
 import { SPILL_FOLDER, createSpillFolder } from './spill-folder.js';
 import { SHELL_STATE, createShellState } from './shell-state.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 let root: string;
 let spill: string;
@@ -237,5 +238,12 @@ describe('Bash in the background', () => {
     expect(await waitUntil(async () => (await readFile(output.outputFile, 'utf8')) === 'first\n')).toBe(true);
     await registry.dispose();
     expect(registry.get(output.taskId)).toMatchObject({ status: 'killed' });
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(tool)]).toMatchSnapshot();
   });
 });

@@ -5,6 +5,7 @@ import type { ToolCallContext } from '../../contract/tool.js';
 import { INTERACTION_CHANNEL, createInteractionChannel, type PlanReview } from '../ask-user-question/interaction-channel.js';
 import { PLAN_MODE_CONTROLLER, createPlanModeController, type PlanModeController } from './plan-mode-controller.js';
 import { createEnterPlanModeTool, createExitPlanModeTool } from './plan-mode-tools.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 function makeContext(services: ServiceRegistry, options: { agentId?: string; signal?: AbortSignal } = {}): ToolCallContext {
   return {
@@ -127,5 +128,12 @@ describe('createPlanModeController', () => {
     expect(controller.enter()).toBe('default');
     expect(controller.enter()).toBe('plan');
     expect(controller.exit()).toBe('default');
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(enter), cache.toApiTool(exit)]).toMatchSnapshot();
   });
 });

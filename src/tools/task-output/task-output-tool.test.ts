@@ -7,6 +7,7 @@ import type { ToolCallContext } from '../../contract/tool.js';
 import { startBackgroundCommand } from '../bash/start-background-command.js';
 import { TASK_REGISTRY, createTaskRegistry, type TaskRegistry } from '../tasks/task-registry.js';
 import { createTaskOutputTool, taskOutputInputSchema, type TaskOutputInput } from './task-output-tool.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 let root: string;
 let counter = 0;
@@ -128,5 +129,12 @@ describe('TaskOutput', () => {
     expect(tool.isConcurrencySafe({ task_id: 'x' })).toBe(true);
     expect(taskOutputInputSchema.safeParse({ task_id: 'x', timeout: -1 }).success).toBe(false);
     expect(taskOutputInputSchema.safeParse({ task_id: 'x', timeout: 600_001 }).success).toBe(false);
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(tool)]).toMatchSnapshot();
   });
 });

@@ -8,6 +8,7 @@ import { isProcessRunning } from '../bash/kill-process-group.js';
 import { startBackgroundCommand } from '../bash/start-background-command.js';
 import { TASK_REGISTRY, createTaskRegistry, type TaskRegistry } from '../tasks/task-registry.js';
 import { createTaskStopTool } from './task-stop-tool.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 let root: string;
 const registry: TaskRegistry = createTaskRegistry();
@@ -94,5 +95,12 @@ describe('TaskStop', () => {
       content: 'There are no background tasks in this session (no task registry).',
       isError: true,
     });
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(tool)]).toMatchSnapshot();
   });
 });

@@ -3,6 +3,7 @@ import { createServices, type ServiceRegistry } from '../../contract/services.js
 import type { ToolCallContext } from '../../contract/tool.js';
 import { TODO_STORE, createTodoStore, type TodoChange } from './todo-store.js';
 import { createTodoWriteTool, todoWriteInputSchema, type TodoWriteInput } from './todo-write-tool.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 function makeContext(services: ServiceRegistry, agentId = 'main'): ToolCallContext {
   return {
@@ -101,5 +102,12 @@ describe('TodoWrite', () => {
     store.replace('main', plan.todos);
     expect(Object.isFrozen(store.get('main'))).toBe(true);
     expect(tool.describeInput(plan)).toBe('3 todos');
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(tool)]).toMatchSnapshot();
   });
 });

@@ -12,6 +12,7 @@ import { createServices, type ServiceRegistry } from '../../contract/services.js
 import type { ToolCallContext } from '../../contract/tool.js';
 import { WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier } from './prompt-applier.js';
 import { createWebFetchTool, webFetchInputSchema, type WebFetchToolOptions } from './web-fetch-tool.js';
+import { createApiToolCache } from '../../schema/to-api-tool.js';
 
 const run = promisify(execFile);
 
@@ -276,5 +277,12 @@ describe('createModelPromptApplier', () => {
     expect(answer).toBe('The answer.');
     expect(requests[0]).toMatchObject({ model: 'small-model', tools: [], maxTokens: 2_048 });
     expect(JSON.stringify(requests[0])).toContain('<page>\\npage text\\n</page>');
+  });
+});
+
+describe('model-facing definition', () => {
+  it('is stable (it is API and part of the prompt-cache prefix)', () => {
+    const cache = createApiToolCache();
+    expect([cache.toApiTool(createWebFetchTool())]).toMatchSnapshot();
   });
 });
