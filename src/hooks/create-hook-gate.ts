@@ -8,7 +8,7 @@ import type {
 } from '../contract/gates.js';
 import type { HookEventName } from '../contract/hook-config.js';
 import type { PermissionDecision } from '../contract/permission.js';
-import { buildHookInput, toolInputForHooks, type HookSession } from './hook-input.js';
+import { buildHookInput, toolInputForHooks } from './hook-input.js';
 import { createHookRegistry, type HookRegistry, type HookRegistryOptions } from './hook-registry.js';
 import type { HookRun } from './hook-types.js';
 import { createLifecycleHooks, type LifecycleHooks } from './lifecycle-hooks.js';
@@ -48,6 +48,7 @@ function failureText(run: HookRun): string {
  * rules and the approver as if no hook had allowed it (a failed policy hook might have denied).
  */
 function aggregatePreToolUse(runs: readonly HookRun[]): PreToolUseOutcome {
+  if (runs.every((run) => run.status === 'success' && run.output === undefined)) return EMPTY;
   let votes: Vote[] = [];
   const context: string[] = [];
   let stopReason: string | undefined;
@@ -187,16 +188,11 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
   const registry = createHookRegistry(options);
   const transcriptPath = options.transcriptPath ?? (() => '');
   const homeDir = options.homeDir ?? (options.env ?? process.env)['HOME'];
-  const session = (subject: CallSubject): HookSession => ({
-    sessionId: subject.context.sessionId,
-    cwd: subject.context.cwd,
-    permissionMode: subject.context.permissionMode,
-    agentId: subject.context.agentId,
-  });
-  const toolFields = (subject: CallSubject): Record<string, unknown> => ({
-    tool_name: subject.tool.name,
-    tool_input: toolInputForHooks(subject.input, { cwd: subject.context.cwd, homeDir }),
-  });
+  const toolFields = (subject: CallSubject, extra: Record<string, unknown>): Record<string, unknown> => {
+    extra['tool_name'] = subject.tool.name;
+    extra['tool_input'] = toolInputForHooks(subject.input, { cwd: subject.context.cwd, homeDir });
+    return extra;
+  };
   const fire = <T>(
     event: HookEventName,
     subject: CallSubject,
@@ -206,20 +202,20 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
   ): T | Promise<T> => {
     const hooks = registry.matching(event, subject.tool.name);
     if (hooks.length === 0) return EMPTY as T;
-    const input = buildHookInput({ event, session: session(subject), transcriptPath: transcriptPath(subject.context.sessionId), fields: fields() });
+    const input = buildHookInput({ event, session: subject.context, transcriptPath: transcriptPath(subject.context.sessionId), fields: fields() });
     return then(registry.run(event, hooks, input, signal), aggregate);
   };
 
   return {
     preToolUse(subject, signal) {
-      return fire('PreToolUse', subject, () => ({ ...toolFields(subject), tool_use_id: subject.toolUseId }), signal, aggregatePreToolUse);
+      return fire('PreToolUse', subject, () => toolFields(subject, { tool_use_id: subject.toolUseId }), signal, aggregatePreToolUse);
     },
     postToolUse(subject, signal) {
       const external = subject.tool.origin === 'external' || subject.tool.external !== undefined;
       return fire(
         'PostToolUse',
         subject,
-        () => ({ ...toolFields(subject), tool_use_id: subject.toolUseId, tool_response: subject.output }),
+        () => toolFields(subject, { tool_use_id: subject.toolUseId, tool_response: subject.output }),
         signal,
         (runs) => aggregatePostToolUse(runs, external, registry),
       );
@@ -228,7 +224,7 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
       return fire(
         'PostToolUseFailure',
         subject,
-        () => ({ ...toolFields(subject), tool_use_id: subject.toolUseId, error: subject.error, is_interrupt: subject.context.signal.aborted }),
+        () => toolFields(subject, { tool_use_id: subject.toolUseId, error: subject.error, is_interrupt: subject.context.signal.aborted }),
         signal,
         (runs): PostToolUseFailureOutcome => {
           const context = runs.flatMap((run) => {
@@ -246,7 +242,7 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
       return fire(
         'PermissionRequest',
         subject,
-        () => ({ ...toolFields(subject), permission_suggestions: suggestionsOf(subject.decision) }),
+        () => toolFields(subject, { permission_suggestions: suggestionsOf(subject.decision) }),
         signal,
         (runs) => aggregatePermissionRequest(runs, registry),
       );

@@ -25,15 +25,18 @@ export type BuildHookInputOptions = {
 /** Builds the JSON a hook receives: the common fields, then the event's own. */
 export function buildHookInput(options: BuildHookInputOptions): HookInput {
   const { session } = options;
-  return {
+  const input: Record<string, unknown> = {
     session_id: session.sessionId,
     transcript_path: options.transcriptPath,
     cwd: session.cwd,
     permission_mode: session.permissionMode,
     hook_event_name: options.event,
-    ...(session.agentId === undefined || session.agentId === 'main' ? {} : { agent_id: session.agentId }),
-    ...options.fields,
   };
+  if (session.agentId !== undefined && session.agentId !== 'main') input['agent_id'] = session.agentId;
+  for (const field in options.fields) {
+    if (Object.hasOwn(options.fields, field)) input[field] = options.fields[field];
+  }
+  return input as HookInput;
 }
 
 const PATH_FIELDS = ['file_path', 'notebook_path'] as const;

@@ -114,18 +114,23 @@ function compileCommandHook(
 function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): CompiledHook {
   const failClosed = hook.failClosed ?? true;
   const timeoutMs = hook.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_SECONDS * 1000;
-  const base = { hook: hook.name, source: 'function' as const, failClosed };
+  const source = 'function' as const;
+  // Most callbacks answer nothing: one frozen run serves them all without allocating.
+  const silent: HookRun = Object.freeze({ hook: hook.name, source, failClosed, status: 'success' });
   const answered = (value: unknown): HookRun =>
     value === undefined || value === null
-      ? { ...base, status: 'success' }
+      ? silent
       : typeof value === 'object'
-        ? { ...base, status: 'success', output: value as HookOutput }
-        : { ...base, status: 'error', message: `returned ${typeof value}, not a hook output object` };
+        ? { hook: hook.name, source, failClosed, status: 'success', output: value as HookOutput }
+        : { hook: hook.name, source, failClosed, status: 'error', message: `returned ${typeof value}, not a hook output object` };
   const failed = (error: unknown): HookRun => ({
-    ...base,
+    hook: hook.name,
+    source,
+    failClosed,
     status: 'error',
     message: `threw: ${error instanceof Error ? error.message : String(error)}`,
   });
+  const base = { hook: hook.name, source, failClosed };
   return {
     label: hook.name,
     source: 'function',
@@ -138,7 +143,7 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
       } catch (error) {
         return failed(error);
       }
-      if (!isPromiseLike(result)) return answered(result);
+      if (result === undefined || !isPromiseLike(result)) return answered(result);
       return new Promise<HookRun>((resolvePromise) => {
         const settle = (run: HookRun): void => {
           clearTimeout(timer);
@@ -185,14 +190,16 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
   }
   for (const hook of options.functionHooks ?? []) add(hook.event, compileFunctionHook(hook, compileMatcher(hook.matcher)));
 
-  const afterRun = (event: HookEventName, run: HookRun): HookRun => {
-    if (run.status === 'error' || run.status === 'timeout') {
-      report({ event, hook: run.hook, source: run.source, kind: run.status, message: run.message ?? run.status });
+  const afterRuns = (event: HookEventName, runs: readonly HookRun[]): readonly HookRun[] => {
+    for (const run of runs) {
+      if (run.status === 'error' || run.status === 'timeout') {
+        report({ event, hook: run.hook, source: run.source, kind: run.status, message: run.message ?? run.status });
+      }
+      if (run.output?.systemMessage !== undefined) {
+        report({ event, hook: run.hook, source: run.source, kind: 'system-message', message: run.output.systemMessage });
+      }
     }
-    if (run.output?.systemMessage !== undefined) {
-      report({ event, hook: run.hook, source: run.source, kind: 'system-message', message: run.output.systemMessage });
-    }
-    return run;
+    return runs;
   };
 
   return {
@@ -213,9 +220,16 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
       return matched ?? NONE;
     },
     run(event, hooks, input, signal) {
-      const runs = hooks.map((hook) => hook.run(input, signal));
-      if (!runs.some((run) => isPromiseLike(run))) return (runs as HookRun[]).map((run) => afterRun(event, run));
-      return Promise.all(runs).then((settled) => settled.map((run) => afterRun(event, run)));
+      const runs: (HookRun | Promise<HookRun>)[] = [];
+      let pending = false;
+      for (const hook of hooks) {
+        const run = hook.run(input, signal);
+        // Every asynchronous run is a native Promise made here (async function or new Promise).
+        if (run instanceof Promise) pending = true;
+        runs.push(run);
+      }
+      if (!pending) return afterRuns(event, runs as HookRun[]);
+      return Promise.all(runs).then((settled) => afterRuns(event, settled));
     },
     report,
   };
