@@ -3,7 +3,7 @@ import { allowView, denyForms, EXACT_RULE_ONLY, shellScriptOf, type AllowView } 
 import { criticalTargetReason } from './critical-paths.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
-import { pathForms, UNSAFE_CHARACTERS } from './path-resolution.js';
+import { pathForms, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
 import { classifyReadOnly, findRunsCommands } from './read-only-commands.js';
 import { escapePathForRule } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
@@ -184,7 +184,9 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (redirect.writes) {
       result.readOnly = false;
       writeTargets.push({ word: redirect.target, cwds: redirect.cwds });
-      if (!writeApproved({ word: redirect.target, cwds: redirect.cwds }, scope)) {
+      const approvedBy = writeApproved({ word: redirect.target, cwds: redirect.cwds }, scope);
+      if (approvedBy) approvedByRule ??= approvedBy;
+      else {
         allApproved = false;
         result.pending.push(`writing ${redirect.target.source}`);
       }
@@ -217,7 +219,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
 
 function resolveTargets(target: Target, scope: PathScope) {
   const word = target.word;
-  if (!word.static || word.glob || target.cwds === undefined || UNSAFE_CHARACTERS.test(word.value)) return undefined;
+  if (!word.static || word.glob || target.cwds === undefined || UNSAFE_PATH_CHARACTERS.test(word.value)) return undefined;
   if (word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~') return undefined;
   return target.cwds.map((cwd) => pathForms(word.value, { baseDir: cwd, homeDir: scope.homeDir }));
 }
@@ -239,13 +241,17 @@ function readApproved(target: Target, recursive: boolean, scope: PathScope): boo
   });
 }
 
-function writeApproved(target: Target, scope: PathScope): boolean {
+/** The Edit allow rule that approves writing this target, if one does for every folder it may resolve in. */
+function writeApproved(target: Target, scope: PathScope): CompiledRule | undefined {
   const resolved = resolveTargets(target, scope);
-  if (resolved === undefined) return false;
-  return resolved.every((forms) => {
+  if (resolved === undefined) return undefined;
+  let rule: CompiledRule | undefined;
+  for (const forms of resolved) {
     const check = checkPath(forms, { scope, access: 'write', recursive: false });
-    return check.allow !== undefined && check.protectedReason === undefined;
-  });
+    if (check.allow === undefined || check.protectedReason !== undefined) return undefined;
+    rule ??= check.allow;
+  }
+  return rule;
 }
 
 function applyPathRules(

@@ -141,7 +141,7 @@ function createWalker(options: { readonly cwd: string; readonly homeDir: string 
     if (node.type === 'heredoc_redirect') {
       for (const child of node.namedChildren) {
         if (child === null || child.type !== 'heredoc_body') continue;
-        for (const part of child.namedChildren) if (part !== null) readWord(part, sink);
+        for (const part of child.namedChildren) if (part !== null && part.type !== 'heredoc_content') readWord(part, sink);
       }
       return;
     }

@@ -29,6 +29,7 @@ export type PathCheck = {
 };
 
 const READ_NAMES = ['Read'];
+const PROBE_NAME = 'toolplane-probe-entry';
 const WRITE_DENY_NAMES = ['Edit', 'Read'];
 const WRITE_NAMES = ['Edit'];
 
@@ -75,16 +76,20 @@ export function checkPath(
   const { scope, access, recursive } = options;
   const extra = options.toolName && options.toolName !== 'Read' && options.toolName !== 'Edit' ? [options.toolName] : [];
   const candidates = forms.target === undefined || forms.target === forms.link ? [forms.link] : [forms.link, forms.target];
-  const either = (rule: CompiledRule): boolean => candidates.some((candidate) => rule.path?.matches(candidate) ?? false);
+  // A recursive read of a folder whose every entry a deny rule covers is denied outright.
+  const probes = recursive ? candidates.map((candidate) => path.join(candidate, PROBE_NAME)) : [];
+  const either = (rule: CompiledRule): boolean =>
+    candidates.some((candidate) => rule.path?.matches(candidate) ?? false) || probes.some((probe) => rule.path?.matches(probe) ?? false);
   const both = (rule: CompiledRule): boolean => forms.target !== undefined && candidates.every((candidate) => rule.path?.matches(candidate) ?? false);
   const denyNames = access === 'read' ? [...READ_NAMES, ...extra] : [...WRITE_DENY_NAMES, ...extra];
   const names = access === 'read' ? [...READ_NAMES, ...extra] : [...WRITE_NAMES, ...extra];
   const deny = firstMatch(scope.rules, 'deny', denyNames, either);
+  const askEither = (rule: CompiledRule): boolean => candidates.some((candidate) => rule.path?.matches(candidate) ?? false);
   const denyBelow =
     deny === undefined && recursive
       ? firstMatch(scope.rules, 'deny', denyNames, (rule) => candidates.some((candidate) => rule.path?.mayMatchUnder(candidate) ?? false))
       : undefined;
-  const ask = firstMatch(scope.rules, 'ask', names, either);
+  const ask = firstMatch(scope.rules, 'ask', names, askEither);
   const allow = firstMatch(scope.rules, 'allow', access === 'read' ? READ_NAMES : WRITE_NAMES, both);
   const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
   const protectedReason =

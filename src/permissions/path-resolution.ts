@@ -12,6 +12,9 @@ const MAX_LINK_HOPS = 40;
 /** Control characters, NUL, NEL, line/paragraph separators, bidi and zero-width characters. */
 export const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
+/** Characters no path the model supplies may contain (adds newline and tab to {@link UNSAFE_CHARACTERS}). */
+export const UNSAFE_PATH_CHARACTERS = /[\u0000-\u001f\u007f\u0085\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
 /**
  * Turns a path the model supplied into an absolute, normalised path: `~` and `~/…` expand to
  * `homeDir`, relative paths resolve against `baseDir` (the session's folder, never the model's).

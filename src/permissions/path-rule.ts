@@ -37,7 +37,7 @@ export function compilePathPattern(
   let body: string;
   if (pattern.startsWith('//')) {
     base = path.sep;
-    body = `/${pattern.slice(2)}`;
+    body = `/${pattern.slice(2).replace(/^\/+/, '')}`;
   } else if (pattern === '~' || pattern.startsWith('~/')) {
     base = options.homeDir;
     body = pattern === '~' ? '**' : `/${pattern.slice(2)}`;

@@ -92,6 +92,7 @@ function checkArithmetic(node: Node, sink: WordSink): void {
 }
 
 function checkExpansion(node: Node, sink: WordSink): void {
+  if (/^\$\{#?IFS\b/.test(node.text)) sink.concern('the $IFS variable');
   const named = node.namedChildren.filter((child) => child !== null);
   const simple = named.length === 1 && (named[0]?.type === 'variable_name' || named[0]?.type === 'special_variable_name');
   if (!simple || node.childCount !== 3) sink.concern(`the parameter expansion ${node.text}`);

@@ -4,7 +4,7 @@ import type { ShellScript } from './bash-parser.js';
 import { hostnameOf } from './domain-pattern.js';
 import { EvaluationBuilder, ruleReason, type Evaluation } from './evaluation.js';
 import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
-import { pathForms, UNSAFE_CHARACTERS } from './path-resolution.js';
+import { pathForms, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
 import { escapePathForRule, type RuleBehavior } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
 import { describeBuiltinTool, type ToolFamily } from './tool-descriptors.js';
@@ -162,13 +162,13 @@ function evaluatePathCall(options: {
     if (options.allow) result.approved = ruleReason(options.allow);
     return;
   }
-  if (UNSAFE_CHARACTERS.test(raw) || raw.startsWith('\\\\')) {
+  if (UNSAFE_PATH_CHARACTERS.test(raw) || raw.startsWith('\\\\')) {
     result.unsafe(`${tool.name} needs approval: the path contains control characters or is a UNC path.`, { bypassable: false });
     return;
   }
   const forms = pathForms(raw, { baseDir: facts.cwd, homeDir: scope.homeDir });
   const access = family === 'read' ? 'read' : 'write';
-  const check = checkPath(forms, { scope, access, recursive: false, toolName: tool.name });
+  const check = checkPath(forms, { scope, access, recursive, toolName: tool.name });
   if (check.deny) result.denyBy(tool.name, check.deny, forms.link);
   if (check.ask) result.askBy(tool.name, check.ask, forms.link);
   if (forms.target === undefined) result.unsafe(`${tool.name} needs approval: ${forms.link} is a symlink loop.`, { bypassable: false });
