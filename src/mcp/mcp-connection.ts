@@ -27,6 +27,11 @@ export type McpReconnectPolicy = {
   readonly initialDelayMs: number;
   /** Upper bound of the delay, in ms. Default 30 000. */
   readonly maxDelayMs: number;
+  /**
+   * A connection that stays up this long (ms) resets the attempt count; one that drops sooner
+   * continues it, so a server that crashes right after each reconnect still gives up. Default 60 000.
+   */
+  readonly stableAfterMs: number;
 };
 
 /** What a connection reports to its owner. */
@@ -92,7 +97,8 @@ async function listAllTools(client: Client, options: { signal: AbortSignal; time
 /**
  * Creates the connection to one server. A first connection that fails marks the server failed
  * with the reason (no retry; {@link McpConnection.restart} tries again). A connection that drops
- * after it was up is retried with exponential backoff up to the policy's attempts; meanwhile the
+ * after it was up is retried with exponential backoff up to the policy's attempts (counted across
+ * reconnects that do not stay up for `stableAfterMs`); meanwhile the
  * state is `pending` with the attempt and the reason it dropped. `notifications/tools/list_changed`
  * refetches the tool list; refreshes never overlap.
  */
@@ -165,11 +171,13 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       return;
     }
     connected = client;
+    const connectedAt = Date.now();
     client.onclose = () => {
       if (closed || myGeneration !== generation) return;
       connected = undefined;
       controller.abort();
-      scheduleRetry(1, explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs));
+      const stable = Date.now() - connectedAt >= options.reconnect.stableAfterMs;
+      scheduleRetry(stable ? 1 : attempt + 1, explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs));
     };
     listener.onTools(tools);
     setState({ status: 'connected' });

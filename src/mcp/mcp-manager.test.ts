@@ -171,6 +171,23 @@ describe('createMcpManager', () => {
     expect(answer.text).toMatch(/^MCP server "test" is not connected: .*gave up after 2 reconnect attempts\. Try again later/);
   });
 
+  it('counts attempts across reconnects that do not stay up, so a server crashing after each start gives up', async () => {
+    const launches = join(dir, 'launches');
+    const manager = start({
+      reconnect: { initialDelayMs: 10, maxAttempts: 3 },
+      servers: [entry({ env: { TEST_SERVER_CRASH_AFTER_MS: '150', TEST_SERVER_LAUNCH_FILE: launches } })],
+    });
+    const attempts: number[] = [];
+    manager.subscribe((event) => {
+      if (event.type === 'server-state-change' && event.state.status === 'pending') attempts.push(event.state.attempt ?? 0);
+    });
+    await until(manager, () => manager.servers()[0]?.state.status === 'failed');
+    expect(attempts).toEqual([1, 2, 3]);
+    const state = manager.servers()[0]?.state;
+    expect(state?.status === 'failed' && state.reason).toMatch(/crashing on a timer.*gave up after 3 reconnect attempts/);
+    expect((await readFile(launches, 'utf8')).trim().split('\n')).toHaveLength(4);
+  });
+
   it('reconnects on request with a new process', async () => {
     const manager = start({ servers: [entry({})] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });

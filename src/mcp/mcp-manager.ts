@@ -11,7 +11,7 @@ import type { McpManagerEvent, McpManagerOptions, McpServerSnapshot } from './mc
 import { createMcpResourceReader } from './mcp-resource-reader.js';
 import type { McpResourceReader } from './mcp-resource-reader.js';
 
-const DEFAULT_RECONNECT: McpReconnectPolicy = { maxAttempts: 5, initialDelayMs: 500, maxDelayMs: 30_000 };
+const DEFAULT_RECONNECT: McpReconnectPolicy = { maxAttempts: 5, initialDelayMs: 500, maxDelayMs: 30_000, stableAfterMs: 60_000 };
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const DEFAULT_CALL_TIMEOUT_MS = 600_000;
 

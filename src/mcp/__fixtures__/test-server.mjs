@@ -131,3 +131,10 @@ server.registerResource('first doc', 'test://doc/1', { mimeType: 'text/plain', d
 }));
 
 await server.connect(new StdioServerTransport());
+
+if (env.TEST_SERVER_CRASH_AFTER_MS) {
+  setTimeout(() => {
+    process.stderr.write('crashing on a timer\n');
+    process.exit(1);
+  }, Number(env.TEST_SERVER_CRASH_AFTER_MS));
+}
