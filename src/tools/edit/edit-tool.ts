@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
-import { commitGuardedWrite } from '../file-state/guarded-file.js';
+import { commitGuardedWrite, describeConcurrentWrite } from '../file-state/commit-guarded-write.js';
 import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import { numberedSnippet } from '../fs-helpers/numbered-snippet.js';
@@ -29,6 +29,8 @@ export type EditOutput =
       readonly replacements: number;
       /** Numbered lines around the first change, as they now read. */
       readonly snippet: string;
+      /** Set when another process wrote to the file at the moment the change landed. */
+      readonly warning?: string;
     }
   | ToolFailure;
 
@@ -79,12 +81,14 @@ export const editTool: Tool<EditInput, EditOutput> = defineTool<EditInput, EditO
       created: !result.file.exists,
       replacements: result.replacements,
       snippet: numberedSnippet({ text: result.newText, start: result.changeStart, end: result.changeEnd }),
+      ...(committed.concurrentWrite ? { warning: describeConcurrentWrite(input.file_path, committed.concurrentWrite) } : {}),
     };
   },
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
-    if (output.created) return { content: `Created ${output.filePath}.` };
+    const warning = output.warning !== undefined ? `\n\n${output.warning}` : '';
+    if (output.created) return { content: `Created ${output.filePath}.${warning}` };
     const count = output.replacements === 1 ? '' : ` (${output.replacements} replacements)`;
-    return { content: `Updated ${output.filePath}${count}. The changed region now reads:\n${output.snippet}` };
+    return { content: `Updated ${output.filePath}${count}. The changed region now reads:\n${output.snippet}${warning}` };
   },
 });

@@ -1,6 +1,6 @@
 import { encodeText, DEFAULT_TEXT_FORMAT } from '../fs-helpers/text-codec.js';
 import { suggestSimilarPaths } from '../fs-helpers/file-path-checks.js';
-import { loadGuardedFile, type GuardedFile } from '../file-state/guarded-file.js';
+import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
 import type { FileStateStore } from '../file-state/file-state-store.js';
 
 /** An Edit ready to commit: the loaded file, the new bytes, where the change landed. */

@@ -25,6 +25,8 @@ export function checkAbsolutePath(filePath: string, parameter = 'file_path'): st
  */
 export function isDevicePath(filePath: string): boolean {
   const normalized = path.normalize(filePath);
+  // /dev/shm is a tmpfs for ordinary files; anything else under /dev is a device or a link to one.
+  if (normalized.startsWith('/dev/shm/')) return false;
   return DEVICE_PREFIXES.some((prefix) => normalized.startsWith(prefix)) || PROC_FD_PATTERN.test(normalized);
 }
 

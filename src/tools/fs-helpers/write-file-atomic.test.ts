@@ -71,7 +71,9 @@ const sourceRoot = path.resolve(here, '../../..');
 const CHILD_MODULES = [
   'src/contract/services.ts',
   'src/tools/file-state/file-state-store.ts',
-  'src/tools/file-state/guarded-file.ts',
+  'src/tools/file-state/commit-guarded-write.ts',
+  'src/tools/file-state/file-snapshot.ts',
+  'src/tools/file-state/load-guarded-file.ts',
   'src/tools/fs-helpers/file-path-checks.ts',
   'src/tools/fs-helpers/text-codec.ts',
   'src/tools/fs-helpers/write-file-atomic.ts',
@@ -94,7 +96,8 @@ async function buildChildModules(outDir: string): Promise<void> {
 const DRIVER = `
 import { readFile, stat } from 'node:fs/promises';
 import { createFileStateStore, hashBytes } from './src/tools/file-state/file-state-store.js';
-import { loadGuardedFile, commitGuardedWrite } from './src/tools/file-state/guarded-file.js';
+import { loadGuardedFile } from './src/tools/file-state/load-guarded-file.js';
+import { commitGuardedWrite } from './src/tools/file-state/commit-guarded-write.js';
 const [file, oldPath, newPath] = process.argv.slice(2);
 const contents = [await readFile(newPath), await readFile(oldPath)];
 const store = createFileStateStore();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, rename, unlink } from 'node:fs/promises';
+import { linkSync, renameSync } from 'node:fs';
+import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Options for {@link writeFileAtomic}. */
@@ -17,6 +18,13 @@ export type WriteFileAtomicOptions = {
    * target's place. A returned string cancels the write with that message; the target is untouched.
    */
   readonly verify?: (signal: AbortSignal) => Promise<string | undefined>;
+  /**
+   * A last synchronous check run after `verify`, with no await between it and the rename (for
+   * example a `statSync` compared with what `verify` saw). A returned string cancels the write.
+   */
+  readonly finalCheck?: () => string | undefined;
+  /** Runs synchronously right after the rename (before the folder is synced). */
+  readonly afterCommit?: () => void;
 };
 
 /** The outcome: the written file's mtime and size, or why nothing was written. */
@@ -30,10 +38,11 @@ export type WriteFileAtomicResult =
  * temporary file is renamed over the target (or, for `create`, hard-linked to it, which fails
  * instead of clobbering a file that appeared meanwhile) and the folder is fsynced.
  *
- * The window in which a change by another process can still be lost is between the end of
- * `verify` and the `rename(2)`: one system call, a few microseconds, with no I/O of ours in
- * between. `create` has no such window. A process killed mid-write leaves the target intact and
- * at worst a `.<name>.toolplane-*.tmp` file beside it.
+ * `finalCheck` and the rename run synchronously, back to back, so no other task of this process
+ * can run between them. The window in which a change by another process can still be lost is
+ * between `finalCheck`'s last system call and `rename(2)`: two system calls apart, a few
+ * microseconds. `create` has no such window (the link fails if the file appeared). A process
+ * killed mid-write leaves the target intact and at worst a `.<name>.toolplane-*.tmp` file.
  *
  * I/O errors (permissions, no space, …) are thrown as the Node error, after removing the
  * temporary file.
@@ -61,9 +70,12 @@ export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<
     if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The write was aborted; the file is unchanged.' };
     const problem = options.verify ? await options.verify(signal) : undefined;
     if (problem !== undefined) return { ok: false, reason: 'verify-failed', message: problem };
+    // From here to the rename: synchronous, so nothing of ours runs in between.
+    const lastProblem = options.finalCheck?.();
+    if (lastProblem !== undefined) return { ok: false, reason: 'verify-failed', message: lastProblem };
     if (options.disposition === 'create') {
       try {
-        await link(temporary, options.path);
+        linkSync(temporary, options.path);
       } catch (error) {
         if (isCode(error, 'EEXIST')) {
           return { ok: false, reason: 'exists', message: `${options.path} was created by someone else meanwhile.` };
@@ -71,9 +83,10 @@ export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<
         throw error;
       }
     } else {
-      await rename(temporary, options.path);
+      renameSync(temporary, options.path);
       committed = true;
     }
+    options.afterCommit?.();
     await syncFolder(folder);
     return { ok: true, mtimeMs, size };
   } finally {

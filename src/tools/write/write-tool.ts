@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
-import { commitGuardedWrite, loadGuardedFile, type GuardedFile } from '../file-state/guarded-file.js';
+import { commitGuardedWrite, describeConcurrentWrite } from '../file-state/commit-guarded-write.js';
+import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
 import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import { DEFAULT_TEXT_FORMAT, encodeText } from '../fs-helpers/text-codec.js';
@@ -19,7 +20,15 @@ export type WriteInput = z.infer<typeof writeInputSchema>;
 
 /** What Write returns. */
 export type WriteOutput =
-  | { readonly kind: 'written'; readonly filePath: string; readonly created: boolean; readonly lines: number; readonly bytes: number }
+  | {
+      readonly kind: 'written';
+      readonly filePath: string;
+      readonly created: boolean;
+      readonly lines: number;
+      readonly bytes: number;
+      /** Set when another process wrote to the file at the moment the new content landed. */
+      readonly warning?: string;
+    }
   | ToolFailure;
 
 type WritePlan = { readonly ok: true; readonly file: GuardedFile; readonly data: Buffer };
@@ -62,12 +71,20 @@ export const writeTool: Tool<WriteInput, WriteOutput> = defineTool<WriteInput, W
     if (store === undefined) return toolFailure(NO_FILE_STATE_STORE_MESSAGE);
     const committed = await commitGuardedWrite({ filePath: input.file_path, file: result.file, data: result.data, store, signal: context.signal });
     if (!committed.ok) return toolFailure(committed.message);
-    return { kind: 'written', filePath: input.file_path, created: !result.file.exists, lines: countLines(input.content), bytes: result.data.length };
+    return {
+      kind: 'written',
+      filePath: input.file_path,
+      created: !result.file.exists,
+      lines: countLines(input.content),
+      bytes: result.data.length,
+      ...(committed.concurrentWrite ? { warning: describeConcurrentWrite(input.file_path, committed.concurrentWrite) } : {}),
+    };
   },
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
     const verb = output.created ? 'Created' : 'Overwrote';
-    return { content: `${verb} ${output.filePath} (${output.lines} line${output.lines === 1 ? '' : 's'}, ${output.bytes} bytes).` };
+    const warning = output.warning !== undefined ? `\n\n${output.warning}` : '';
+    return { content: `${verb} ${output.filePath} (${output.lines} line${output.lines === 1 ? '' : 's'}, ${output.bytes} bytes).${warning}` };
   },
 });
 
