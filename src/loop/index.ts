@@ -27,3 +27,4 @@ export type {
   QueryOptions,
   QueryResult,
 } from './types.js';
+export { createSubagentRunner, GENERAL_PURPOSE_AGENT, type SubagentType } from './subagent-runner.js';

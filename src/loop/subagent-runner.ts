@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelProvider } from '../contract/provider.js';
+import type { AnyTool } from '../contract/tool.js';
+import type { ToolPool } from '../pool/tool-pool.js';
+import { assembleToolPool } from '../pool/assemble-tool-pool.js';
+import type { ApiToolCache } from '../schema/to-api-tool.js';
+import { createApiToolCache } from '../schema/to-api-tool.js';
+import { query } from './query.js';
+import type { DeferralStrategy, QueryOptions } from './types.js';
+
+/** A kind of subagent: its description for the model, and which tools it may use. */
+export type SubagentType = {
+  readonly name: string;
+  readonly description: string;
+  /** Tool names it may use; undefined means every tool of the parent except Agent. */
+  readonly tools?: readonly string[];
+  /** Extra system prompt for this type. */
+  readonly system?: string;
+};
+
+/** The default subagent type. */
+export const GENERAL_PURPOSE_AGENT: SubagentType = {
+  name: 'general-purpose',
+  description: 'Researches, searches and carries out multi-step tasks with the same tools as you (except starting further agents).',
+};
+
+/**
+ * Creates the runner behind the Agent tool. Each subagent runs its own `query()` with a pool
+ * filtered for its type (never the Agent tool itself, so agents do not nest), its own agent id
+ * (so its todo list and read-file state are its own), and the parent's permission gate, hooks and
+ * approver: the same gate chain applies inside subagents.
+ */
+export function createSubagentRunner(options: {
+  readonly provider: ModelProvider;
+  readonly model?: string;
+  readonly system: string;
+  readonly getPool: () => ToolPool;
+  readonly plane: QueryOptions['plane'];
+  readonly deferral?: DeferralStrategy;
+  readonly types?: readonly SubagentType[];
+  readonly maxTurns?: number;
+  /** SubagentStop hooks: called when a subagent ends. */
+  readonly onStop?: (info: { readonly agentId: string; readonly status: string }) => Promise<void> | void;
+}) {
+  const types = options.types ?? [GENERAL_PURPOSE_AGENT];
+  const caches = new Map<string, ApiToolCache>();
+  const filtered = new WeakMap<ToolPool, Map<string, ToolPool>>();
+
+  function poolFor(type: SubagentType): ToolPool {
+    const parent = options.getPool();
+    let byType = filtered.get(parent);
+    if (!byType) {
+      byType = new Map();
+      filtered.set(parent, byType);
+    }
+    let pool = byType.get(type.name);
+    if (!pool) {
+      const allowed = type.tools ? new Set(type.tools) : undefined;
+      const keep = (tool: AnyTool) => tool.name !== 'Agent' && (!allowed || allowed.has(tool.name));
+      pool = assembleToolPool({
+        builtins: parent.tools.filter((tool) => tool.origin === 'builtin'),
+        external: parent.tools.filter((tool) => tool.origin === 'external'),
+        filter: keep,
+      });
+      byType.set(type.name, pool);
+    }
+    return pool;
+  }
+
+  return {
+    agentTypes: types.map((type) => ({ name: type.name, description: type.description })),
+    async run(request: {
+      readonly description: string;
+      readonly prompt: string;
+      readonly agentType: string | undefined;
+      readonly parentAgentId: string;
+      readonly toolUseId: string;
+      readonly signal: AbortSignal;
+      readonly onProgress: (message: string) => void;
+    }) {
+      const type = types.find((candidate) => candidate.name === (request.agentType ?? types[0]!.name)) ?? types[0]!;
+      const agentId = `agent-${randomUUID().slice(0, 8)}`;
+      let cache = caches.get(type.name);
+      if (!cache) {
+        cache = createApiToolCache();
+        caches.set(type.name, cache);
+      }
+      const generator = query(
+        {
+          provider: options.provider,
+          ...(options.model ? { model: options.model } : {}),
+          system: type.system ? `${options.system}\n\n${type.system}` : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
+          messages: [{ role: 'user', content: request.prompt }],
+          getPool: () => poolFor(type),
+          plane: { ...options.plane, agentId },
+          ...(options.deferral ? { deferral: options.deferral } : {}),
+          maxTurns: options.maxTurns ?? 30,
+          signal: request.signal,
+        },
+        cache,
+      );
+      let step = await generator.next();
+      while (!step.done) {
+        const event = step.value;
+        if (event.type === 'tool-call-start') request.onProgress(`${event.toolName}`);
+        step = await generator.next();
+      }
+      const result = step.value;
+      await options.onStop?.({ agentId, status: result.status });
+      return { status: result.status, text: result.text, turns: result.turns, agentId };
+    },
+  };
+}
