@@ -17,7 +17,7 @@ export type McpResourceContent =
   | { readonly uri: string; readonly mimeType?: string; readonly text: string }
   | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
 
-/** Listing and reading resources; failures are messages for the model, never throws. */
+/** Listing and reading resources; failures are messages for the model, only an abort rejects. */
 export type McpResourceReader = {
   listResources(options: { readonly server?: string; readonly signal: AbortSignal }): Promise<
     { readonly ok: true; readonly listing: McpResourceListing } | { readonly ok: false; readonly message: string }
