@@ -224,6 +224,16 @@ describe('Bash in the background', () => {
     expect(mapped.content).toMatch(/no task registry/);
   });
 
+  it('refuses to start in a working folder that does not exist', async () => {
+    const services = createServices().set(TASK_REGISTRY, createTaskRegistry());
+    const context = makeContext({ services, cwd: path.join(root, 'nowhere'), sessionId: 's-bg-missing' });
+    const { mapped } = await run({ command: 'sleep 1', run_in_background: true }, context);
+    expect(mapped).toEqual({
+      content: `The working folder ${path.join(root, 'nowhere')} does not exist, so the command did not start.`,
+      isError: true,
+    });
+  });
+
   it('returns a task id at once and writes output to a file', async () => {
     const registry = createTaskRegistry();
     const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill })).set(TASK_REGISTRY, registry);

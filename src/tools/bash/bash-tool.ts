@@ -139,6 +139,9 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       };
     }
     const { cwd } = await startingCwd(context);
+    if (!(await isFolder(cwd))) {
+      return { kind: 'not-run', message: `The working folder ${cwd} does not exist, so the command did not start.` };
+    }
     const spill = await (context.services.get(SPILL_FOLDER) ?? fallbackSpill).directory(context.signal);
     const outputFile = path.join(spill, `background-${randomUUID()}.log`);
     try {

@@ -250,7 +250,7 @@ describe('WebFetch', () => {
     const input = { url: 'https://example.com', prompt: 'x' };
     expect(tool.isReadOnly(input)).toBe(true);
     expect(tool.isConcurrencySafe(input)).toBe(true);
-    expect(tool.getPath(input)).toBe('https://example.com');
+    expect(tool.describeInput(input)).toBe('https://example.com');
   });
 });
 

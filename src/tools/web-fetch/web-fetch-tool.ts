@@ -155,7 +155,6 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
     },
     mapResult: mapWebFetchResult,
     describeInput: (input) => input.url,
-    getPath: (input) => input.url,
   });
 }
 
