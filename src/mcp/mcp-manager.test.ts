@@ -152,6 +152,20 @@ describe('createMcpManager', () => {
     expect((await callText(echo, { text: 'again' })).text).toBe('again');
   });
 
+  it('answers a call cut by a crash, and calls while reconnecting, with error results that say why', async () => {
+    const manager = start({ reconnect: { initialDelayMs: 60_000, maxAttempts: 3 }, servers: [entry({})] });
+    await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+    const cut = await callText(tool(manager, 'mcp__test__crash'));
+    expect(cut).toEqual({
+      text: 'MCP server "test" closed the connection during the call of crash; it is being reconnected. Check whether the call had an effect before retrying.',
+      isError: true,
+    });
+    await until(manager, () => manager.servers()[0]?.state.status === 'pending');
+    const waiting = await callText(tool(manager, 'mcp__test__echo'), { text: 'x' });
+    expect(waiting.isError).toBe(true);
+    expect(waiting.text).toMatch(/^MCP server "test" is not connected: reconnecting \(attempt 1 of 3\) after: the server closed the connection \(stderr: crashing during a call\)\. Try again later/);
+  });
+
   it('gives up after the bounded attempts, drops the tools, and answers calls with the reason', async () => {
     const launches = join(dir, 'launches');
     const manager = start({

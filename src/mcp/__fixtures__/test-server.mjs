@@ -95,6 +95,10 @@ server.registerTool(
     return text('finished');
   }),
 );
+server.registerTool('crash', { description: 'Exits at once, without answering.' }, async () => {
+  process.stderr.write('crashing during a call\n');
+  process.exit(1);
+});
 server.registerTool('cancellations', { description: 'How many calls were cancelled.' }, counted(async () => text(String(cancellations))));
 const added = new Map();
 server.registerTool(
