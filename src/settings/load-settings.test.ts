@@ -179,6 +179,19 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('turns hooks off with disableAllHooks and allowManagedHooksOnly', async () => {
+    const hook = (command: string) => ({ PreToolUse: [{ hooks: [{ type: 'command', command }] }] });
+    await write(join(userDir, 'settings.json'), { hooks: hook('user'), disableAllHooks: true });
+    await write(managed, { hooks: hook('policy') });
+    const commands = async () => (await loadSettings(options())).hooks.get('PreToolUse')?.map((matcher) => matcher.hooks[0]?.command);
+    expect(await commands()).toEqual(['policy']);
+    await write(join(userDir, 'settings.json'), { hooks: hook('user') });
+    await write(managed, { hooks: hook('policy'), allowManagedHooksOnly: true });
+    expect(await commands()).toEqual(['policy']);
+    await write(managed, { hooks: hook('policy'), disableAllHooks: true });
+    expect(await commands()).toBeUndefined();
+  });
+
   it('passes mcpServers per source, env merged by precedence and absolute additional directories', async () => {
     await write(join(project, '.toolplane', 'settings.json'), {
       mcpServers: { docs: { command: 'docs-server' } },

@@ -216,6 +216,18 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     effectiveMode = 'default';
   }
 
+  const managed = sources.find((loaded) => loaded.source === 'managed')?.settings;
+  const hooksOff = sources.find((loaded) => !loaded.restricted && loaded.settings.disableAllHooks === true);
+  if (managed?.disableAllHooks === true) hooks.clear();
+  else if (managed?.allowManagedHooksOnly === true || hooksOff !== undefined) {
+    // Only the managed policy can keep its own hooks running when hooks are turned off.
+    for (const [event, list] of hooks) {
+      const kept = list.filter((matcher) => matcher.source === 'managed');
+      if (kept.length > 0) hooks.set(event, kept);
+      else hooks.delete(event);
+    }
+  }
+
   const mergedEnv = new Map<string, string>();
   for (const loaded of [...sources].reverse()) {
     if (loaded.restricted) continue;

@@ -33,6 +33,10 @@ export const settingsFileSchema = z.looseObject({
   hooks: z.record(z.string(), z.array(hookMatcherSchema)).optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
   env: z.record(z.string(), z.string()).optional(),
+  /** Turns hooks off: all of them from the managed policy, all but the policy's from elsewhere. */
+  disableAllHooks: z.boolean().optional(),
+  /** Managed policy only: hooks from every other source are ignored. */
+  allowManagedHooksOnly: z.boolean().optional(),
 });
 
 /** A settings file after validation. */
