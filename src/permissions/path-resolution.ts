@@ -81,10 +81,18 @@ export type PathForms = {
   readonly target: string | undefined;
 };
 
-/** Resolves a model-supplied path into its link and target forms. */
+/**
+ * Resolves a model-supplied path into its link and target forms. The target is resolved from the
+ * path as written, so `link/../x` follows `link` first, as the kernel does, rather than the
+ * lexical shortcut that `path.resolve` takes.
+ */
 export function pathForms(input: string, options: { readonly baseDir: string; readonly homeDir: string }): PathForms {
   const link = absolutePath(input, options);
-  return { link, target: resolveRealPath(link) };
+  let raw = input;
+  if (raw === '~') raw = options.homeDir;
+  else if (raw.startsWith('~/')) raw = `${options.homeDir}${path.sep}${raw.slice(2)}`;
+  if (!path.isAbsolute(raw)) raw = `${options.baseDir}${path.sep}${raw}`;
+  return { link, target: resolveRealPath(raw) };
 }
 
 /** Whether `child` is `parent` or lies below it, compared by segments (optionally ignoring case). */

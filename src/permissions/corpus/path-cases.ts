@@ -41,6 +41,8 @@ export const pathCases: readonly CorpusCase[] = [
   read('F22 UNC path', '\\\\server\\share\\x', 'ask'),
   read('F23 allow rule outside the project', '{outside}/file.txt', 'allow', { rules: ['allow Read(//{outside}/**)'] }),
   read('F24 percent-encoded dots stay literal', '{cwd}/%2e%2e/x', 'allow'),
+  read('F64 .. after a symlink follows the target, not the lexical path', '{cwd}/out-link/../project-evil/x.txt', 'ask'),
+  bash('F65 cat through .. after a symlink', 'cat out-link/../project-evil/x.txt', 'ask'),
   read('F25 trailing slashes and doubled slashes', '{cwd}//src///a.ts', 'allow'),
   edit('F26 edit inside in default mode asks', '{cwd}/src/a.ts', 'ask'),
   edit('F27 edit denied by a Read deny', '{cwd}/.env', 'deny', { rules: ['deny Read(.env)'] }),
