@@ -21,7 +21,10 @@ export type McpToolIdentity = { readonly name: string; readonly server: string; 
 /** What the manager reports. Listeners run synchronously; a throwing listener is ignored. */
 export type McpManagerEvent =
   | { readonly type: 'server-state-change'; readonly server: string; readonly state: McpServerState }
-  /** The pool's MCP tools changed (a server connected, failed, or sent `list_changed`). */
+  /**
+   * The MCP tools changed because of `server` (it connected, failed, or sent `list_changed`);
+   * `tools` is every server's tools now, as `tools()` returns them.
+   */
   | { readonly type: 'tools-change'; readonly server: string; readonly tools: readonly AnyTool[] }
   /**
    * A tool's definition (description, schema, annotations) differs from when it was first seen

@@ -112,17 +112,20 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     const { names, collisions } = assignMcpToolNames(refs.map((ref) => ({ server: ref.server, tool: ref.definition.name })));
     const next: AnyTool[] = [];
     const nextBuilt = new Map<string, { fingerprint: string; tool: AnyTool }>();
+    // Events go out after the pool is replaced, so listeners that read `tools()` see the new one.
+    const events: McpManagerEvent[] = [];
     refs.forEach((ref, index) => {
       const name = names[index] ?? '';
       const fingerprint = fingerprintMcpTool(ref.definition);
       const previous = fingerprints.get(name);
       if (previous !== undefined && previous !== fingerprint) {
         const identity = { name, server: ref.server, tool: ref.definition.name };
-        emit({ type: 'tool-definition-change', ...identity, approved: options.isApproved?.(identity) ?? false, previousFingerprint: previous, fingerprint });
+        events.push({ type: 'tool-definition-change', ...identity, approved: options.isApproved?.(identity) ?? false, previousFingerprint: previous, fingerprint });
       }
       fingerprints.set(name, fingerprint);
       const cached = builtTools.get(name);
-      const tool = cached !== undefined && cached.fingerprint === fingerprint ? cached.tool : buildTool(ref.server, ref.definition, name);
+      const reusable = cached !== undefined && cached.fingerprint === fingerprint && cached.tool.external?.server === ref.server;
+      const tool = reusable ? cached.tool : buildTool(ref.server, ref.definition, name);
       nextBuilt.set(name, { fingerprint, tool });
       next.push(tool);
     });
@@ -131,9 +134,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     for (const collision of collisions) {
       if (reportedCollisions.has(collision.renamedTo)) continue;
       reportedCollisions.add(collision.renamedTo);
-      emit({ type: 'tool-name-collision', collision });
+      events.push({ type: 'tool-name-collision', collision });
     }
     pool = next;
+    for (const event of events) emit(event);
     emit({ type: 'tools-change', server: changedServer, tools: pool });
   };
 
