@@ -164,6 +164,7 @@ describe('loadSettings', () => {
     await write(file, {
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }, { type: 'http', url: 'x' }] }],
+        PostToolUse: [{ hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)', async: true }] }],
         Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }],
       },
     });
@@ -173,8 +174,11 @@ describe('loadSettings', () => {
       { matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }], source: 'projectSettings', file },
       { hooks: [{ type: 'command', command: 'audit' }], source: 'userSettings', file: join(userDir, 'settings.json') },
     ]);
+    expect(loaded.hooks.get('PostToolUse')).toEqual([{ hooks: [{ type: 'command', command: 'log' }], source: 'projectSettings', file }]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       'PreToolUse hook of type "http" is not supported; ignored',
+      'PostToolUse hook log: the "if" filter is not supported; the hook runs for every call its matcher accepts',
+      'PostToolUse hook log: "async" is not supported; the hook runs before the call continues',
       'hook event "Notification" is not supported; its hooks are ignored',
     ]);
   });

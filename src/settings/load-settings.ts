@@ -298,6 +298,12 @@ function pushSource(options: PushSourceOptions): void {
           warnings.push({ file: label, message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported; ignored` });
           return [];
         }
+        if (hook.if !== undefined) {
+          warnings.push({ file: label, message: `${event} hook ${hook.command}: the "if" filter is not supported; the hook runs for every call its matcher accepts` });
+        }
+        if (hook.async === true) {
+          warnings.push({ file: label, message: `${event} hook ${hook.command}: "async" is not supported; the hook runs before the call continues` });
+        }
         return [{
           type: 'command' as const,
           command: hook.command,

@@ -8,6 +8,8 @@ const commandHookSchema = z.looseObject({
   command: z.string().optional(),
   timeout: z.number().positive().optional(),
   failClosed: z.boolean().optional(),
+  if: z.string().optional(),
+  async: z.boolean().optional(),
 });
 
 const hookMatcherSchema = z.looseObject({
