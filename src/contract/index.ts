@@ -4,3 +4,4 @@ export * from './permission.js';
 export * from './services.js';
 export * from './gates.js';
 export * from './provider.js';
+export * from './hook-config.js';

@@ -6,4 +6,3 @@ export { parseSettingsText, settingsFileSchema, type ParsedSettings, type Settin
 export { checkRule, ruleToolName, type CheckRuleOptions, type RuleCheck } from './check-rule.js';
 export { splitToolList } from './split-tool-list.js';
 export { parseJsonDocument, type JsonDocument, type JsonParseResult, type TextPosition } from './parse-json-document.js';
-export { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';
