@@ -38,7 +38,8 @@ export function parseNotebook(text: string): { readonly ok: true; readonly noteb
   }
   const parsed = notebookSchema.safeParse(json);
   if (!parsed.success) return { ok: false, message: 'it is JSON but not a Jupyter notebook (no valid "cells" array)' };
-  return { ok: true, notebook: parsed.data };
+  // The checked original, not the parser's copy: rewriting must keep every key in its order.
+  return { ok: true, notebook: json as Notebook };
 }
 
 /** The id the tools use for a cell: its own `id`, or `cell-<index>` for notebooks without ids. */

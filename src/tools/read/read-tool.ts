@@ -140,7 +140,8 @@ async function readFile(input: ReadInput, context: ToolCallContext, settings: Se
     const imageType = imageMediaTypeForExtension(extension);
     if (imageType !== undefined) return await readImage(filePath, realPath, context.signal);
     if (extension === '.pdf') return await readPdf(input, realPath, context.signal);
-    if (extension === '.ipynb') return await readNotebook(filePath, realPath, store, context.signal, settings);
+    // A notebook read with a range is read as its raw JSON text.
+    if (extension === '.ipynb' && input.offset === undefined && input.limit === undefined) return await readNotebook(filePath, realPath, store, context.signal, settings);
     return await readText(input, realPath, store, context.signal, settings);
   } catch (error) {
     if (context.signal.aborted) return toolFailure(`Reading ${filePath} was aborted.`);
