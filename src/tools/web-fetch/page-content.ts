@@ -27,7 +27,28 @@ let converter: TurndownService | undefined;
 /** Converts an HTML document to Markdown (ATX headings, fenced code), dropping scripts and styles. */
 export function htmlToMarkdown(html: string): string {
   converter ??= createConverter();
-  return converter.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+  return converter.turndown(stripInvisible(html)).replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/**
+ * Drops comments and the raw-text elements a reader never sees before the DOM is built: real
+ * pages often carry more script and style than text, and parsing them is most of the cost. As in
+ * an HTML parser, such an element ends at its first end tag, and an unclosed one runs to the end
+ * of the document; one linear scan.
+ */
+function stripInvisible(html: string): string {
+  const opening = /<!--|<(script|style|noscript|template)\b/gi;
+  let kept = '';
+  let from = 0;
+  for (let match = opening.exec(html); match; match = opening.exec(html)) {
+    const closing = match[1] === undefined ? /-->/g : new RegExp(`</${match[1]}\\b[^>]*>`, 'gi');
+    closing.lastIndex = match.index + match[0].length;
+    const end = closing.exec(html);
+    kept += html.slice(from, match.index);
+    from = end ? end.index + end[0].length : html.length;
+    opening.lastIndex = from;
+  }
+  return kept + html.slice(from);
 }
 
 /**
