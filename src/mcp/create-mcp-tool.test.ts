@@ -7,6 +7,7 @@ import type { McpManager } from './mcp-manager.js';
 import type { McpManagerEvent } from './mcp-manager-types.js';
 import type { McpServerEntry } from './merge-mcp-configs.js';
 import { fingerprintMcpTool } from './fingerprint-mcp-tool.js';
+import { getInputParser } from '../schema/parse-input.js';
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/test-server.mjs', import.meta.url));
 
@@ -88,6 +89,18 @@ describe('MCP tools from a real stdio server', () => {
     expect(echo.prompt).toBe('Echoes its text.');
     expect(echo.inputSchema).toMatchObject({ kind: 'json-schema', schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } });
     expect(echo.userFacingName(undefined)).toBe('test - echo (MCP)');
+  });
+
+  it("has its server's JSON Schema validated by the schema stage", () => {
+    const parse = getInputParser(find('mcp__test__echo'));
+    expect(parse({ text: 'hi' })).toEqual({ ok: true, value: { text: 'hi' } });
+    const wrong = parse({ text: 3 });
+    expect(wrong.ok).toBe(false);
+    expect(!wrong.ok && wrong.message).toMatch(/text/);
+    for (const tool of manager.tools()) {
+      const result = getInputParser(tool)({});
+      expect(result.ok || result.message).not.toMatch(/input schema is invalid/);
+    }
   });
 
   it('honours annotations for scheduling and display but never for permissions', async () => {
