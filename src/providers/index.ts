@@ -1,5 +1,11 @@
 /** Model providers: adapters from the internal (Anthropic Messages) format to each model API. */
 export { createAnthropicProvider, type AnthropicProviderOptions } from './anthropic/anthropic-provider.js';
+export {
+  createAnthropicWebSearch,
+  type AnthropicWebSearch,
+  type AnthropicWebSearchHit,
+  type AnthropicWebSearchOptions,
+} from './anthropic/anthropic-web-search.js';
 export { TOOL_SEARCH_BETA } from './anthropic/to-anthropic-params.js';
 export { createOpenAIProvider, PLACEHOLDER_API_KEY, type OpenAIProviderOptions } from './openai/openai-provider.js';
 export type { MaxTokensField } from './openai/to-openai-params.js';

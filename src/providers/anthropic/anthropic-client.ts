@@ -1,0 +1,54 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { ToolplaneError } from '../../errors/index.js';
+import type { RetryOptions } from '../retry-stream.js';
+
+/** Settings of the Anthropic provider; each falls back to the environment, then to a default. */
+export type AnthropicProviderOptions = {
+  /** Default: `ANTHROPIC_API_KEY`. */
+  readonly apiKey?: string;
+  /** A bearer token instead of an API key. Default: `ANTHROPIC_AUTH_TOKEN`. */
+  readonly authToken?: string;
+  /** Default: `ANTHROPIC_BASE_URL`, else `https://api.anthropic.com`. */
+  readonly baseURL?: string;
+  /** Model used when a request names none. Default: `ANTHROPIC_MODEL`, else `claude-sonnet-4-5`. */
+  readonly defaultModel?: string;
+  /** Where the variables above are read. Default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Retries of rate limits, overload, server and connection errors. Default: 4 retries from 500 ms. */
+  readonly retry?: RetryOptions;
+  /** Time limit of one attempt, in ms. Default: the SDK's (10 minutes). */
+  readonly timeoutMs?: number;
+  /** Extra headers sent with every request. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Beta header added when tools are deferred; `null` sends none. Default `TOOL_SEARCH_BETA`. */
+  readonly toolSearchBeta?: string | null;
+};
+
+/**
+ * The SDK client and default model for `options`, credentials and base URL resolved from the
+ * options, then `env`. `sdkRetries` is handed to the SDK (the streaming provider passes 0 and
+ * retries itself). Throws `PROVIDER_ERROR` when there is neither an API key nor a token.
+ */
+export function createAnthropicClient(
+  options: AnthropicProviderOptions,
+  settings: { readonly sdkRetries: number },
+): { readonly client: Anthropic; readonly defaultModel: string } {
+  const env = options.env ?? process.env;
+  const apiKey = options.apiKey ?? env['ANTHROPIC_API_KEY'];
+  const authToken = options.authToken ?? env['ANTHROPIC_AUTH_TOKEN'];
+  if (!apiKey && !authToken) {
+    throw new ToolplaneError(
+      'PROVIDER_ERROR',
+      'anthropic: no credentials; set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN), or pass apiKey',
+    );
+  }
+  const client = new Anthropic({
+    apiKey: apiKey || null,
+    authToken: authToken || null,
+    baseURL: options.baseURL ?? (env['ANTHROPIC_BASE_URL'] || 'https://api.anthropic.com'),
+    maxRetries: settings.sdkRetries,
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+    ...(options.headers === undefined ? {} : { defaultHeaders: { ...options.headers } }),
+  });
+  return { client, defaultModel: options.defaultModel ?? (env['ANTHROPIC_MODEL'] || 'claude-sonnet-4-5') };
+}
