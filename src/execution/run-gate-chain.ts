@@ -1,7 +1,8 @@
 import { describeError } from '../errors/toolplane-error.js';
 import type { Approver, CallSubject, HookGate, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
 import type { AskDecision, DecisionReason, PassthroughDecision, PermissionDecision } from '../contract/permission.js';
-import type { AnyTool, ToolCallContext, ToolCheckContext } from '../contract/tool.js';
+import type { AnyTool, ToolCheckContext } from '../contract/tool.js';
+import type { CallControl } from './call-control.js';
 import type { ToolResultBlock, ToolResultContentBlock, ToolUseBlock } from '../messages/types.js';
 import { getInputParser } from '../schema/parse-input.js';
 import type { ResultStore } from '../results/result-store.js';
@@ -17,6 +18,11 @@ export type GateEnvironment = {
   readonly approver: Approver | undefined;
   readonly resultStore: ResultStore | undefined;
   readonly emit: (event: ToolRunEvent) => void;
+  /**
+   * The turn's signal, which hooks get: an abort of the turn cancels running hooks. (A call's own
+   * signal is made only when read; answers never wait for a hook to notice.)
+   */
+  readonly runSignal: AbortSignal;
   /** The person chose "abort" in a permission dialog. */
   readonly abortRun: () => void;
   /** A hook asked to stop the turn after this run. */
@@ -48,13 +54,13 @@ type Checked = { readonly ok: true; readonly input: unknown } | { readonly ok: f
  */
 export async function runGateChain(
   prepared: PreparedCall,
-  context: ToolCallContext,
+  context: CallControl,
   env: GateEnvironment,
   onCallStart?: () => void,
 ): Promise<GateResult> {
   const { block, tool, parsed } = prepared;
   if (!tool || !parsed) return fail(block, { status: 'unknown-tool' });
-  if (context.signal.aborted) return fail(block, { status: 'aborted', cause: 'abort' });
+  if (context.stopped) return fail(block, { status: 'aborted', cause: 'abort' });
   if (!parsed.ok) return fail(block, { status: 'invalid-input', message: parsed.message });
 
   const checkContext: ToolCheckContext = context;
@@ -64,7 +70,7 @@ export async function runGateChain(
   let pre: PreToolUseOutcome = {};
   if (env.hooks) {
     try {
-      pre = await env.hooks.preToolUse(subject(tool, block, checked.input, checkContext), context.signal);
+      pre = await env.hooks.preToolUse(subject(tool, block, checked.input, checkContext), env.runSignal);
     } catch (error) {
       // The hook runner must resolve; if it throws anyway, nothing may run on its say-so.
       return fail(block, { status: 'hook-blocked', hook: undefined, message: `the hook runner failed: ${describeError(error)}` });
@@ -81,7 +87,7 @@ export async function runGateChain(
 
   let decision: PermissionDecision;
   try {
-    decision = await env.permissions.decide({ ...subject(tool, block, checked.input, checkContext), hookDecision: pre });
+    decision = await env.permissions.decide({ tool, input: checked.input, toolUseId: block.id, context: checkContext, hookDecision: pre });
   } catch (error) {
     decision = {
       behavior: 'ask',
@@ -105,7 +111,7 @@ export async function runGateChain(
     checked = resolved;
   }
 
-  if (context.signal.aborted) return fail(block, { status: 'aborted', cause: 'abort' });
+  if (context.stopped) return fail(block, { status: 'aborted', cause: 'abort' });
   onCallStart?.();
   return execute(tool, block, checked.input, context, env, pre.additionalContext ?? []);
 }
@@ -163,7 +169,7 @@ async function resolveAsk(
   block: ToolUseBlock,
   input: unknown,
   decision: AskDecision | PassthroughDecision,
-  context: ToolCallContext,
+  context: CallControl,
   env: GateEnvironment,
 ): Promise<Checked> {
   const message = decision.message ?? `${tool.name} needs permission to run.`;
@@ -174,7 +180,7 @@ async function resolveAsk(
   if (env.hooks) {
     let verdict;
     try {
-      verdict = await env.hooks.permissionRequest({ ...callSubject, decision }, context.signal);
+      verdict = await env.hooks.permissionRequest({ ...callSubject, decision }, env.runSignal);
     } catch {
       verdict = {};
     }
@@ -227,7 +233,7 @@ async function resolveAsk(
       context.signal,
     );
   } catch (error) {
-    if (context.signal.aborted) return { ok: false, result: fail(block, { status: 'aborted', cause: 'abort' }) };
+    if (context.stopped) return { ok: false, result: fail(block, { status: 'aborted', cause: 'abort' }) };
     return {
       ok: false,
       result: fail(block, {
@@ -270,7 +276,7 @@ async function execute(
   tool: AnyTool,
   block: ToolUseBlock,
   input: unknown,
-  context: ToolCallContext,
+  context: CallControl,
   env: GateEnvironment,
   preContext: readonly string[],
 ): Promise<GateResult> {
@@ -279,17 +285,17 @@ async function execute(
   try {
     output = await tool.call(input, context);
   } catch (error) {
-    if (context.signal.aborted) return fail(block, { status: 'aborted', cause: 'abort' });
+    if (context.stopped) return fail(block, { status: 'aborted', cause: 'abort' });
     const message = describeError(error);
-    const extra = env.hooks ? await postFailureContext(env.hooks, callSubject, message, context.signal) : [];
+    const extra = env.hooks ? await postFailureContext(env.hooks, callSubject, message, env.runSignal) : [];
     const failed = fail(block, { status: 'failed', message });
     return extra.length === 0 ? failed : { ...failed, result: withContext(failed.result, extra) };
   }
 
-  const notes = [...preContext];
+  const notes = preContext.length > 0 ? [...preContext] : [];
   if (env.hooks) {
     try {
-      const post = await env.hooks.postToolUse({ ...callSubject, output }, context.signal);
+      const post = await env.hooks.postToolUse({ tool, input, toolUseId: block.id, context, output }, env.runSignal);
       if (post.updatedOutput !== undefined && tool.origin === 'external') output = post.updatedOutput;
       if (post.additionalContext) notes.push(...post.additionalContext);
       if (post.blockReason) notes.push(`A PostToolUse hook flagged this result: ${post.blockReason}`);

@@ -1,6 +1,7 @@
 import type { PermissionMode } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
-import type { ToolCallContext, ToolProgress } from '../contract/tool.js';
+import type { ToolProgress } from '../contract/tool.js';
+import { CallControl } from './call-control.js';
 import { summarizeInput } from '../contract/define-tool.js';
 import type { ToolResultBlock } from '../messages/types.js';
 import { applyMessageBudget, DEFAULT_MESSAGE_BUDGET_CHARS } from '../results/govern-size.js';
@@ -20,13 +21,15 @@ import type {
 type Entry = {
   readonly prepared: PreparedCall;
   state: 'queued' | 'running' | 'done';
-  controller: AbortController | undefined;
+  control: CallControl | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
   startedAt: number;
   record: ToolCallRecord | undefined;
 };
 
 const DEFAULT_MAX_CONCURRENCY = 10;
+/** Hooks get the turn's signal; a run without one shares this (an AbortSignal costs microseconds to make). */
+const NEVER_ABORTED = new AbortController().signal;
 /** How long a stopped call that ignores its abort signal may hold its slot before the run moves on. */
 const DEFAULT_ABANDON_AFTER_MS = 1_000;
 const defaultMode = (): PermissionMode => 'default';
@@ -76,6 +79,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
   });
 
   const env: GateEnvironment = {
+    runSignal: options.signal ?? NEVER_ABORTED,
     permissions: options.permissions ?? createDefaultPermissionGate(),
     hooks: options.hooks,
     approver: options.approver,
@@ -139,7 +143,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
 
   function failWith(entry: Entry, outcome: Exclude<ToolCallOutcome, { status: 'success' }>): void {
     const block = entry.prepared.block;
-    entry.controller?.abort(outcome.status);
+    entry.control?.abort(outcome.status);
     finish(entry, {
       outcome,
       result: { type: 'tool_result', tool_use_id: block.id, content: outcomeText(outcome, block.name), is_error: true },
@@ -169,8 +173,6 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     entry.startedAt = performance.now();
     occupying.add(entry);
     if (!entry.prepared.concurrencySafe) occupyingUnsafe++;
-    const controller = new AbortController();
-    entry.controller = controller;
     emit({ type: 'tool-call-start', toolUseId: block.id, toolName: block.name, batch });
     const timeoutMs = tool?.timeoutMs;
     const onCallStart =
@@ -179,9 +181,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
             if (entry.state === 'running') entry.timer = setTimeout(() => failWith(entry, { status: 'timeout', timeoutMs }), timeoutMs);
           }
         : undefined;
-    const context: ToolCallContext = {
+    const control = new CallControl({
       toolUseId: block.id,
-      signal: controller.signal,
       cwd: options.cwd,
       sessionId: options.sessionId,
       agentId,
@@ -190,12 +191,13 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
       reportProgress: (progress: ToolProgress) => {
         if (entry.state === 'running') emit({ type: 'tool-call-progress', toolUseId: block.id, progress });
       },
-    };
-    runGateChain(entry.prepared, context, env, onCallStart).then(
+    });
+    entry.control = control;
+    runGateChain(entry.prepared, control, env, onCallStart).then(
       (gate) => {
         // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
         if (entry.state === 'running') {
-          if (controller.signal.aborted && gate.outcome.status === 'success') failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
+          if (control.stopped && gate.outcome.status === 'success') failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
           else finish(entry, gate);
         }
         release(entry);
@@ -267,7 +269,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
         return;
       }
       const prepared = prepareCall(block, options.pool, options.isSchemaLoaded);
-      const entry: Entry = { prepared, state: 'queued', controller: undefined, timer: undefined, startedAt: 0, record: undefined };
+      const entry: Entry = { prepared, state: 'queued', control: undefined, timer: undefined, startedAt: 0, record: undefined };
       entries.push(entry);
       byId.set(block.id, entry);
       if (options.onEvent) {
