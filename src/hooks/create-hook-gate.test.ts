@@ -160,7 +160,7 @@ describe('PreToolUse command hooks', () => {
   it('times out, kills the whole process group, and does not allow anything', async () => {
     const slow = await script('slow.sh', `sleep 30 &\necho $! > "${dir}/child.pid"\n${allowJson()}\nwait`);
     const allow = await script('allow.sh', allowJson());
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [{ type: 'command', command: slow, timeout: 0.5 }, allow] }])).preToolUse(
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [{ type: 'command', command: slow, timeout: 2 }, allow] }])).preToolUse(
       subject({ command: 'x' }),
       signal,
     );

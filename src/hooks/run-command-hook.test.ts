@@ -37,6 +37,6 @@ describe('runCommandHook', () => {
   });
 
   it('reports a timeout with the output so far', async () => {
-    expect(await run('echo partial; sleep 10', { timeoutMs: 800 })).toEqual({ kind: 'timeout', stdout: 'partial\n', stderr: '' });
+    expect(await run('echo partial; sleep 10', { timeoutMs: 1500 })).toEqual({ kind: 'timeout', stdout: 'partial\n', stderr: '' });
   });
 });
