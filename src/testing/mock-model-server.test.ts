@@ -109,6 +109,14 @@ describe('mock Anthropic server', () => {
     expect(server.pendingReplies).toBe(0);
   });
 
+  it('can leave bodies out of the record while still checking expectations', async () => {
+    const server = await anthropic({ recordBodies: false, replies: [{ content: [], expect: { includes: ['needle'] } }] });
+    const response = await post(`${server.url}/v1/messages`, { messages: [{ role: 'user', content: 'hay' }] });
+    expect(response.status).toBe(400);
+    expect(server.requests[0]?.body).toBeUndefined();
+    expect(server.mismatches[0]).toContain('text "needle" is in no user message or tool result');
+  });
+
   it('refuses an invalid scripted reply when it is queued', async () => {
     await expect(anthropic({ replies: [{ content: [{ type: 'image' }] } as never] })).rejects.toThrow(/reply 1 is not a valid scripted turn/);
   });

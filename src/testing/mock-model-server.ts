@@ -35,7 +35,7 @@ export type RecordedRequest = {
   readonly path: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body (`undefined` when it was not JSON). */
+  /** The parsed JSON body (`undefined` when it was not JSON or bodies are not recorded). */
   readonly body: unknown;
 };
 
@@ -45,6 +45,11 @@ export type MockServerOptions = {
   readonly replies?: readonly MockReply[];
   /** Wait between stream events, in ms. Default 0. */
   readonly chunkDelayMs?: number;
+  /**
+   * Keep each request's parsed body in `requests`. Default true; turn off for long benchmark
+   * sessions whose growing histories would otherwise all stay in memory (expectations still apply).
+   */
+  readonly recordBodies?: boolean;
 };
 
 /** A running mock model server. */
@@ -156,7 +161,12 @@ export async function startMockModelServer(format: WireFormat, options: MockServ
       body = undefined;
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    requests.push({ method: request.method ?? 'GET', path, headers: flatHeaders(request), body });
+    requests.push({
+      method: request.method ?? 'GET',
+      path,
+      headers: flatHeaders(request),
+      body: options.recordBodies === false ? undefined : body,
+    });
     if (request.method !== 'POST' || path !== format.path) {
       sendError(response, { kind: 'error', status: 404, message: `mock server: no route for ${request.method} ${path}; use POST ${format.path}` });
       return;
