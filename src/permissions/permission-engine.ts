@@ -34,7 +34,7 @@ export type PermissionEngineOptions = {
 };
 
 /** The permission engine: the plane's {@link PermissionGate} plus what hosts and the CLI need. */
-export type PermissionEngine = PermissionGate & {
+export type PermissionEngine = Omit<PermissionGate, 'remember'> & {
   readonly mode: PermissionMode;
   setMode(mode: PermissionMode): void;
   /** Adds a session rule (an "always allow" or "always deny" a person chose). */
