@@ -167,7 +167,7 @@ describe('PreToolUse command hooks', () => {
     expect(outcome).toEqual({});
     expect(diagnostics).toEqual([expect.objectContaining({ event: 'PreToolUse', hook: slow, kind: 'timeout' })]);
     const child = Number(await readFile(join(dir, 'child.pid'), 'utf8'));
-    await expect.poll(() => isAlive(child)).toBe(false);
+    await expect.poll(() => isAlive(child), { timeout: 10_000 }).toBe(false);
   });
 
   it('denies when a fail-closed hook times out', async () => {
@@ -272,11 +272,11 @@ describe('PreToolUse command hooks', () => {
     const slow = await script('slow.sh', `sleep 30 &\necho $! > "${dir}/child.pid"\nwait`);
     const controller = new AbortController();
     const pending = gate(hooks('PreToolUse', [{ hooks: [slow] }])).preToolUse(subject({ command: 'x' }), controller.signal);
-    await expect.poll(() => existsSync(join(dir, 'child.pid'))).toBe(true);
+    await expect.poll(() => existsSync(join(dir, 'child.pid')), { timeout: 10_000 }).toBe(true);
     controller.abort();
     expect(await pending).toMatchObject({ decision: 'deny' });
     const child = Number(await readFile(join(dir, 'child.pid'), 'utf8'));
-    await expect.poll(() => isAlive(child)).toBe(false);
+    await expect.poll(() => isAlive(child), { timeout: 10_000 }).toBe(false);
   });
 
   it('reports an invalid matcher', () => {
