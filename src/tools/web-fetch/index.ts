@@ -10,3 +10,4 @@ export {
 export { classifyAddress, isPublicAddress, isHostAllowed, type AddressClass } from './address-policy.js';
 export { htmlToMarkdown, toPageContent, type PageContent } from './page-content.js';
 export { WEB_FETCH_PROMPT } from './web-fetch-prompt.js';
+export { requestPage, NonPublicAddressError, type RequestPageOptions, type PageResponse, type ResolveHost, type ResolvedAddress } from './request-page.js';

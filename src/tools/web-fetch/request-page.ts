@@ -18,8 +18,18 @@ export type RequestPageOptions = {
   /** Decoded body bytes read at most; the rest is dropped and `truncated` set. */
   readonly maxBytes: number;
   readonly userAgent: string;
+  /** Resolves a host name to every address it has. Default: the system resolver. */
+  readonly resolveHost?: ResolveHost;
   readonly signal: AbortSignal;
 };
+
+/** One resolved address. */
+export type ResolvedAddress = { readonly address: string; readonly family: number };
+
+/** Resolves a host name to all of its addresses. */
+export type ResolveHost = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** One HTTP response, redirects not followed. */
 export type PageResponse = {
@@ -72,7 +82,7 @@ export async function requestPage(options: RequestPageOptions): Promise<PageResp
         accept: 'text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.8',
         'accept-encoding': 'gzip, deflate, br',
       },
-      lookup: checkedLookup(allowed),
+      lookup: checkedLookup({ allowPrivate: allowed, resolve: options.resolveHost ?? systemResolve }),
       // A `ca` option replaces Node's bundled roots, so the extra ones are added to them.
       ...(options.ca === undefined
         ? {}
@@ -98,12 +108,16 @@ export async function requestPage(options: RequestPageOptions): Promise<PageResp
   return { status, statusText: response.statusMessage ?? '', contentType: header('content-type'), location: undefined, body, truncated };
 }
 
-function checkedLookup(allowPrivate: boolean): LookupFunction {
+/**
+ * The socket's resolver: resolves once, refuses the host if any of its addresses is not public,
+ * and hands the socket exactly the addresses it checked.
+ */
+function checkedLookup(options: { allowPrivate: boolean; resolve: ResolveHost }): LookupFunction {
   return (hostname, lookupOptions, callback) => {
     const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : (lookupOptions.family ?? 0);
-    dnsLookup(hostname, { all: true, verbatim: true }).then(
+    options.resolve(hostname).then(
       (found) => {
-        if (!allowPrivate) {
+        if (!options.allowPrivate) {
           const refused = found.find((entry) => classifyAddress(entry.address) !== 'public');
           if (refused) throw new NonPublicAddressError(hostname, refused.address);
         }
@@ -112,7 +126,7 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
         if (!first) {
           throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
         }
-        if (lookupOptions.all) callback(null, usable);
+        if (lookupOptions.all) callback(null, usable.map((entry) => ({ address: entry.address, family: entry.family })));
         else callback(null, first.address, first.family);
       },
     ).catch((error: unknown) => {

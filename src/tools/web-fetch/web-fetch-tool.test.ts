@@ -34,7 +34,7 @@ beforeAll(async () => {
   await run('openssl', [
     'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
     '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+    '-addext', 'subjectAltName=DNS:localhost,DNS:pinned.test,IP:127.0.0.1,IP:::1',
   ]);
   cert = await readFile(certFile, 'utf8');
   server = createServer({ key: await readFile(keyFile), cert }, (request, response) => {
@@ -176,6 +176,34 @@ describe('WebFetch', () => {
       `Content of ${origin}/data.json (application/json):\n\n{"version":"1.2.3"}`,
     );
     expect((await fetchWith(byAddress, `https://localhost:${port}/data.json`)).content).toMatch(/^Refused/);
+  });
+
+  it('checks every address a host resolves to, and connects only to the checked ones', async () => {
+    const mixed = createWebFetchTool({
+      ca: cert,
+      cacheTtlMs: 0,
+      resolveHost: async () => [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ],
+    });
+    expect((await fetchWith(mixed, 'https://mixed.test/')).content).toMatch(
+      /^Refused to fetch https:\/\/mixed\.test\/: mixed\.test resolves to 10\.0\.0\.7, a private address\./,
+    );
+    const lookups: string[] = [];
+    const pinned = createWebFetchTool({
+      allowPrivateHosts: ['pinned.test'],
+      ca: cert,
+      cacheTtlMs: 0,
+      resolveHost: async (hostname) => {
+        lookups.push(hostname);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    // The system resolver does not know pinned.test: reaching the server proves the socket used
+    // the checked answer, and only one resolution happened.
+    expect((await fetchWith(pinned, `https://pinned.test:${port}/data.json`)).content).toContain('{"version":"1.2.3"}');
+    expect(lookups).toEqual(['pinned.test']);
   });
 
   it('caps the body size and the text length, and says so', async () => {

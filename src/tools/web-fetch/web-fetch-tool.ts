@@ -5,7 +5,7 @@ import { describeError } from '../../errors/toolplane-error.js';
 import { mapWebFetchResult, type FetchedPage, type WebFetchResult } from './map-web-fetch-result.js';
 import { toPageContent } from './page-content.js';
 import { WEB_FETCH_PROMPT_APPLIER } from './prompt-applier.js';
-import { NonPublicAddressError, requestPage } from './request-page.js';
+import { NonPublicAddressError, requestPage, type ResolveHost } from './request-page.js';
 import { WEB_FETCH_PROMPT } from './web-fetch-prompt.js';
 
 /** The WebFetch tool's input, with the reference system's names. */
@@ -39,6 +39,8 @@ export type WebFetchToolOptions = {
   /** Pages kept in the cache at most. Default 64. */
   readonly cacheEntries?: number;
   readonly userAgent?: string;
+  /** Resolves host names (all addresses). Default: the system resolver. */
+  readonly resolveHost?: ResolveHost;
   /** The clock for cache expiry (epoch ms). */
   readonly now?: () => number;
 };
@@ -81,6 +83,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
         ca: options.ca,
         maxBytes,
         userAgent: options.userAgent ?? 'toolplane-webfetch/0.1',
+        resolveHost: options.resolveHost,
         signal,
       });
       if (response.location !== undefined) {
