@@ -1,0 +1,49 @@
+import type { Approver } from '../../contract/gates.js';
+import type { PermissionMode } from '../../contract/permission.js';
+import type { LoopEvent, QueryResult } from '../../loop/types.js';
+import type { SessionSummary } from '../../loop/session-store.js';
+import type { TodoItem } from '../../tools/todo-write/todo-store.js';
+
+/** What the status line shows. */
+export type HostStatus = {
+  readonly provider: string;
+  readonly model: string;
+  readonly mode: PermissionMode;
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** Input tokens of the last request, and the model's context window. */
+  readonly contextTokens: number;
+  readonly contextWindow: number;
+};
+
+/**
+ * What the terminal UI drives: the composition root (cli/) implements it over the agent loop, the
+ * settings, the permission engine and MCP. The UI owns only what people see and answer; it never
+ * builds requests or decides permissions. What the model sees and what the screen shows are
+ * separate channels: the UI renders events, never tool results' model text as-is.
+ */
+export type InteractiveHost = {
+  status(): HostStatus;
+  /** Runs one user prompt. Aborting `signal` interrupts the turn; every pending call still gets its result. */
+  submit(prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
+  /** The UI's approval dialog; set before the first submit. */
+  setApprover(approver: Approver): void;
+  /** The main agent's todo list, and changes to it. */
+  todos(): readonly TodoItem[];
+  onTodosChange(listener: (todos: readonly TodoItem[]) => void): () => void;
+  /** `/permissions`: the rules in force with their sources, and the mode. */
+  describePermissions(): string;
+  /** `/mcp`: servers, states, tool counts, and why a failed one failed. */
+  describeMcp(): string;
+  /** `/compact`: summarizes older turns now; returns a one-line report. */
+  compact(signal: AbortSignal): Promise<string>;
+  /** `/resume`: sessions of this project, newest first, and switching to one. */
+  listSessions(): Promise<readonly SessionSummary[]>;
+  resume(sessionId: string): Promise<void>;
+  /** `/clear`: starts a new session. */
+  clear(): Promise<void>;
+  /** Where the transcript is. */
+  transcriptPath(): string;
+  /** Flushes and closes (MCP servers, background tasks). */
+  close(): Promise<void>;
+};
