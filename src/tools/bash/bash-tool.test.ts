@@ -109,6 +109,16 @@ describe('Bash', () => {
     expect(mapped.content).toBe(`The previous working folder ${path.join(root, 'gone')} no longer exists; this command ran in ${root}.\n${root}`);
   });
 
+  it('works the same with a POSIX sh when bash is not the shell', async () => {
+    await mkdir(path.join(root, 'posix'), { recursive: true });
+    const sh = createBashTool({ shell: '/bin/sh' });
+    const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill }));
+    const context = makeContext({ services, sessionId: 's-posix' });
+    await sh.call({ command: 'cd posix && echo moved' }, context);
+    const output = await sh.call({ command: 'pwd; exit 2' }, context);
+    expect(sh.mapResult(output, 'x')).toEqual({ content: `${path.join(root, 'posix')}\nExit code 2`, isError: true });
+  });
+
   it('refuses to run in a working folder that does not exist', async () => {
     const context = makeContext({ cwd: path.join(root, 'missing'), sessionId: 's-missing' });
     const { mapped } = await run({ command: 'echo hi' }, context);
