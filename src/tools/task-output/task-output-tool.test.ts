@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,10 @@ describe('TaskOutput', () => {
   it('returns what is there when the wait times out, and only new output after that', async () => {
     const { registry, services } = setup();
     const id = await start(registry, 'echo first; sleep 300', 'server');
-    await registry.waitForExit(id, { timeoutMs: 100 });
+    const outputFile = registry.get(id)?.outputFile ?? '';
+    for (let attempt = 0; attempt < 400 && (await readFile(outputFile, 'utf8')) !== 'first\n'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     const waited = await read({ task_id: id, timeout: 50 }, services);
     expect(waited.content).toBe(
       `Task ${id} (server): running.\nStill running after waiting 50 ms; call TaskOutput again to keep waiting or TaskStop to stop it.\nOutput:\nfirst`,
