@@ -350,6 +350,7 @@ function providerContract(harness: ProviderHarness): void {
       const error = await failure(provider.stream(request(), signal));
       expect(error.kind).toBe('connection');
       expect(error.attempts).toBe(2);
+      expect(error.message).toMatch(/could not reach the API: .*ECONNREFUSED/);
     });
   });
 }

@@ -196,7 +196,7 @@ export function toProviderError(options: {
     return new ProviderError({
       provider,
       kind: 'connection',
-      message: `could not reach the API: ${describeError(error)}`,
+      message: `could not reach the API: ${describeCause(error)}`,
       retryable: true,
       cause: error,
     });

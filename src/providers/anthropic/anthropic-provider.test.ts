@@ -97,8 +97,12 @@ describe('createAnthropicProvider', () => {
 
   it('leaves out tools, tool_choice and an empty system prompt when there are none', async () => {
     const provider = createAnthropicProvider({ apiKey: 'k', baseURL: server.baseURL, env: {} });
+    server.enqueue({ content: [] });
     await collect(provider.stream({ ...base, system: '', toolChoice: { type: 'auto' } }, signal));
-    expect(Object.keys(body()).sort()).toEqual(['max_tokens', 'messages', 'model', 'stream']);
+    await collect(provider.stream({ ...base, system: [] }, signal));
+    for (const recorded of server.requests) {
+      expect(Object.keys(recorded.body as object).sort()).toEqual(['max_tokens', 'messages', 'model', 'stream']);
+    }
   });
 
   it('adds the tool search beta for deferred tools, merged with the betas the request names', async () => {

@@ -77,7 +77,9 @@ export function toAnthropicParams(
       ? request.system === ''
         ? undefined
         : request.system
-      : (request.system as unknown as TextBlockParam[]);
+      : request.system.length === 0
+        ? undefined
+        : (request.system as unknown as TextBlockParam[]);
   const tools = request.tools.map(
     (tool): Tool => ({
       name: tool.name,
