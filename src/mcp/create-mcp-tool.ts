@@ -12,7 +12,12 @@ export const DEFAULT_MCP_DESCRIPTION_CHARS = 2_048;
 
 /** A server's client at call time, or why there is none. */
 export type McpClientLookup =
-  | { readonly status: 'connected'; readonly client: Client }
+  | {
+      readonly status: 'connected';
+      readonly client: Client;
+      /** Reports that the client could not reach its server, so the connection is rebuilt. */
+      readonly reportBroken: (reason: string) => void;
+    }
   | { readonly status: 'unavailable'; readonly reason: string };
 
 /** Options for {@link createMcpTool}. */
@@ -96,7 +101,13 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
         return mcpErrorResult(`MCP server "${server}" closed the connection during the call of ${definition.name}; it is being reconnected. Check whether the call had an effect before retrying.`);
       }
-      if (error instanceof McpError && error.code === ErrorCode.InvalidParams) {
+      if (!(error instanceof McpError)) {
+        // Not an answer from the server: it could not be reached (gone, or its session expired).
+        const reason = describeError(error);
+        lookup.reportBroken(reason);
+        return mcpErrorResult(`Could not reach MCP server "${server}" for the call of ${definition.name}: ${reason}. It is being reconnected; try again later.`);
+      }
+      if (error.code === ErrorCode.InvalidParams) {
         return mcpErrorResult(`The ${where} rejected its arguments: ${describeError(error).replace(/^MCP error -?\d+: /, '')}. Fix the arguments to match the tool's schema.`);
       }
       return mcpErrorResult(`The ${where} failed: ${describeError(error).replace(/^MCP error -?\d+: /, '')}`);

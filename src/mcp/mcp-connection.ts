@@ -60,6 +60,11 @@ export type McpConnection = {
   state(): McpServerState;
   /** The connected client, or `undefined` while the server is not connected. */
   client(): Client | undefined;
+  /**
+   * Tells the connection that `client` could not reach its server (a remote server went away,
+   * its session expired): it is dropped and reconnected like a server that exited.
+   */
+  reportBroken(client: Client, reason: string): void;
   /** Starts connecting; returns at once. */
   start(): void;
   /** Drops the current connection (if any) and connects again, resetting the attempt count. */
@@ -113,6 +118,7 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
   let retryTimer: NodeJS.Timeout | undefined;
   let refreshing: Promise<void> | undefined;
   let refreshAgain = false;
+  let brokenReason: string | undefined;
 
   const setState = (next: McpServerState): void => {
     state = next;
@@ -177,7 +183,9 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       connected = undefined;
       controller.abort();
       const stable = Date.now() - connectedAt >= options.reconnect.stableAfterMs;
-      scheduleRetry(stable ? 1 : attempt + 1, explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs));
+      const reason = brokenReason ?? explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs);
+      brokenReason = undefined;
+      scheduleRetry(stable ? 1 : attempt + 1, reason);
     };
     listener.onTools(tools);
     setState({ status: 'connected' });
@@ -214,6 +222,12 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
     name: options.name,
     state: () => state,
     client: () => connected,
+    reportBroken(client, reason) {
+      if (closed || connected !== client) return;
+      brokenReason = reason;
+      // Closing runs the client's onclose, which schedules the reconnect.
+      void client.close().catch(() => undefined);
+    },
     start() {
       if (closed) return;
       void connectOnce(0);

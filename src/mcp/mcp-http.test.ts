@@ -15,7 +15,7 @@ import type { McpRemoteServerConfig } from './mcp-config.js';
 import type { McpServerEntry } from './merge-mcp-configs.js';
 
 /** An MCP server over HTTP on 127.0.0.1: streamable HTTP at /mcp, HTTP+SSE at /sse and /messages. */
-function startHttpMcpServer(): Promise<{ url: string; server: Server; seenAuthorization: string[] }> {
+function startHttpMcpServer(port = 0): Promise<{ url: string; server: Server; seenAuthorization: string[] }> {
   const seenAuthorization: string[] = [];
   const streamable = new Map<string, StreamableHTTPServerTransport>();
   const sse = new Map<string, SSEServerTransport>();
@@ -62,7 +62,7 @@ function startHttpMcpServer(): Promise<{ url: string; server: Server; seenAuthor
     handle(req, res).catch(() => res.writeHead(500).end());
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, seenAuthorization });
     });
   });
@@ -145,5 +145,48 @@ describe('MCP over HTTP', () => {
     await changed;
     const late = find('mcp__streamable__late');
     expect(late.mapResult(await late.call({}, context), 'toolu_1')).toEqual({ content: 'late ran' });
+  });
+});
+
+describe('a remote MCP server that goes away', () => {
+  it('answers the failed call, reconnects with backoff, and works again once the server is back', async () => {
+    let http = await startHttpMcpServer();
+    const port = Number(new URL(http.url).port);
+    const stop = async (): Promise<void> => {
+      http.server.closeAllConnections();
+      await new Promise((resolve) => http.server.close(resolve));
+    };
+    const manager = createMcpManager({
+      trusted: true,
+      connectTimeoutMs: 5_000,
+      reconnect: { initialDelayMs: 50, maxAttempts: 20, maxDelayMs: 200 },
+      servers: [entry('remote', { type: 'http', url: `${http.url}/mcp`, headers: {} })],
+    });
+    try {
+      await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+      const greet = manager.tools().find((tool) => tool.name === 'mcp__remote__greet');
+      if (greet === undefined) throw new Error('greet missing');
+      await stop();
+      const failed = greet.mapResult(await greet.call({ name: 'x' }, context), 'toolu_1');
+      expect(failed.isError).toBe(true);
+      expect(failed.content).toMatch(/^Could not reach MCP server "remote" for the call of greet: .*It is being reconnected; try again later\.$/);
+      const stateIs = (status: string): Promise<void> =>
+        new Promise<void>((resolve) => {
+          if (manager.servers()[0]?.state.status === status) return resolve();
+          const unsubscribe = manager.subscribe(() => {
+            if (manager.servers()[0]?.state.status !== status) return;
+            unsubscribe();
+            resolve();
+          });
+        });
+      await stateIs('pending');
+      expect(manager.servers()[0]?.state).toMatchObject({ status: 'pending', attempt: expect.any(Number), lastError: expect.stringMatching(/fetch failed|ECONNREFUSED/) });
+      http = await startHttpMcpServer(port);
+      await stateIs('connected');
+      expect(greet.mapResult(await greet.call({ name: 'again' }, context), 'toolu_1')).toEqual({ content: 'hello again' });
+    } finally {
+      await manager.close();
+      await stop();
+    }
   });
 });

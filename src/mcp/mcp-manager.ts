@@ -80,8 +80,11 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
 
   const lookupClient = (server: string): McpClientLookup => {
     const slot = slots.get(server);
-    const client = slot?.connection?.client();
-    if (slot !== undefined && client !== undefined) return { status: 'connected', client };
+    const connection = slot?.connection;
+    const client = connection?.client();
+    if (connection !== undefined && client !== undefined) {
+      return { status: 'connected', client, reportBroken: (reason) => connection.reportBroken(client, reason) };
+    }
     const state = slot?.state;
     if (state === undefined) return { status: 'unavailable', reason: 'it is not configured' };
     switch (state.status) {
