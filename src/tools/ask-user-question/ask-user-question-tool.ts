@@ -25,6 +25,7 @@ export const askUserQuestionInputSchema = z.strictObject({
   questions: z.array(questionSchema).min(1).max(4).describe('1 to 4 questions to ask the person.'),
 });
 
+/** A parsed AskUserQuestion input. */
 export type AskUserQuestionInput = z.infer<typeof askUserQuestionInputSchema>;
 
 /** What an AskUserQuestion call produced. */

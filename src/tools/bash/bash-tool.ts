@@ -36,6 +36,7 @@ export const bashInputSchema = z.strictObject({
     .describe('Run without waiting; returns a task id to use with TaskOutput and TaskStop.'),
 });
 
+/** A parsed Bash input. */
 export type BashInput = z.infer<typeof bashInputSchema>;
 
 /** Options for {@link createBashTool}. */

@@ -9,6 +9,7 @@ export type CollectedOutput = {
   readonly spilledTo: string | undefined;
 };
 
+/** Options for {@link createOutputCollector}. */
 export type OutputCollectorOptions = {
   /** Bytes held in memory; past this the output goes to `spillFile`. */
   readonly limitBytes: number;

@@ -16,6 +16,7 @@ export type SpillFolder = {
 /** The service key for the session's spill folder. Optional: Bash falls back to a temporary folder. */
 export const SPILL_FOLDER = defineService<SpillFolder>('spill-folder');
 
+/** Options for {@link createSpillFolder}. */
 export type CreateSpillFolderOptions = {
   /** A fixed folder (created on first use); by default a fresh folder under the OS temp folder. */
   readonly path?: string;

@@ -26,6 +26,7 @@ export type PlanModeController = {
 /** The service key for the session's plan-mode controller. */
 export const PLAN_MODE_CONTROLLER = defineService<PlanModeController>('plan-mode-controller');
 
+/** Options for {@link createPlanModeController}. */
 export type CreatePlanModeControllerOptions = {
   /** The session's mode at start. Default `default`. */
   readonly initialMode?: PermissionMode;

@@ -9,12 +9,14 @@ import { ENTER_PLAN_MODE_PROMPT, EXIT_PLAN_MODE_PROMPT } from './plan-mode-promp
 
 /** EnterPlanMode takes no input. */
 export const enterPlanModeInputSchema = z.strictObject({});
+/** A parsed EnterPlanMode input (always empty). */
 export type EnterPlanModeInput = z.infer<typeof enterPlanModeInputSchema>;
 
 /** The ExitPlanMode tool's input, with the reference system's names. */
 export const exitPlanModeInputSchema = z.strictObject({
   plan: z.string().describe('The plan to present for approval, in Markdown.'),
 });
+/** A parsed ExitPlanMode input. */
 export type ExitPlanModeInput = z.infer<typeof exitPlanModeInputSchema>;
 
 /** What a plan-mode call produced. */

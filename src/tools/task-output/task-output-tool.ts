@@ -19,6 +19,7 @@ export const taskOutputInputSchema = z.strictObject({
     .describe(`How long to wait, in milliseconds (default ${DEFAULT_TASK_OUTPUT_TIMEOUT_MS}).`),
 });
 
+/** A parsed TaskOutput input. */
 export type TaskOutputInput = z.infer<typeof taskOutputInputSchema>;
 
 /** What a TaskOutput call produced. */

@@ -11,6 +11,7 @@ export const taskStopInputSchema = z.strictObject({
   task_id: z.string().describe('The id of the background task to stop.'),
 });
 
+/** A parsed TaskStop input. */
 export type TaskStopInput = z.infer<typeof taskStopInputSchema>;
 
 /** What a TaskStop call produced. */

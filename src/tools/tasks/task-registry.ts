@@ -42,6 +42,7 @@ export type TaskOutputChunk = {
   readonly totalBytes: number;
 };
 
+/** What `register` needs to adopt a started process. */
 export type RegisterTaskOptions = {
   readonly description: string;
   readonly command: string;
@@ -49,6 +50,7 @@ export type RegisterTaskOptions = {
   readonly process: TaskProcess;
 };
 
+/** Options for `readOutput`. */
 export type ReadTaskOutputOptions = {
   /** `new`: only what was written since the previous read (the first read returns everything). */
   readonly from: 'new' | 'start';
@@ -57,6 +59,7 @@ export type ReadTaskOutputOptions = {
   readonly signal?: AbortSignal;
 };
 
+/** Options for `waitForExit`. */
 export type WaitForTaskOptions = {
   /** Give up waiting after this many ms (the task keeps running). */
   readonly timeoutMs: number;

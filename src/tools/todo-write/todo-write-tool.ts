@@ -15,6 +15,7 @@ export const todoWriteInputSchema = z.strictObject({
   todos: z.array(todoItemSchema).describe('The whole, updated todo list.'),
 });
 
+/** A parsed TodoWrite input. */
 export type TodoWriteInput = z.infer<typeof todoWriteInputSchema>;
 
 /** What a TodoWrite call produced. */

@@ -14,6 +14,7 @@ export const webFetchInputSchema = z.strictObject({
   prompt: z.string().describe('What to extract from or answer about the page.'),
 });
 
+/** A parsed WebFetch input. */
 export type WebFetchInput = z.infer<typeof webFetchInputSchema>;
 
 /** Options for {@link createWebFetchTool}. */
