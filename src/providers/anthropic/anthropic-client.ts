@@ -10,7 +10,7 @@ export type AnthropicProviderOptions = {
   readonly authToken?: string;
   /** Default: `ANTHROPIC_BASE_URL`, else `https://api.anthropic.com`. */
   readonly baseURL?: string;
-  /** Model used when a request names none. Default: `ANTHROPIC_MODEL`, else `claude-sonnet-4-5`. */
+  /** Model used when a request names none. Default: `ANTHROPIC_MODEL`, else `claude-sonnet-5-5`. */
   readonly defaultModel?: string;
   /** Where the variables above are read. Default: `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -50,5 +50,5 @@ export function createAnthropicClient(
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
     ...(options.headers === undefined ? {} : { defaultHeaders: { ...options.headers } }),
   });
-  return { client, defaultModel: options.defaultModel ?? (env['ANTHROPIC_MODEL'] || 'claude-sonnet-4-5') };
+  return { client, defaultModel: options.defaultModel ?? (env['ANTHROPIC_MODEL'] || 'claude-sonnet-5-5') };
 }
