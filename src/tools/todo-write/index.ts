@@ -9,3 +9,4 @@ export {
   type TodoListener,
 } from './todo-store.js';
 export { TODO_WRITE_PROMPT } from './todo-write-prompt.js';
+export { todosFromTranscript } from './todos-from-transcript.js';

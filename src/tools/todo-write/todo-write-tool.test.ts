@@ -60,6 +60,17 @@ describe('TodoWrite', () => {
     ]);
   });
 
+  it('clears the stored list once every item is completed', async () => {
+    const store = createTodoStore();
+    const services = createServices().set(TODO_STORE, store);
+    await write(plan, services);
+    const done: TodoWriteInput = { todos: plan.todos.map((todo) => ({ ...todo, status: 'completed' as const })) };
+    expect(await write(done, services)).toEqual({
+      content: 'All 3 items are completed; the todo list is cleared. Start a new list when a new multi-step task begins.',
+    });
+    expect(store.get('main')).toEqual([]);
+  });
+
   it('refuses more than one item in progress', async () => {
     const services = createServices().set(TODO_STORE, createTodoStore());
     const result = await write(

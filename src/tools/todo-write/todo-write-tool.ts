@@ -20,12 +20,20 @@ export type TodoWriteInput = z.infer<typeof todoWriteInputSchema>;
 
 /** What a TodoWrite call produced. */
 export type TodoWriteResult =
-  | { readonly kind: 'written'; readonly todos: readonly TodoItem[]; readonly previous: readonly TodoItem[] }
+  | {
+      readonly kind: 'written';
+      /** The list as the model sent it. */
+      readonly todos: readonly TodoItem[];
+      readonly previous: readonly TodoItem[];
+      /** Every item was completed, so the stored list was cleared. */
+      readonly cleared: boolean;
+    }
   | { readonly kind: 'failed'; readonly message: string };
 
 /**
  * Creates the TodoWrite tool. It replaces the calling agent's list (`context.agentId`) in the
- * {@link TODO_STORE} service, which the host must register.
+ * {@link TODO_STORE} service, which the host must register. A list whose items are all completed
+ * is stored as empty.
  */
 export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
   return defineTool<TodoWriteInput, TodoWriteResult>({
@@ -44,8 +52,10 @@ export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
       if (!store) {
         return { kind: 'failed', message: 'The todo list is not available in this session (no todo store). Keep track of the steps in your replies instead.' };
       }
-      const previous = store.replace(context.agentId, input.todos);
-      return { kind: 'written', todos: store.get(context.agentId), previous };
+      // A finished list is cleared, as the reference does: nothing is left to show as active.
+      const allDone = input.todos.length > 0 && input.todos.every((todo) => todo.status === 'completed');
+      const previous = store.replace(context.agentId, allDone ? [] : input.todos);
+      return { kind: 'written', todos: input.todos, previous, cleared: allDone };
     },
     mapResult: mapTodoWrite,
     describeInput: (input) => `${input.todos.length} todo${input.todos.length === 1 ? '' : 's'}`,
@@ -55,6 +65,9 @@ export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
 /** Maps a TodoWrite result for the model: a brief confirmation, nothing more. */
 export function mapTodoWrite(result: TodoWriteResult): MappedResult {
   if (result.kind === 'failed') return { content: result.message, isError: true };
+  if (result.cleared) {
+    return { content: `All ${result.todos.length} items are completed; the todo list is cleared. Start a new list when a new multi-step task begins.` };
+  }
   const open = result.todos.filter((todo) => todo.status !== 'completed').length;
   const summary =
     result.todos.length === 0 ? 'The todo list is now empty.' : `${result.todos.length} items, ${open} not yet completed.`;
