@@ -23,6 +23,12 @@ How to write commands:
 - Independent commands can be sent as separate Bash calls in the same turn.
 - Give a short \`description\` (5-10 words) of what the command does, for the person watching.
 
+Git:
+- Commit, push, rebase, reset or change branches only when the person asks for it; never change git config.
+- Never use destructive or bypassing options (push --force to a shared branch, reset --hard, clean -f, --no-verify) unless the person explicitly asks for exactly that.
+- Interactive commands (git rebase -i, git add -i) cannot work here; pass the message with -m and use non-interactive forms.
+- Before committing, look at git status and git diff so the commit holds only what you meant, and never commit files that look like secrets (.env, keys, credentials).
+
 Limits:
 - \`timeout\` is in milliseconds: default ${DEFAULT_BASH_TIMEOUT_MS} (2 minutes), at most ${MAX_BASH_TIMEOUT_MS} (10 minutes). When it passes, the command and every process it started are killed.
 - Long output is cut: the result keeps its beginning and end and names a file holding all of it; Read or Grep that file instead of running the command again.
