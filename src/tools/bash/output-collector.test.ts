@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutputCollector } from './output-collector.js';
 
@@ -34,5 +35,37 @@ describe('createOutputCollector', () => {
     expect(result.text.startsWith('éé\n\n... [')).toBe(true);
     expect(result.text.endsWith('] ...\n\néé')).toBe(true);
     expect(result.text).not.toContain('\uFFFD');
+  });
+});
+
+describe('createOutputCollector properties', () => {
+  it('keeps every byte in the spill file and at most the limit in the model view', async () => {
+    let trial = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 64 }),
+        fc.array(fc.uint8Array({ minLength: 0, maxLength: 50 }), { maxLength: 40 }),
+        async (limitBytes, chunks) => {
+          trial += 1;
+          const spillFile = path.join(root, `property-${trial}.log`);
+          const collector = createOutputCollector({ limitBytes, spillFile });
+          for (const chunk of chunks) collector.write(Buffer.from(chunk));
+          const result = collector.finish();
+          const all = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk)));
+          expect(result.totalBytes).toBe(all.length);
+          if (all.length <= limitBytes) {
+            expect(result.spilledTo).toBeUndefined();
+            expect(result.text).toBe(all.toString('utf8'));
+          } else {
+            expect(result.spilledTo).toBe(spillFile);
+            expect((await readFile(spillFile)).equals(all)).toBe(true);
+            const note = result.text.indexOf('\n\n... [');
+            const view = result.text.slice(0, note) + result.text.slice(result.text.indexOf('] ...\n\n') + 7);
+            expect(Buffer.byteLength(view)).toBeLessThanOrEqual(limitBytes * 3);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, isHostAllowed, isPublicAddress } from './address-policy.js';
 
@@ -59,5 +60,38 @@ describe('isHostAllowed', () => {
     expect(isHostAllowed('evil-example', ['*.example'])).toBe(false);
     expect(isHostAllowed('localhost.evil.com', ['localhost'])).toBe(false);
     expect(isHostAllowed('anything', [])).toBe(false);
+  });
+});
+
+describe('classifyAddress properties', () => {
+  const octet = fc.integer({ min: 0, max: 255 });
+  const ipv4 = fc.tuple(octet, octet, octet, octet).map((parts) => parts.join('.'));
+  const toHexPair = (v4: string) => {
+    const [a = 0, b = 0, c = 0, d = 0] = v4.split('.').map(Number);
+    return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  };
+
+  it('classifies every IPv6 form that embeds an IPv4 address like the address itself', () => {
+    fc.assert(
+      fc.property(ipv4, (v4) => {
+        const expected = classifyAddress(v4);
+        expect(classifyAddress(`::ffff:${v4}`)).toBe(expected);
+        expect(classifyAddress(`::ffff:${toHexPair(v4)}`)).toBe(expected);
+        expect(classifyAddress(`[::FFFF:${v4}]`)).toBe(expected);
+        expect(classifyAddress(`64:ff9b::${v4}`)).toBe(expected);
+        expect(classifyAddress(`2002:${toHexPair(v4)}::1`)).toBe(expected);
+      }),
+    );
+  });
+
+  it('never calls an address public unless it is global unicast', () => {
+    const group = fc.integer({ min: 0, max: 0xffff }).map((value) => value.toString(16));
+    fc.assert(
+      fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), (groups) => {
+        const address = groups.join(':');
+        const first = parseInt(groups[0] ?? '0', 16);
+        if (classifyAddress(address) === 'public') expect(first & 0xe000).toBe(0x2000);
+      }),
+    );
   });
 });
