@@ -78,6 +78,21 @@ describe('searchTools', () => {
       expect(search('mcp__slack channels').matches).toEqual(['mcp__slack__list_channels', 'mcp__slack__send_message']);
     });
 
+    it('reads a server prefix as that server only, and a longer prefix as a name prefix', () => {
+      const servers = buildSearchIndex([
+        { name: 'mcp__git__log', description: 'Shows the commit log.' },
+        { name: 'mcp__github__get_commit', description: 'Gets a commit.' },
+        { name: 'mcp__github__get_issue', description: 'Gets an issue.' },
+      ]);
+      expect(searchTools(servers, 'mcp__git', { maxResults: 5 }).matches).toEqual(['mcp__git__log']);
+      expect(searchTools(servers, 'mcp__git commit', { maxResults: 5 }).matches).toEqual(['mcp__git__log']);
+      expect(searchTools(servers, 'mcp__github__get', { maxResults: 5 }).matches).toEqual([
+        'mcp__github__get_commit',
+        'mcp__github__get_issue',
+      ]);
+      expect(searchTools(servers, 'mcp__gith', { maxResults: 5 }).matches).toHaveLength(2);
+    });
+
     it('falls back to keywords when no tool has the prefix', () => {
       expect(search('mcp__slak send message').matches[0]).toBe('mcp__slack__send_message');
     });

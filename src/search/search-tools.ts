@@ -35,15 +35,16 @@ export function searchTools(index: SearchIndex, query: string, options: SearchTo
     }
     return { matches, unknownNames };
   }
-  let docs = rankSearchIndex(index, {
-    text: parsed.text,
-    required: parsed.required,
-    namePrefix: parsed.namePrefix,
-    maxResults,
-  });
-  if (docs.length === 0 && parsed.namePrefix !== undefined) {
+  const rank = (namePrefix: string | undefined): number[] =>
+    rankSearchIndex(index, { text: parsed.text, required: parsed.required, namePrefix, maxResults });
+  let docs: number[] = [];
+  // `mcp__git` means the server git (`mcp__git__…`), not also github; a longer prefix is taken as is.
+  const prefix = parsed.namePrefix;
+  if (prefix !== undefined && /^mcp__(?:(?!__).)+$/i.test(prefix)) docs = rank(`${prefix}__`);
+  if (docs.length === 0) docs = rank(prefix);
+  if (docs.length === 0 && prefix !== undefined) {
     docs = rankSearchIndex(index, {
-      text: `${parsed.namePrefix} ${parsed.text}`,
+      text: `${prefix} ${parsed.text}`,
       required: parsed.required,
       maxResults,
     });
