@@ -5,6 +5,7 @@ import { defineTool } from '../contract/define-tool.js';
 import { jsonSchema } from '../contract/tool.js';
 import type { Tool, ToolCallContext } from '../contract/tool.js';
 import { describeError } from '../errors/toolplane-error.js';
+import { describeMcpError } from './describe-mcp-error.js';
 import { mapMcpOutput, mcpErrorResult } from './map-mcp-result.js';
 
 /** Longest server description passed to the model, in characters. */
@@ -108,9 +109,9 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
         return mcpErrorResult(`Could not reach MCP server "${server}" for the call of ${definition.name}: ${reason}. It is being reconnected; try again later.`);
       }
       if (error.code === ErrorCode.InvalidParams) {
-        return mcpErrorResult(`The ${where} rejected its arguments: ${describeError(error).replace(/^MCP error -?\d+: /, '')}. Fix the arguments to match the tool's schema.`);
+        return mcpErrorResult(`The ${where} rejected its arguments: ${describeMcpError(error)}. Fix the arguments to match the tool's schema.`);
       }
-      return mcpErrorResult(`The ${where} failed: ${describeError(error).replace(/^MCP error -?\d+: /, '')}`);
+      return mcpErrorResult(`The ${where} failed: ${describeMcpError(error)}`);
     }
   };
 

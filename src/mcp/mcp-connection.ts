@@ -4,6 +4,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Implementation, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors/toolplane-error.js';
+import { describeMcpError } from './describe-mcp-error.js';
 import type { McpServerConfig } from './mcp-config.js';
 import { createMcpTransport } from './create-mcp-transport.js';
 import type { McpTransportHandle } from './create-mcp-transport.js';
@@ -82,7 +83,7 @@ function explain(error: unknown, handle: McpTransportHandle | undefined, timeout
   } else if ((error instanceof StreamableHTTPError || error instanceof SseError) && error.code !== undefined) {
     text = `HTTP ${error.code}: ${describeError(error)}`;
   } else {
-    text = describeError(error).replace(/^MCP error -?\d+: /, '');
+    text = describeMcpError(error);
   }
   const stderr = handle?.stderrTail() ?? '';
   return stderr.length > 0 ? `${text} (stderr: ${stderr.split('\n').slice(-3).join(' | ')})` : text;
@@ -116,8 +117,6 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
   let closed = false;
   let attemptController: AbortController | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let refreshing: Promise<void> | undefined;
-  let refreshAgain = false;
   let brokenReason: string | undefined;
 
   const setState = (next: McpServerState): void => {
@@ -130,23 +129,30 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
     return listAllTools(client, { signal, timeout: options.connectTimeoutMs });
   };
 
-  const onListChanged = (client: Client, signal: AbortSignal): void => {
-    if (refreshing !== undefined) {
-      refreshAgain = true;
-      return;
-    }
-    refreshing = (async () => {
-      do {
-        refreshAgain = false;
-        try {
-          const tools = await fetchTools(client, signal);
-          if (connected === client) listener.onTools(tools);
-        } catch (error) {
-          if (!signal.aborted) listener.onWarning(`could not refresh the tool list after list_changed: ${describeError(error)}`);
-        }
-      } while (refreshAgain && !signal.aborted && connected === client);
-      refreshing = undefined;
-    })();
+  /** A list_changed handler for one client: refreshes never overlap, and one more runs if asked meanwhile. */
+  const listChangedHandler = (client: Client, signal: AbortSignal): (() => void) => {
+    let refreshing = false;
+    let again = false;
+    return () => {
+      if (connected !== client) return;
+      if (refreshing) {
+        again = true;
+        return;
+      }
+      refreshing = true;
+      void (async () => {
+        do {
+          again = false;
+          try {
+            const tools = await fetchTools(client, signal);
+            if (connected === client) listener.onTools(tools);
+          } catch (error) {
+            if (!signal.aborted) listener.onWarning(`could not refresh the tool list after list_changed: ${describeMcpError(error)}`);
+          }
+        } while (again && !signal.aborted && connected === client);
+        refreshing = false;
+      })();
+    };
   };
 
   const connectOnce = async (attempt: number): Promise<void> => {
@@ -156,9 +162,7 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
     const handle = createMcpTransport({ config: options.config, baseEnv: options.baseEnv, cwd: options.cwd });
     const client = new Client(options.clientInfo, { capabilities: {} });
     current = { client, handle };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (connected === client) onListChanged(client, controller.signal);
-    });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, listChangedHandler(client, controller.signal));
     let tools: McpToolDefinition[];
     try {
       await client.connect(handle.transport, { signal: controller.signal, timeout: options.connectTimeoutMs });

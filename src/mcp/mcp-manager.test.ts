@@ -202,6 +202,25 @@ describe('createMcpManager', () => {
     expect((await readFile(launches, 'utf8')).trim().split('\n')).toHaveLength(4);
   });
 
+  it('warns when a list_changed refresh fails, keeping the tools it had', async () => {
+    const manager = start({ servers: [entry({})] });
+    await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+    const before = manager.tools();
+    const warned = new Promise<McpManagerEvent>((resolve) => manager.subscribe((event) => event.type === 'server-warning' && resolve(event)));
+    await callText(tool(manager, 'mcp__test__break_tool_list'), { mode: 'error' });
+    expect(await warned).toEqual({ type: 'server-warning', server: 'test', message: 'could not refresh the tool list after list_changed: tool list unavailable' });
+    expect(manager.tools()).toBe(before);
+  });
+
+  it('keeps one tool when a server lists it twice, and warns', async () => {
+    const manager = start({ servers: [entry({})] });
+    await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+    const warned = new Promise<McpManagerEvent>((resolve) => manager.subscribe((event) => event.type === 'server-warning' && resolve(event)));
+    await callText(tool(manager, 'mcp__test__break_tool_list'), { mode: 'duplicate' });
+    expect(await warned).toEqual({ type: 'server-warning', server: 'test', message: 'lists tool "echo" more than once; the first definition is used' });
+    expect(manager.tools().filter((candidate) => candidate.name.startsWith('mcp__test__echo'))).toHaveLength(1);
+  });
+
   it('reconnects on request with a new process', async () => {
     const manager = start({ servers: [entry({})] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });

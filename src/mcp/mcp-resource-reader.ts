@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { describeError } from '../errors/toolplane-error.js';
+import { describeMcpError } from './describe-mcp-error.js';
 import type { McpClientLookup } from './create-mcp-tool.js';
 import type { McpResourceSummary } from './mcp-manager-types.js';
 
@@ -34,10 +34,6 @@ export type McpResourceReaderOptions = {
 };
 
 const RESOURCE_TIMEOUT_MS = 30_000;
-
-function withoutPrefix(error: unknown): string {
-  return describeError(error).replace(/^MCP error -?\d+: /, '');
-}
 
 async function listServerResources(server: string, client: Client, signal: AbortSignal): Promise<McpResourceSummary[]> {
   if (client.getServerCapabilities()?.resources === undefined) return [];
@@ -81,7 +77,7 @@ export function createMcpResourceReader(options: McpResourceReaderOptions): McpR
             return { name, found: await listServerResources(name, lookup.client, signal) };
           } catch (error) {
             if (signal.aborted) throw signal.reason ?? error;
-            return { name, error: `resources/list failed: ${withoutPrefix(error)}` };
+            return { name, error: `resources/list failed: ${describeMcpError(error)}` };
           }
         }),
       );
@@ -100,7 +96,7 @@ export function createMcpResourceReader(options: McpResourceReaderOptions): McpR
         return { ok: true, contents: result.contents };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
-        return { ok: false, message: `MCP server "${server}" could not read ${uri}: ${withoutPrefix(error)}. List the server's resources with ListMcpResourcesTool to find a valid URI.` };
+        return { ok: false, message: `MCP server "${server}" could not read ${uri}: ${describeMcpError(error)}. List the server's resources with ListMcpResourcesTool to find a valid URI.` };
       }
     },
   };

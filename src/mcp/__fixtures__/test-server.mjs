@@ -126,6 +126,20 @@ server.registerTool(
     return text('changed');
   }),
 );
+server.registerTool(
+  'break_tool_list',
+  { description: 'Makes tools/list fail or list echo twice, then sends list_changed.', inputSchema: { mode: z.enum(['error', 'duplicate']) } },
+  counted(async ({ mode }) => {
+    const original = server.server._requestHandlers.get('tools/list');
+    server.server._requestHandlers.set('tools/list', async (request, extra) => {
+      if (mode === 'error') throw new Error('tool list unavailable');
+      const listed = await original(request, extra);
+      return { ...listed, tools: [...listed.tools, listed.tools.find((tool) => tool.name === 'echo')] };
+    });
+    server.sendToolListChanged();
+    return text(`tools/list now: ${mode}`);
+  }),
+);
 if (env.TEST_SERVER_COLLIDING_TOOLS) {
   server.registerTool('a.b', { description: 'Dotted name.' }, async () => text('a.b ran'));
   server.registerTool('a_b', { description: 'Underscored name.' }, async () => text('a_b ran'));
