@@ -1,0 +1,52 @@
+/** The terminal UI's slash commands. */
+export type SlashCommandName = 'permissions' | 'mcp' | 'compact' | 'resume' | 'clear' | 'help' | 'exit';
+
+/** What a submitted line is: a prompt for the model, a known command, or an unknown one. */
+export type SubmittedLine =
+  | { readonly kind: 'prompt'; readonly text: string }
+  | { readonly kind: 'command'; readonly name: SlashCommandName; readonly argument: string }
+  | { readonly kind: 'unknown-command'; readonly name: string }
+  | { readonly kind: 'empty' };
+
+/** Each command with its one-line help, in the order `/help` lists them. */
+export const SLASH_COMMANDS: ReadonlyMap<SlashCommandName, string> = new Map([
+  ['permissions', 'the permission rules in force, their sources, and the mode'],
+  ['mcp', 'MCP servers, their states and tool counts'],
+  ['compact', 'summarize older turns now to free context'],
+  ['resume', 'pick an earlier session of this project to continue'],
+  ['clear', 'start a new session'],
+  ['help', 'this list, and the keys'],
+  ['exit', 'close toolplane (also Ctrl+C twice)'],
+]);
+
+const BY_WORD: ReadonlyMap<string, SlashCommandName> = new Map<string, SlashCommandName>([
+  ...[...SLASH_COMMANDS.keys()].map((name) => [name, name] as const),
+  ['quit', 'exit'],
+]);
+
+/** Reads a submitted line: `/name [argument]` is a command, `//text` a prompt starting with `/`. */
+export function parseSlashCommand(line: string): SubmittedLine {
+  const text = line.trim();
+  if (text === '') return { kind: 'empty' };
+  if (!text.startsWith('/')) return { kind: 'prompt', text };
+  if (text.startsWith('//')) return { kind: 'prompt', text: text.slice(1) };
+  const match = /^\/(\S+)\s*(.*)$/s.exec(text);
+  const word = (match?.[1] ?? '').toLowerCase();
+  const argument = match?.[2] ?? '';
+  const name = BY_WORD.get(word);
+  return name === undefined ? { kind: 'unknown-command', name: word } : { kind: 'command', name, argument };
+}
+
+/** The `/help` text: the commands and the keys. */
+export function slashHelp(): string {
+  const commands = [...SLASH_COMMANDS].map(([name, help]) => `  /${name.padEnd(12)} ${help}`);
+  return [
+    'Commands:',
+    ...commands,
+    'Keys:',
+    '  Enter        send the prompt',
+    '  Esc          interrupt the running turn',
+    '  Ctrl+C       twice to exit',
+    '  //text       send a prompt that starts with /',
+  ].join('\n');
+}

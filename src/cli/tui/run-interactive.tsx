@@ -1,0 +1,59 @@
+import { render } from 'ink';
+import { App, type AppControls } from './app.js';
+import { createApprovalQueue } from './approval-queue.js';
+import type { InteractiveHost } from './interactive-host.js';
+
+/** Options of {@link runInteractive}. Streams default to the process's. */
+export type RunInteractiveOptions = {
+  readonly stdin?: NodeJS.ReadStream;
+  readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: NodeJS.WriteStream;
+  /** Sent as the first prompt once the UI is up. */
+  readonly initialPrompt?: string;
+};
+
+/** Exit code when the terminal UI cannot start (no interactive terminal). */
+export const EXIT_NOT_A_TERMINAL = 2;
+
+/**
+ * Runs the interactive terminal UI over `host` until the person exits (`/exit`, Ctrl+C twice,
+ * SIGTERM or SIGHUP), then closes the host. Resolves with the exit code: 0, 1 when closing the
+ * host failed, {@link EXIT_NOT_A_TERMINAL} when stdin is not a terminal. Registers its Approver
+ * with `host.setApprover` before anything is submitted. This module is the only one that loads
+ * Ink and React: import it dynamically so headless runs never load them.
+ */
+export async function runInteractive(host: InteractiveHost, options: RunInteractiveOptions = {}): Promise<number> {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  if (!stdin.isTTY) {
+    stderr.write('toolplane: the interactive UI needs a terminal on stdin. Use -p "PROMPT" for a headless run.\n');
+    return EXIT_NOT_A_TERMINAL;
+  }
+  const approvals = createApprovalQueue();
+  host.setApprover(approvals);
+  const controls: AppControls = {};
+  let exitCode = 0;
+  const onSignal = () => controls.requestExit?.(0);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  const instance = render(
+    <App
+      host={host}
+      approvals={approvals}
+      controls={controls}
+      onExit={(code) => {
+        exitCode = code;
+      }}
+      {...(options.initialPrompt !== undefined ? { initialPrompt: options.initialPrompt } : {})}
+    />,
+    { stdin, stdout, stderr, exitOnCtrlC: false, patchConsole: false },
+  );
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
+  }
+  return exitCode;
+}
