@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { classifyAddress, isHostAllowed } from './address-policy.js';
@@ -100,12 +100,15 @@ export async function requestPage(options: RequestPageOptions): Promise<PageResp
     const value = response.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
+  const statusText = response.statusMessage ?? '';
   if (REDIRECT_STATUSES.has(status)) {
     response.resume();
-    return { status, statusText: response.statusMessage ?? '', contentType: undefined, location: header('location'), body: Buffer.alloc(0), truncated: false };
+    const location = header('location');
+    return { status, statusText, contentType: undefined, location, body: Buffer.alloc(0), truncated: false };
   }
-  const { body, truncated } = await readCapped(decode(response, header('content-encoding')), options.maxBytes, () => response.destroy());
-  return { status, statusText: response.statusMessage ?? '', contentType: header('content-type'), location: undefined, body, truncated };
+  const decoded = decode(response, header('content-encoding'));
+  const { body, truncated } = await readCapped(decoded, options.maxBytes, () => response.destroy());
+  return { status, statusText, contentType: header('content-type'), location: undefined, body, truncated };
 }
 
 /**
@@ -136,16 +139,24 @@ function checkedLookup(options: { allowPrivate: boolean; resolve: ResolveHost })
 }
 
 function decode(response: IncomingMessage, encoding: string | undefined): Readable {
+  const decoder = decoderFor(encoding);
+  if (!decoder) return response;
+  // `pipe` does not forward errors: a connection reset mid-body must end the read, not stall it.
+  response.once('error', (error) => decoder.destroy(error));
+  return response.pipe(decoder);
+}
+
+function decoderFor(encoding: string | undefined): Transform | undefined {
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return response.pipe(createGunzip());
+      return createGunzip();
     case 'deflate':
-      return response.pipe(createInflate());
+      return createInflate();
     case 'br':
-      return response.pipe(createBrotliDecompress());
+      return createBrotliDecompress();
     default:
-      return response;
+      return undefined;
   }
 }
 

@@ -70,6 +70,15 @@ beforeAll(async () => {
       case '/gzip':
         response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(HTML));
         return;
+      case '/bad-gzip':
+        response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end('not gzip at all');
+        return;
+      case '/reset-gzip': {
+        const zipped = gzipSync('y'.repeat(100_000));
+        response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+        response.write(zipped.subarray(0, 200), () => response.socket?.destroy());
+        return;
+      }
       case '/untyped':
         response.end('plain words');
         return;
@@ -235,6 +244,16 @@ describe('WebFetch', () => {
     const pending = fetchWith(localTool(), `${origin}/slow`, '', makeContext(createServices(), controller.signal));
     setTimeout(() => controller.abort(), 50);
     expect((await pending).content).toBe(`The fetch of ${origin}/slow was cancelled.`);
+  });
+
+  it('fails cleanly on a corrupt compressed body and on a connection reset mid-body', async () => {
+    expect(await fetchWith(localTool(), `${origin}/bad-gzip`)).toEqual({
+      content: `Could not fetch ${origin}/bad-gzip: incorrect header check.`,
+      isError: true,
+    });
+    const reset = await fetchWith(localTool(), `${origin}/reset-gzip`);
+    expect(reset.isError).toBe(true);
+    expect(reset.content).toMatch(/^(Could not fetch|Could not connect to)/);
   });
 
   it('rejects malformed URLs before fetching', async () => {
