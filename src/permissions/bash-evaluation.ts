@@ -2,8 +2,8 @@ import { parseShell, type ShellCommand, type ShellRedirect, type ShellScript } f
 import { allowView, denyForms, EXACT_RULE_ONLY, shellScriptOf, type AllowView } from './bash-wrappers.js';
 import { criticalTargetReason } from './critical-paths.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
-import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
-import { pathForms, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
+import { checkPath, rulePathFor, type PathCheck, type PathScope } from './path-checks.js';
+import { pathForms, UNSAFE_PATH_CHARACTERS, type PathForms } from './path-resolution.js';
 import { classifyReadOnly, findRunsCommands } from './read-only-commands.js';
 import { escapePathForRule } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
@@ -64,8 +64,11 @@ function editTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
   return targets;
 }
 
+/** Commands whose "always allow" is saved for the exact command only: a prefix would cover too much. */
+const EXACT_SUGGESTIONS: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv', 'dd', 'chmod', 'chown', 'kill', 'pkill', 'sudo']);
+
 function suggestionFor(view: AllowView, exact: boolean): { readonly rule: string; readonly covers: string } {
-  if (exact || view.unsafeAssignment !== undefined) return { rule: `Bash(${view.text})`, covers: `exactly the command ${view.text}` };
+  if (exact || view.unsafeAssignment !== undefined || EXACT_SUGGESTIONS.has(view.argv[0]?.value ?? '')) return { rule: `Bash(${view.text})`, covers: `exactly the command ${view.text}` };
   const words = view.argv.map((word) => word.value);
   const prefix: string[] = [words[0] ?? ''];
   const plain = (word: string | undefined): word is string => word !== undefined && /^[A-Za-z][\w.:-]*$/.test(word);
@@ -115,6 +118,7 @@ function flatten(script: ShellScript, options: { readonly homeDir: string; reado
  */
 export function evaluateBash(command: string, script: ShellScript, scope: BashScope): Evaluation {
   const result = new EvaluationBuilder();
+  const memo: PathMemo = new Map();
   const rules = {
     deny: scope.rules.forTool('deny', 'Bash'),
     ask: scope.rules.forTool('ask', 'Bash'),
@@ -165,7 +169,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (verdict?.readOnly) {
       for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds }, recursive: read.recursive });
       const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
-      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds }, read.recursive, scope));
+      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds }, read.recursive, scope, memo));
       if (!gitElsewhere && readsOk) approvedHere = true;
     } else {
       result.readOnly = false;
@@ -184,15 +188,19 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (redirect.writes) {
       result.readOnly = false;
       writeTargets.push({ word: redirect.target, cwds: redirect.cwds });
-      const approvedBy = writeApproved({ word: redirect.target, cwds: redirect.cwds }, scope);
+      const approvedBy = writeApproved({ word: redirect.target, cwds: redirect.cwds }, scope, memo);
       if (approvedBy) approvedByRule ??= approvedBy;
       else {
         allApproved = false;
         result.pending.push(`writing ${redirect.target.source}`);
+        const link = checkTarget({ word: redirect.target, cwds: redirect.cwds }, { scope, access: 'write', recursive: false, memo })?.[0]?.forms.link;
+        if (link) {
+          result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(link, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `writes to ${link}` });
+        }
       }
     } else {
       readTargets.push({ target: { word: redirect.target, cwds: redirect.cwds }, recursive: false });
-      if (!readApproved({ word: redirect.target, cwds: redirect.cwds }, false, scope)) {
+      if (!readApproved({ word: redirect.target, cwds: redirect.cwds }, false, scope, memo)) {
         allApproved = false;
         result.acceptEdits = false;
         result.pending.push(`reading ${redirect.target.source}`);
@@ -200,13 +208,11 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     }
   }
 
-  for (const { target, recursive } of readTargets) applyPathRules(result, target, { scope, access: 'read', recursive });
+  for (const { target, recursive } of readTargets) applyPathRules(result, target, { scope, access: 'read', recursive, memo });
   for (const target of writeTargets) {
-    const resolved = applyPathRules(result, target, { scope, access: 'write', recursive: false });
+    const resolved = applyPathRules(result, target, { scope, access: 'write', recursive: false, memo });
     if (!resolved.inside || resolved.protected) result.acceptEdits = false;
-    if (resolved.absolute && !resolved.inside && result.suggestions.length < 5) {
-      result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(resolved.absolute, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `writes to ${resolved.absolute}` });
-    }
+
   }
   if (flat.concerns.length > 0) result.suggestions.length = 0;
   if (allApproved) {
@@ -217,37 +223,53 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
   return result.build();
 }
 
-function resolveTargets(target: Target, scope: PathScope) {
+/** Path checks already made during one evaluation (a read is checked for approval and for rules). */
+type PathMemo = Map<string, readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined>;
+
+function checkTarget(
+  target: Target,
+  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
+): readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined {
   const word = target.word;
-  if (!word.static || word.glob || target.cwds === undefined || UNSAFE_PATH_CHARACTERS.test(word.value)) return undefined;
-  if (word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~') return undefined;
-  return target.cwds.map((cwd) => pathForms(word.value, { baseDir: cwd, homeDir: scope.homeDir }));
+  const key = `${options.access}\u0000${options.recursive}\u0000${word.source}\u0000${target.cwds?.join('\u0000') ?? ''}`;
+  if (options.memo.has(key)) return options.memo.get(key);
+  let checks: { forms: PathForms; check: PathCheck }[] | undefined;
+  const unusable =
+    !word.static ||
+    word.glob ||
+    target.cwds === undefined ||
+    UNSAFE_PATH_CHARACTERS.test(word.value) ||
+    (word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~');
+  if (!unusable && target.cwds !== undefined) {
+    checks = target.cwds.map((cwd) => {
+      const forms = pathForms(word.value, { baseDir: cwd, homeDir: options.scope.homeDir });
+      return { forms, check: checkPath(forms, options) };
+    });
+  }
+  options.memo.set(key, checks);
+  return checks;
 }
 
-function readApproved(target: Target, recursive: boolean, scope: PathScope): boolean {
-  const resolved = resolveTargets(target, scope);
-  if (resolved === undefined) {
+function readApproved(target: Target, recursive: boolean, scope: PathScope, memo: PathMemo): boolean {
+  const checks = checkTarget(target, { scope, access: 'read', recursive, memo });
+  if (checks === undefined) {
     if (!target.word.static || !target.word.glob || target.cwds === undefined) return false;
     if (scope.rules.forTool('deny', 'Read').length > 0) return false;
     const segments = target.word.value.split('/');
     const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
     const folder = segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || (target.word.value.startsWith('/') ? '/' : '');
     const base = { ...target.word, value: folder === '' ? '.' : folder, glob: false };
-    return readApproved({ word: base, cwds: target.cwds }, true, scope);
+    return readApproved({ word: base, cwds: target.cwds }, true, scope, memo);
   }
-  return resolved.every((forms) => {
-    const check = checkPath(forms, { scope, access: 'read', recursive });
-    return check.deny === undefined && check.denyBelow === undefined && check.ask === undefined && (check.inside || check.allow !== undefined);
-  });
+  return checks.every(({ check }) => check.deny === undefined && check.denyBelow === undefined && check.ask === undefined && (check.inside || check.allow !== undefined));
 }
 
 /** The Edit allow rule that approves writing this target, if one does for every folder it may resolve in. */
-function writeApproved(target: Target, scope: PathScope): CompiledRule | undefined {
-  const resolved = resolveTargets(target, scope);
-  if (resolved === undefined) return undefined;
+function writeApproved(target: Target, scope: PathScope, memo: PathMemo): CompiledRule | undefined {
+  const checks = checkTarget(target, { scope, access: 'write', recursive: false, memo });
+  if (checks === undefined) return undefined;
   let rule: CompiledRule | undefined;
-  for (const forms of resolved) {
-    const check = checkPath(forms, { scope, access: 'write', recursive: false });
+  for (const { check } of checks) {
     if (check.allow === undefined || check.protectedReason !== undefined) return undefined;
     rule ??= check.allow;
   }
@@ -257,17 +279,16 @@ function writeApproved(target: Target, scope: PathScope): CompiledRule | undefin
 function applyPathRules(
   result: EvaluationBuilder,
   target: Target,
-  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean },
+  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
 ): { readonly inside: boolean; readonly protected: boolean; readonly absolute?: string } {
-  const resolved = resolveTargets(target, options.scope);
-  if (resolved === undefined) {
+  const checks = checkTarget(target, options);
+  if (checks === undefined) {
     if (options.access === 'write') result.acceptEdits = false;
     return { inside: false, protected: false };
   }
   let inside = true;
   let isProtected = false;
-  for (const forms of resolved) {
-    const check = checkPath(forms, options);
+  for (const { forms, check } of checks) {
     const what = `${options.access === 'read' ? 'reading' : 'writing'} ${forms.link}`;
     if (check.deny) result.denyBy('Bash', check.deny, what);
     if (check.denyBelow) result.unsafe(`Bash command needs approval: ${what} may reach files rule ${check.denyBelow.entry.rule} denies.`, { bypassable: false });
@@ -278,5 +299,5 @@ function applyPathRules(
     }
     inside &&= check.inside;
   }
-  return { inside, protected: isProtected, absolute: resolved[0]?.link };
+  return { inside, protected: isProtected, absolute: checks[0]?.forms.link };
 }

@@ -35,8 +35,26 @@ export function resolveRealPath(absolute: string): string | undefined {
   try {
     return realpathSync.native(absolute);
   } catch {
-    // Missing files and dangling links: walk the segments by hand.
+    // Missing files and dangling links: below.
   }
+  try {
+    lstatSync(absolute);
+  } catch {
+    // Not there at all: resolve the parent and append the name.
+    const parent = path.dirname(absolute);
+    if (parent === absolute) return absolute;
+    const name = path.basename(absolute);
+    if (name !== '..' && name !== '.') {
+      const resolvedParent = resolveRealPath(parent);
+      return resolvedParent === undefined ? undefined : path.join(resolvedParent, name);
+    }
+  }
+  // A dangling link, a loop, or an unreadable folder: walk it by hand.
+  return walkSegments(absolute);
+}
+
+/** Resolves segment by segment, following links by their text (dangling ones included). */
+function walkSegments(absolute: string): string | undefined {
   let pending = absolute.split(path.sep).filter((segment) => segment !== '');
   let resolved: string = path.sep;
   let hops = 0;
@@ -95,14 +113,23 @@ export function pathForms(input: string, options: { readonly baseDir: string; re
   return { link, target: resolveRealPath(raw) };
 }
 
-/** Whether `child` is `parent` or lies below it, compared by segments (optionally ignoring case). */
+function needsNormalizing(value: string): boolean {
+  return value.includes(`${path.sep}.`) || value.includes(`${path.sep}${path.sep}`) || (value.length > 1 && value.endsWith(path.sep));
+}
+
+/**
+ * Whether `child` is `parent` or lies below it, compared by whole segments (optionally ignoring
+ * case): `/a/proj-evil` is not within `/a/proj`. Both must be absolute; `.`, `..` and doubled
+ * separators are normalised first.
+ */
 export function isWithin(child: string, parent: string, options?: { readonly caseInsensitive?: boolean }): boolean {
-  const a = options?.caseInsensitive ? child.toLowerCase() : child;
-  const b = options?.caseInsensitive ? parent.toLowerCase() : parent;
-  const relative = path.relative(b, a);
-  if (relative === '') return true;
-  if (path.isAbsolute(relative)) return false;
-  return relative !== '..' && !relative.startsWith(`..${path.sep}`);
+  const normalChild = needsNormalizing(child) ? path.resolve(child) : child;
+  const normalParent = needsNormalizing(parent) ? path.resolve(parent) : parent;
+  const a = options?.caseInsensitive ? normalChild.toLowerCase() : normalChild;
+  const b = options?.caseInsensitive ? normalParent.toLowerCase() : normalParent;
+  if (a === b) return true;
+  const prefix = b.endsWith(path.sep) ? b : `${b}${path.sep}`;
+  return a.startsWith(prefix);
 }
 
 const PROTECTED_DIRECTORIES: ReadonlySet<string> = new Set([

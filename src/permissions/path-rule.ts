@@ -36,7 +36,7 @@ export function compilePathPattern(
   let base: string;
   let body: string;
   if (pattern.startsWith('//')) {
-    base = path.sep;
+    base = path.parse(path.resolve(options.cwd)).root;
     body = `/${pattern.slice(2).replace(/^\/+/, '')}`;
   } else if (pattern === '~' || pattern.startsWith('~/')) {
     base = options.homeDir;
@@ -51,6 +51,7 @@ export function compilePathPattern(
     base = options.cwd;
     body = pattern;
   }
+  base = path.resolve(base);
   if (options.behavior !== 'allow' && /^[^/*?[]+\/(\*\*)?$/.test(body)) body = `**/${body}`;
   if (body === '/' || body === '') body = '**';
   const ignoreCase = options.behavior !== 'allow' || options.caseInsensitive;
@@ -66,9 +67,9 @@ export function compilePathPattern(
   const unanchoredScope = !anchored || body.startsWith('**/');
 
   const relativeTo = (absolute: string): string | undefined => {
-    if (!isWithin(absolute, base, { caseInsensitive: ignoreCase })) return undefined;
-    const relative = path.relative(base, absolute);
-    return relative === '' ? undefined : relative.split(path.sep).join('/');
+    if (absolute === base || !isWithin(absolute, base, { caseInsensitive: ignoreCase })) return undefined;
+    const relative = absolute.slice(base.endsWith(path.sep) ? base.length : base.length + 1);
+    return path.sep === '/' ? relative : relative.split(path.sep).join('/');
   };
 
   return {

@@ -193,6 +193,12 @@ describe('createPermissionEngine', () => {
     expect((engine.decide(subject(readTool, input)) as PermissionDecision).behavior).toBe('allow');
   });
 
+  test('rules for Agent cover a tool still named Task, and the other way round', () => {
+    const task = defineTool({ name: 'Task', inputSchema: z.object({}), prompt: '', call });
+    expect((engineWith([entry('deny', 'Agent(Explore)')]).decide(subject(task, { subagent_type: 'Explore' })) as PermissionDecision).behavior).toBe('deny');
+    expect(engineWith([entry('deny', 'Task')]).isBlanketDenied('Agent')).toBe(true);
+  });
+
   test('a Bash call without a command string fails closed', () => {
     expect((engineWith([], { mode: 'bypassPermissions' }).decide(subject(bashTool, { command: 42 })) as PermissionDecision).behavior).toBe('ask');
   });

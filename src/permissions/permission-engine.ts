@@ -1,4 +1,5 @@
 import { platform } from 'node:os';
+import path from 'node:path';
 import type { CallSubject, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
 import type {
   AskDecision,
@@ -14,7 +15,7 @@ import type { Evaluation } from './evaluation.js';
 import { checkPath, type WorkingFolder } from './path-checks.js';
 import { pathForms, resolveRealPath } from './path-resolution.js';
 import { createRuleSet, type RuleSet, type SourcedDiagnostic } from './rule-set.js';
-import { PLAN_MODE_TOOLS } from './tool-descriptors.js';
+import { canonicalToolName, PLAN_MODE_TOOLS } from './tool-descriptors.js';
 import { evaluateCall, familyOf, type CallScope } from './tool-evaluation.js';
 import { validateRuleNames } from './validate-rules.js';
 
@@ -70,7 +71,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   const rules: RuleSet = createRuleSet(options.rules, { cwd: options.cwd, homeDir, caseInsensitive });
   const folders: WorkingFolder[] = [];
   const addFolder = (folder: string): void => {
-    folders.push({ given: folder, real: resolveRealPath(folder) ?? folder });
+    const given = path.resolve(folder);
+    folders.push({ given, real: resolveRealPath(given) ?? given });
   };
   addFolder(options.cwd);
   for (const folder of additional) addFolder(folder);
@@ -154,7 +156,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     },
     isBlanketDenied(toolName) {
       return rules
-        .forTool('deny', toolName)
+        .forTool('deny', canonicalToolName(toolName))
         .some((rule) => rule.parsed.kind === 'tool' || rule.parsed.kind === 'mcp-server' || rule.parsed.kind === 'tool-glob');
     },
     validateRules(toolNames) {

@@ -7,7 +7,7 @@ import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
 import { pathForms, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
 import { escapePathForRule, type RuleBehavior } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
-import { describeBuiltinTool, type ToolFamily } from './tool-descriptors.js';
+import { canonicalToolName, describeBuiltinTool, type ToolFamily } from './tool-descriptors.js';
 
 /** What evaluating a call needs to know about the session. */
 export type CallScope = PathScope & {
@@ -87,7 +87,7 @@ function genericMatch(scope: PathScope, behavior: RuleBehavior, toolName: string
  */
 export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
   const { tool, input } = facts;
-  const name = tool.name;
+  const name = canonicalToolName(tool.name);
   const generic = {
     deny: genericMatch(scope, 'deny', name, input),
     ask: genericMatch(scope, 'ask', name, input),
