@@ -136,6 +136,7 @@ export function App(props: AppProps) {
             : { type: 'turn-end', outcome: 'error', message: `The turn failed: ${error instanceof Error ? error.message : String(error)}` };
         }
         dispatch(end);
+        setHint(undefined);
         turn.current = undefined;
       })();
       turn.current = { controller, done };
@@ -267,6 +268,8 @@ export function App(props: AppProps) {
     const open = pending.current;
     const state = dialog.current;
     if (open && state && state.id === open.id) {
+      // A chunk of several characters is a paste or keys typed ahead: it never answers a dialog.
+      if ([...input].length > 1) return;
       const step = stepDialog(state, { input, key, now: Date.now(), callInput: open.request.input });
       setDialog(step.state);
       if (step.response) {

@@ -202,7 +202,7 @@ export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: Cal
     case 'cancelled':
       return { phase: 'cancelled', detail: `cancelled because ${outcome.byToolUseId} failed` };
     case 'aborted':
-      return { phase: 'interrupted', detail: outcome.cause === 'interrupt' ? 'interrupted' : 'aborted' };
+      return { phase: 'interrupted' };
   }
 }
 
