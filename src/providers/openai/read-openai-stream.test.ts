@@ -57,6 +57,22 @@ describe('readOpenAIStream', () => {
     expect(events[4]).toEqual({ type: 'tool-use-complete', block: { type: 'tool_use', id: 'c2', name: 'TodoRead', input: {} } });
   });
 
+  it('tells calls apart by id when a server leaves out the index', async () => {
+    const loose = (call: { id?: string; function: { name?: string; arguments?: string } }) =>
+      chunk({ tool_calls: [call as unknown as ChatCompletionChunk.Choice.Delta.ToolCall] });
+    const events = await read([
+      loose({ id: 'x1', function: { name: 'Read', arguments: '{"a":' } }),
+      loose({ function: { arguments: '1}' } }),
+      loose({ id: 'x2', function: { name: 'Glob', arguments: '{}' } }),
+      chunk({}, 'tool_calls'),
+    ]);
+    const completes = events.flatMap((event) => (event.type === 'tool-use-complete' ? [event.block] : []));
+    expect(completes).toEqual([
+      { type: 'tool_use', id: 'x1', name: 'Read', input: { a: 1 } },
+      { type: 'tool_use', id: 'x2', name: 'Glob', input: {} },
+    ]);
+  });
+
   it('wraps malformed arguments and reads usage with cached tokens from the last chunk', async () => {
     const events = await read([
       chunk({ tool_calls: [{ index: 0, id: 'c1', function: { name: 'Read', arguments: '{"file_pa' } }] }),

@@ -51,6 +51,24 @@ export async function* readOpenAIStream(
   let finishReason: string | undefined;
   let usage: Usage | undefined;
   let yielded = false;
+  let lastIndex = -1;
+  const indexById = new Map<string, number>();
+
+  /**
+   * The call a delta belongs to. Some local servers leave out `index`: then a new id starts a new
+   * call and a delta without one continues the last call.
+   */
+  function indexOf(call: { readonly index?: number; readonly id?: string }): number {
+    if (typeof call.index === 'number') return call.index;
+    if (typeof call.id === 'string' && call.id !== '') {
+      const known = indexById.get(call.id);
+      if (known !== undefined) return known;
+      const next = Math.max(-1, ...calls.keys()) + 1;
+      indexById.set(call.id, next);
+      return next;
+    }
+    return Math.max(0, lastIndex);
+  }
 
   function* start(state: CallState): Generator<ModelStreamEvent, void, undefined> {
     state.id ??= `call_${randomUUID()}`;
@@ -71,10 +89,12 @@ export async function* readOpenAIStream(
       yield { type: 'text-delta', text: delta.content };
     }
     for (const call of delta.tool_calls ?? []) {
-      let state = calls.get(call.index);
+      const index = indexOf(call);
+      lastIndex = index;
+      let state = calls.get(index);
       if (state === undefined) {
         state = { id: undefined, name: '', args: '', started: false };
-        calls.set(call.index, state);
+        calls.set(index, state);
       }
       if (!state.started && typeof call.id === 'string' && call.id !== '') state.id = call.id;
       if (!state.started && typeof call.function?.name === 'string') state.name += call.function.name;
