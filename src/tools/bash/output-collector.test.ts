@@ -38,6 +38,20 @@ describe('createOutputCollector', () => {
   });
 });
 
+describe('createOutputCollector without a usable spill file', () => {
+  it('keeps the head and tail and says the full output could not be saved', () => {
+    const spillFile = path.join(root, 'missing-folder', 'spill.log');
+    const collector = createOutputCollector({ limitBytes: 4, spillFile });
+    collector.write(Buffer.from('abcdef'));
+    collector.write(Buffer.from('ghij'));
+    const result = collector.finish();
+    expect(result.spilledTo).toBeUndefined();
+    expect(result.totalBytes).toBe(10);
+    expect(result.text).toMatch(/^ab\n\n\.\.\. \[6 bytes omitted; the full output \(10 bytes\) could not be saved \(ENOENT[^)]*\); re-run/);
+    expect(result.text.endsWith('] ...\n\nij')).toBe(true);
+  });
+});
+
 describe('createOutputCollector properties', () => {
   it('keeps every byte in the spill file and at most the limit in the model view', async () => {
     let trial = 0;

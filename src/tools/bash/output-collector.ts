@@ -49,11 +49,24 @@ export function createOutputCollector(options: OutputCollectorOptions): OutputCo
     }
   };
 
+  // Once the spill file fails (disk full, folder removed), only the head and tail are kept; the
+  // failure must not escape from a stream's data handler.
+  let spillError: string | undefined;
+  const spill = (bytes: Buffer) => {
+    if (spillError !== undefined) return;
+    try {
+      fd ??= openSync(options.spillFile, 'w', 0o600);
+      writeSync(fd, bytes);
+    } catch (error) {
+      spillError = error instanceof Error ? error.message : String(error);
+    }
+  };
+
   return {
     write(chunk) {
       total += chunk.length;
-      if (fd !== undefined) {
-        writeSync(fd, chunk);
+      if (head !== undefined) {
+        spill(chunk);
         pushTail(chunk);
         return;
       }
@@ -63,27 +76,35 @@ export function createOutputCollector(options: OutputCollectorOptions): OutputCo
       const all = Buffer.concat(chunks);
       chunks = [];
       buffered = 0;
-      fd = openSync(options.spillFile, 'w', 0o600);
-      writeSync(fd, all);
+      spill(all);
       head = Buffer.from(all.subarray(0, headLimit));
       pushTail(Buffer.from(all.subarray(headLimit)));
     },
 
     finish() {
-      if (fd === undefined) {
+      if (head === undefined) {
         return { text: Buffer.concat(chunks).toString('utf8'), totalBytes: total, spilledTo: undefined };
       }
-      closeSync(fd);
+      if (fd !== undefined) {
+        try {
+          closeSync(fd);
+        } catch (error) {
+          spillError ??= error instanceof Error ? error.message : String(error);
+        }
+      }
       const tailBytes = Buffer.concat(tail);
       const kept = tailBytes.subarray(Math.max(0, tailBytes.length - tailLimit));
       const headText = cutToCharEnd(head ?? Buffer.alloc(0));
       const tailText = cutToCharStart(kept);
       const omitted = total - (head?.length ?? 0) - kept.length;
-      const note =
-        `\n\n... [${omitted} bytes omitted; the full output (${total} bytes) is in ${options.spillFile}; ` +
-        `Read it or Grep it rather than re-running the command] ...\n\n`;
+      const where =
+        spillError === undefined
+          ? `the full output (${total} bytes) is in ${options.spillFile}; Read it or Grep it rather than re-running the command`
+          : `the full output (${total} bytes) could not be saved (${spillError}); re-run the command with its output filtered or redirected to a file`;
+      const note = `\n\n... [${omitted} bytes omitted; ${where}] ...\n\n`;
       tail = [];
-      return { text: `${headText}${note}${tailText}`, totalBytes: total, spilledTo: options.spillFile };
+      const spilledTo = spillError === undefined ? options.spillFile : undefined;
+      return { text: `${headText}${note}${tailText}`, totalBytes: total, spilledTo };
     },
   };
 }
