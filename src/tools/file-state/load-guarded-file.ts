@@ -63,7 +63,7 @@ export async function loadGuardedFile(options: LoadGuardedFileOptions): Promise<
     if (options.requirement === 'full-read' && record.partial) {
       return {
         ok: false,
-        message: `You have read only part of ${filePath}. Read the whole file (Read without offset and limit) before overwriting it, or use Edit to change a part.`,
+        message: `You have read only part of ${filePath}. Read the whole file before overwriting it (Read without offset; for a file over 2,000 lines pass a limit at least as large as its line count), or use Edit to change a part.`,
       };
     }
     if (stats.size > MAX_GUARDED_FILE_BYTES) {
