@@ -1,0 +1,71 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseRunArguments } from '../args.js';
+import { createEventLog } from '../event-log.js';
+import type { CommandIo } from '../headless.js';
+import { createRuntime } from '../runtime/create-runtime.js';
+
+/** The task the demo gives the scripted model. */
+export const DEMO_PROMPT = 'The test for average fails. Find the bug, fix it, run the tests, and report code statistics for the project.';
+
+/** The bundled demo: a sample project, its scripted model, and its MCP server. */
+export function demoFolder(): string {
+  return fileURLToPath(new URL('../../../demo/', import.meta.url));
+}
+
+/**
+ * `toolplane demo`: copies the sample project (with a failing test) into a temporary folder and
+ * runs a session there with the scripted provider, offline. It searches and reads in parallel,
+ * tries an Edit before reading (and is refused), reads and edits, runs the tests (allowed by a
+ * rule in the demo's settings), discovers an MCP tool through ToolSearch, keeps a todo list, gets
+ * an output too large to inline, and ends with the tests passing. Prints the transcript's path.
+ */
+export async function runDemo(argv: readonly string[], io: CommandIo): Promise<number> {
+  const started = performance.now();
+  const source = demoFolder();
+  const root = await mkdtemp(join(tmpdir(), 'toolplane-demo-'));
+  const project = join(root, 'project');
+  await cp(join(source, 'project'), project, { recursive: true });
+  const mcpConfig = { mcpServers: { 'project-tools': { command: process.execPath, args: [join(source, 'mcp-server.mjs')] } } };
+  await writeFile(join(project, '.mcp.json'), `${JSON.stringify(mcpConfig, null, 2)}\n`);
+  const script = (await readFile(join(source, 'script.jsonl'), 'utf8')).replaceAll('${PROJECT}', project);
+  const scriptPath = join(root, 'script.jsonl');
+  await writeFile(scriptPath, script);
+  const configDir = join(root, 'config');
+  const env = { ...io.env, TOOLPLANE_CONFIG_DIR: configDir };
+  const write = (line: string) => io.stdout.write(`${line}\n`);
+
+  write(`toolplane demo — a scripted model fixes a failing test in ${project}`);
+  write(`task: ${DEMO_PROMPT}`);
+  const args = parseRunArguments(['--provider', 'scripted', '--script', scriptPath, ...argv.filter((arg) => arg !== '--tui')]);
+  const runtime = await createRuntime({ args, cwd: project, env, homeDir: root, interactive: false, warn: (line) => io.stderr.write(`${line}\n`) });
+  try {
+    // The demo's ToolSearch step needs the MCP server's tools; a real session never waits.
+    await runtime.mcp?.whenSettled({ signal: AbortSignal.timeout(10_000) });
+    const log = createEventLog(write);
+    const unsubscribe = runtime.todoStore.subscribe((change) => {
+      if (change.agentId !== 'main') return;
+      write('  todo list:');
+      for (const item of change.todos) write(`    [${item.status === 'completed' ? 'x' : item.status === 'in_progress' ? '~' : ' '}] ${item.content}`);
+    });
+    const generator = runtime.submit(DEMO_PROMPT, new AbortController().signal);
+    let step = await generator.next();
+    while (!step.done) {
+      log(step.value);
+      step = await generator.next();
+    }
+    unsubscribe();
+    const result = step.value;
+    await runtime.session().flush();
+    write('');
+    write(`result: ${result.status} after ${result.turns} turns in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    write(`transcript: ${runtime.session().path}`);
+    write(`large results: ${runtime.session().resultsDirectory}`);
+    write(`project: ${project}`);
+    return result.status === 'success' ? 0 : 1;
+  } finally {
+    await runtime.close();
+  }
+}

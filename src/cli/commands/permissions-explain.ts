@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { PERMISSION_MODES, type PermissionMode } from '../../contract/permission.js';
+import { explainDecision } from '../../permissions/explain-decision.js';
+import { loadSettings } from '../../settings/load-settings.js';
+import { UsageError } from '../args.js';
+import type { CommandIo } from '../headless.js';
+
+const USAGE = 'Usage: toolplane permissions explain --tool NAME --input JSON [--cwd DIR] [--settings FILE|JSON] [--permission-mode MODE] [--json]';
+
+/**
+ * `toolplane permissions explain`: prints the decision the plane would make for one call before
+ * any approver (`ask` where a person would be asked; a headless run would deny it), without
+ * running anything. Settings files in the folder and the user folder are read as in a real
+ * headless run. Exit code 0 whatever the decision; 1 for a settings error; 2 for bad arguments.
+ */
+export async function runPermissionsExplain(argv: readonly string[], io: CommandIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        tool: { type: 'string' },
+        input: { type: 'string' },
+        cwd: { type: 'string' },
+        settings: { type: 'string' },
+        'permission-mode': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  if (!values.tool) throw new UsageError(`--tool is required.\n${USAGE}`);
+  let input: unknown = {};
+  if (values.input !== undefined) {
+    try {
+      input = JSON.parse(values.input);
+    } catch (error) {
+      throw new UsageError(`--input is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
+  const mode = values['permission-mode'];
+  if (mode !== undefined && !(PERMISSION_MODES as readonly string[]).includes(mode)) {
+    throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}.`);
+  }
+  const cwd = values.cwd ?? io.cwd;
+  const settings = await loadSettings({
+    cwd,
+    env: io.env,
+    homeDir: io.homeDir,
+    session: 'headless',
+    cli: { ...(values.settings !== undefined ? { settings: values.settings } : {}), ...(mode ? { permissionMode: mode as PermissionMode } : {}) },
+  });
+  for (const warning of settings.warnings) io.stderr.write(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}\n`);
+  const explained = await explainDecision({
+    toolName: values.tool,
+    input,
+    rules: settings.rules,
+    mode: settings.defaultMode,
+    cwd,
+    additionalDirectories: settings.additionalDirectories.map((directory) => directory.path),
+    homeDir: io.homeDir,
+  });
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(explained)}\n`);
+  } else {
+    io.stdout.write(`${explained.decision}: ${explained.reason}\n`);
+    if (explained.rule) io.stdout.write(`rule: ${explained.rule}${explained.source ? ` (${explained.source})` : ''}\n`);
+  }
+  return 0;
+}

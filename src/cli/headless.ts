@@ -1,0 +1,143 @@
+import { ToolplaneError } from '../errors/toolplane-error.js';
+import type { LoopEvent, QueryResult } from '../loop/types.js';
+import { UsageError, type RunArguments } from './args.js';
+import { toResultObject } from './output-format.js';
+import { ProviderSetupError } from './runtime/choose-provider.js';
+import { createRuntime, type Runtime } from './runtime/create-runtime.js';
+
+/** Streams and environment of a run: the real process's, or a test's. */
+export type CommandIo = {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly homeDir: string;
+};
+
+/** Exit codes. */
+export const EXIT = { success: 0, error: 1, usage: 2, sigint: 130, sigterm: 143 } as const;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
+/**
+ * `toolplane -p`: runs one task and exits. No approver: an `ask` is denied unless a
+ * PermissionRequest hook decides. SIGINT and SIGTERM abort the run cleanly: running calls are
+ * aborted, every tool_use gets its result, the transcript is flushed, and the exit code says so.
+ */
+export async function runHeadless(args: RunArguments, io: CommandIo): Promise<number> {
+  const started = performance.now();
+  const write = (stream: NodeJS.WritableStream, text: string) => stream.write(text);
+  const warn = (line: string) => write(io.stderr, `${line}\n`);
+  let prompt = args.prompt;
+  if (prompt === undefined && io.stdin.isTTY !== true) prompt = (await readAll(io.stdin)).trim();
+  if (!prompt) throw new UsageError('No prompt: give one after -p, or on standard input.');
+
+  const controller = new AbortController();
+  let interrupted: 'SIGINT' | 'SIGTERM' | undefined;
+  const onSignal = (name: 'SIGINT' | 'SIGTERM') => () => {
+    interrupted ??= name;
+    controller.abort(new Error(`interrupted by ${name}`));
+  };
+  const onInt = onSignal('SIGINT');
+  const onTerm = onSignal('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+
+  let runtime: Runtime | undefined;
+  try {
+    try {
+      runtime = await createRuntime({ args, cwd: args.cwd ?? io.cwd, env: io.env, homeDir: io.homeDir, interactive: false, warn, signal: controller.signal });
+    } catch (error) {
+      if (error instanceof ProviderSetupError || error instanceof ToolplaneError) {
+        warn(`toolplane: ${error.message}`);
+        return EXIT.error;
+      }
+      throw error;
+    }
+    const sessionId = runtime.session().id;
+    const stream = args.outputFormat === 'stream-json';
+    const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
+    if (stream) {
+      line({
+        type: 'system',
+        subtype: 'init',
+        session_id: sessionId,
+        cwd: args.cwd ?? io.cwd,
+        model: runtime.model,
+        provider: runtime.provider.name,
+        permissionMode: runtime.permissions.mode,
+        tools: runtime.pool().tools.map((tool) => tool.name),
+        mcp_servers: (runtime.mcp?.servers() ?? []).map((server) => ({ name: server.name, status: server.state.status })),
+        transcript_path: runtime.session().path,
+      });
+    }
+    const generator = runtime.submit(prompt, controller.signal);
+    let result: QueryResult;
+    for (;;) {
+      const step = await generator.next();
+      if (step.done) {
+        result = step.value;
+        break;
+      }
+      report(step.value, { stream, line, debug: args.debug, warn, sessionId });
+    }
+    await runtime.session().flush();
+    const object = toResultObject(result, { sessionId, durationMs: performance.now() - started, interrupted: interrupted !== undefined });
+    if (args.outputFormat === 'text') {
+      if (result.requiredToolInput !== undefined) write(io.stdout, `${JSON.stringify(result.requiredToolInput, null, 2)}\n`);
+      else if (result.text) write(io.stdout, `${result.text}\n`);
+      if (object.is_error) warn(`toolplane: ${object.error ?? object.subtype}`);
+    } else {
+      line(object);
+    }
+    if (args.debug) warn(`transcript: ${runtime.session().path}`);
+    if (interrupted) return interrupted === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+    return object.is_error ? EXIT.error : EXIT.success;
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    await runtime?.close().catch((error: unknown) => warn(`toolplane: closing failed: ${String(error)}`));
+  }
+}
+
+function report(
+  event: LoopEvent,
+  options: { readonly stream: boolean; readonly line: (value: unknown) => void; readonly debug: boolean; readonly warn: (text: string) => void; readonly sessionId: string },
+): void {
+  if (options.stream) {
+    if (event.type === 'assistant-message') options.line({ type: 'assistant', message: event.message, session_id: options.sessionId });
+    else if (event.type === 'tool-results') options.line({ type: 'user', message: event.message, session_id: options.sessionId });
+  }
+  if (!options.debug) {
+    if (event.type === 'error') options.warn(`toolplane: ${event.error.message}`);
+    return;
+  }
+  switch (event.type) {
+    case 'tool-call-start':
+      options.warn(`[tool] ${event.toolName} ${event.toolUseId} started (batch ${event.batch})`);
+      break;
+    case 'tool-call-end':
+      options.warn(`[tool] ${event.record.toolName} ${event.record.toolUseId} ${event.record.outcome.status} in ${event.durationMs.toFixed(1)} ms`);
+      break;
+    case 'permission-decision':
+      options.warn(`[permission] ${event.toolUseId} ${event.behavior}`);
+      break;
+    case 'error':
+      options.warn(`toolplane: ${event.error.message}`);
+      break;
+    case 'notice':
+      options.warn(`toolplane: ${event.message}`);
+      break;
+    case 'compact':
+      options.warn(`[compact] ${event.removedMessages} messages summarized`);
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,87 @@
+import { createInterface } from 'node:readline/promises';
+import { describeReason } from '../contract/permission.js';
+import type { RunArguments } from './args.js';
+import type { CommandIo } from './headless.js';
+import { createRuntime, type Runtime } from './runtime/create-runtime.js';
+import type { InteractiveHost } from './tui/interactive-host.js';
+
+const CONTEXT_WINDOW = 200_000;
+
+/** Asks once per project folder whether to apply its allow rules, hooks and MCP servers. */
+async function askTrust(folder: string, io: CommandIo): Promise<boolean> {
+  const prompt = createInterface({ input: io.stdin, output: io.stdout });
+  try {
+    const answer = await prompt.question(
+      `Do you trust the files in ${folder}?\nIts .toolplane settings may allow tools, run hooks and start MCP servers. Deny and ask rules apply either way.\nTrust this folder? [y/N] `,
+    );
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+/** The terminal UI's view of a runtime. */
+export function createInteractiveHost(runtime: Runtime, cwd: string): InteractiveHost {
+  return {
+    status: () => ({
+      provider: runtime.provider.name,
+      model: runtime.model,
+      mode: runtime.permissions.mode,
+      sessionId: runtime.session().id,
+      cwd,
+      contextTokens: runtime.lastInputTokens(),
+      contextWindow: CONTEXT_WINDOW,
+    }),
+    submit: (prompt, signal) => runtime.submit(prompt, signal),
+    setApprover: (approver) => runtime.setApprover(approver),
+    todos: () => runtime.todos(),
+    onTodosChange: (listener) =>
+      runtime.todoStore.subscribe((change) => {
+        if (change.agentId === 'main') listener(change.todos);
+      }),
+    describePermissions: () => {
+      const lines = [`Permission mode: ${runtime.permissions.mode}`];
+      for (const behavior of ['deny', 'ask', 'allow'] as const) {
+        const rules = runtime.settings.rules.filter((entry) => entry.behavior === behavior);
+        lines.push(`${behavior} rules (${rules.length}):`);
+        for (const entry of rules) lines.push(`  ${entry.rule}    ${describeReason({ kind: 'rule', rule: entry.rule, source: entry.source, ...(entry.file ? { file: entry.file } : {}) })}`);
+      }
+      lines.push(`Settings files: ${runtime.settings.files.map((file) => file.path).join(', ') || '(none)'}`);
+      return lines.join('\n');
+    },
+    describeMcp: () => {
+      const servers = runtime.mcp?.servers() ?? [];
+      if (servers.length === 0) return 'No MCP servers are configured.';
+      return servers
+        .map((server) => `${server.name} (${server.transport}, ${server.scope}): ${server.state.status}, ${server.toolNames.length} tools${'reason' in server.state ? ` — ${String(server.state.reason)}` : ''}`)
+        .join('\n');
+    },
+    compact: (signal) => runtime.compact(signal),
+    listSessions: async () => {
+      const { configDirectory, createSessionStore } = await import('../loop/session-store.js');
+      return createSessionStore({ configDir: configDirectory(), cwd }).list();
+    },
+    resume: (sessionId) => runtime.resume(sessionId),
+    clear: () => runtime.clear(),
+    transcriptPath: () => runtime.session().path,
+    close: () => runtime.close(),
+  };
+}
+
+/** `toolplane` without `-p`: the terminal UI. Ink and React are loaded only here. */
+export async function runInteractiveSession(args: RunArguments, io: CommandIo): Promise<number> {
+  const cwd = args.cwd ?? io.cwd;
+  const runtime = await createRuntime({
+    args,
+    cwd,
+    env: io.env,
+    homeDir: io.homeDir,
+    interactive: true,
+    warn: (line) => io.stderr.write(`${line}\n`),
+    askTrust: (folder) => askTrust(folder, io),
+  });
+  const { runInteractive } = await import('./tui/run-interactive.js');
+  return runInteractive(createInteractiveHost(runtime, cwd), {
+    ...(args.prompt ? { initialPrompt: args.prompt } : {}),
+  });
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+import { homedir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { parseRunArguments, UsageError } from './args.js';
+import { HELP_TEXT } from './help-text.js';
+import type { CommandIo } from './headless.js';
+
+const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo']);
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+/** Runs the command line and resolves with the exit code. */
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    const first = argv[0];
+    if (first !== undefined && SUBCOMMANDS.has(first)) return await runSubcommand(first, argv.slice(1), io);
+    const args = parseRunArguments(argv);
+    if (args.help) {
+      io.stdout.write(HELP_TEXT);
+      return 0;
+    }
+    if (args.version) {
+      io.stdout.write(`${version()}\n`);
+      return 0;
+    }
+    if (args.print || io.stdin.isTTY !== true || !('isTTY' in io.stdout && (io.stdout as { isTTY?: boolean }).isTTY)) {
+      const { runHeadless } = await import('./headless.js');
+      return await runHeadless(args, io);
+    }
+    const { runInteractiveSession } = await import('./interactive.js');
+    return await runInteractiveSession(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`toolplane: ${error.message}\nRun toolplane --help for usage.\n`);
+      return 2;
+    }
+    const name = error instanceof Error && 'code' in error ? ` (${String((error as { code: unknown }).code)})` : '';
+    io.stderr.write(`toolplane: ${error instanceof Error ? error.message : String(error)}${name}\n`);
+    return 1;
+  }
+}
+
+async function runSubcommand(name: string, argv: readonly string[], io: CommandIo): Promise<number> {
+  switch (name) {
+    case 'permissions': {
+      if (argv[0] !== 'explain') throw new UsageError('Usage: toolplane permissions explain --tool NAME --input JSON [...]');
+      const { runPermissionsExplain } = await import('./commands/permissions-explain.js');
+      return runPermissionsExplain(argv.slice(1), io);
+    }
+    case 'tool-search': {
+      const { runToolSearchCommand } = await import('./commands/tool-search.js');
+      const { readFile } = await import('node:fs/promises');
+      return runToolSearchCommand(argv, {
+        stdout: (text) => io.stdout.write(text),
+        stderr: (text) => io.stderr.write(text),
+        readFile: (path, options) => readFile(path, { encoding: 'utf8', signal: options.signal }),
+      });
+    }
+    case 'mcp': {
+      if (argv[0] !== 'list') throw new UsageError('Usage: toolplane mcp list [--mcp-config FILE] [--json]');
+      const { runMcpList } = await import('./commands/mcp-list.js');
+      return runMcpList(argv.slice(1), io);
+    }
+    case 'sessions': {
+      if (argv[0] !== 'list') throw new UsageError('Usage: toolplane sessions list [--json]');
+      const { runSessionsList } = await import('./commands/sessions-list.js');
+      return runSessionsList(argv.slice(1), io);
+    }
+    case 'demo': {
+      const { runDemo } = await import('./commands/demo.js');
+      return runDemo(argv, io);
+    }
+    default:
+      throw new UsageError(`Unknown command ${name}.`);
+  }
+}
+
+const isEntry = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntry || process.argv[1]?.endsWith('/toolplane') || process.argv[1]?.endsWith('/main.js')) {
+  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), homeDir: homedir() };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+      // Leave once output is flushed, even if a library left a handle open.
+      process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+    },
+    (error: unknown) => {
+      process.stderr.write(`toolplane: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { Usage } from '../contract/provider.js';
+import type { LoopStatus, QueryResult } from '../loop/types.js';
+
+/** The `result` object of `--output-format json` (and the last line of `stream-json`). */
+export type ResultObject = {
+  readonly type: 'result';
+  readonly subtype: 'success' | 'error_max_turns' | 'error_during_execution';
+  readonly is_error: boolean;
+  readonly result: string;
+  readonly session_id: string;
+  readonly num_turns: number;
+  readonly duration_ms: number;
+  readonly usage: {
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly cache_read_input_tokens: number;
+    readonly cache_creation_input_tokens: number;
+  };
+  readonly permission_denials: QueryResult['permissionDenials'];
+  readonly structured_output?: unknown;
+  readonly error?: string;
+};
+
+function subtypeOf(status: LoopStatus): ResultObject['subtype'] {
+  return status === 'success' ? 'success' : status === 'error_max_turns' ? 'error_max_turns' : 'error_during_execution';
+}
+
+function usageOf(usage: Usage): ResultObject['usage'] {
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_read_input_tokens: usage.cacheReadInputTokens ?? 0,
+    cache_creation_input_tokens: usage.cacheCreationInputTokens ?? 0,
+  };
+}
+
+/** Builds the result object in the reference's shape. */
+export function toResultObject(result: QueryResult, options: { readonly sessionId: string; readonly durationMs: number; readonly interrupted: boolean }): ResultObject {
+  const isError = result.status !== 'success' || options.interrupted;
+  return {
+    type: 'result',
+    subtype: options.interrupted ? 'error_during_execution' : subtypeOf(result.status),
+    is_error: isError,
+    result: result.text,
+    session_id: options.sessionId,
+    num_turns: result.turns,
+    duration_ms: Math.round(options.durationMs),
+    usage: usageOf(result.usage),
+    permission_denials: result.permissionDenials,
+    ...(result.requiredToolInput !== undefined ? { structured_output: result.requiredToolInput } : {}),
+    ...(result.error ? { error: result.error.message } : options.interrupted ? { error: 'interrupted' } : {}),
+  };
+}
