@@ -36,7 +36,7 @@ export type BuildSearchIndexOptions = {
   readonly parameters?: RankingParameters;
 };
 
-const FIELD_KEYS = ['name', 'server', 'hint', 'description', 'parameters'] as const;
+const FIELD_KEYS = ['name', 'server', 'hint', 'summary', 'description', 'parameters'] as const;
 const FIELD_COUNT = FIELD_KEYS.length;
 
 /** Builds the index for `descriptors` (in their order: ties rank the earlier tool first). */
@@ -58,12 +58,17 @@ export function buildSearchIndex(
     return tokens;
   };
   const lengthSums = new Float64Array(FIELD_COUNT);
+  const filled = new Float64Array(FIELD_COUNT);
   const serverIds = new Map<string, number>();
   const docServer = new Int32Array(size).fill(-1);
   for (let doc = 0; doc < size; doc++) {
     const fields = descriptorFields(descriptors[doc] as ToolDescriptor);
     const tokens = FIELD_KEYS.map((key) => tokenizeOnce(fields[key]));
-    for (let f = 0; f < FIELD_COUNT; f++) lengthSums[f] = (lengthSums[f] as number) + (tokens[f] as string[]).length;
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const length = (tokens[f] as string[]).length;
+      lengthSums[f] = (lengthSums[f] as number) + length;
+      if (length > 0) filled[f] = (filled[f] as number) + 1;
+    }
     fieldTokens.push(tokens);
     const serverKey = fields.server.toLowerCase();
     if (serverKey !== '') {
@@ -76,7 +81,8 @@ export function buildSearchIndex(
     }
   }
   const fieldParameters: FieldParameters[] = FIELD_KEYS.map((key) => parameters.fields[key]);
-  const averages = Array.from(lengthSums, (sum) => Math.max(sum / Math.max(size, 1), 1e-9));
+  // Average lengths over the tools that have the field: a hint few tools give is not "long" for them.
+  const averages = Array.from(lengthSums, (sum, f) => Math.max(sum / Math.max(filled[f] as number, 1), 1e-9));
 
   const terms = new Map<string, number>();
   const termOf = (term: string): number => {

@@ -20,10 +20,11 @@ const REFERENCE: Record<string, readonly [number, number, number]> = {
 };
 
 /**
- * LiveMCPBench is below the reference (see BENCHMARKS.md); this floor only guards against
- * regressions from the current figures until the ranking reaches the reference there.
+ * LiveMCPBench: Recall@5 and nDCG@10 are at or above the reference, hit@5 is below it (0.509
+ * against 0.526, see the report in bench/toolsearch.mjs); its hit@5 floor guards against
+ * regressions until the ranking reaches the reference there.
  */
-const LIVEMCPBENCH_FLOOR: readonly [number, number, number] = [0.25, 0.45, 0.26];
+const LIVEMCPBENCH_FLOOR: readonly [number, number, number] = [0.292, 0.5, 0.297];
 
 async function readJsonl(name: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(`${DATA}${name}`, 'utf8');

@@ -114,10 +114,14 @@ function weightedQueryTerms(index: SearchIndex, request: RankRequest): Map<numbe
     if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + amount);
   };
   // Folder names inside a path or URL say little about the tool wanted; they count for less.
+  // A capitalized word inside a sentence is usually a name (a product, a service, a format).
+  let sentenceStart = true;
   for (const chunk of request.text.split(/\s+/)) {
     const isPath = PATH_LIKE.test(chunk);
+    const cap = !sentenceStart && /\p{Lu}/u.test(chunk) ? index.parameters.capitalizedWordWeight : 1;
+    sentenceStart = /[.!?]$/.test(chunk);
     for (const term of tokenize(chunk)) {
-      add(term, isPath ? index.parameters.pathTermWeight : 1);
+      add(term, (isPath ? index.parameters.pathTermWeight : 1) * cap);
       if (!isPath) words.push(term);
     }
   }

@@ -2,8 +2,9 @@
 export type FieldParameters = { readonly weight: number; readonly b: number };
 
 /**
- * The general parameters of the ranking (BM25F). They were tuned on the development queries only
- * as these numbers; no word lists or per-query data are involved.
+ * The general parameters of the ranking (BM25F fields, then a re-ranking for multi-need queries).
+ * The defaults were chosen by trying a handful of values of these numbers against the benchmark's
+ * development queries as a whole; no word lists, synonyms or per-query data are involved.
  */
 export type RankingParameters = {
   /** Term-frequency saturation of tools. */
@@ -15,12 +16,16 @@ export type RankingParameters = {
     readonly name: FieldParameters;
     /** The server (or group) it comes from. */
     readonly server: FieldParameters;
-    /** The author's search hint: weighted above the description. */
+    /** The author's search hint: weighted above the description, first sentence included. */
     readonly hint: FieldParameters;
+    /** The description's first sentence, counted again on top of the description. */
+    readonly summary: FieldParameters;
     readonly description: FieldParameters;
     /** Parameter names, descriptions and enum values. */
     readonly parameters: FieldParameters;
   };
+  /** Weight of a query word written with a capital letter, other than at a sentence start. */
+  readonly capitalizedWordWeight: number;
   /** Weight of a query word that is part of a file path or URL. */
   readonly pathTermWeight: number;
   /** Weight of a pair of adjacent query words found adjacent in a tool's name or description. */
@@ -50,13 +55,15 @@ export const DEFAULT_RANKING_PARAMETERS: RankingParameters = Object.freeze({
   fields: Object.freeze({
     name: Object.freeze({ weight: 3, b: 0.5 }),
     server: Object.freeze({ weight: 1, b: 0.5 }),
-    hint: Object.freeze({ weight: 2, b: 0.5 }),
+    hint: Object.freeze({ weight: 4, b: 0.5 }),
+    summary: Object.freeze({ weight: 2, b: 0.5 }),
     description: Object.freeze({ weight: 1, b: 0.75 }),
     parameters: Object.freeze({ weight: 0.5, b: 0.75 }),
   }),
+  capitalizedWordWeight: 1.5,
   pathTermWeight: 0.3,
   phraseWeight: 0.3,
-  siblingWeight: 0.3,
+  siblingWeight: 0.6,
   siblingSizeExponent: 0.5,
   siblingDepth: 3,
   coverageDiscount: 0.8,

@@ -20,6 +20,8 @@ export type DescriptorFields = {
   readonly name: string;
   readonly server: string;
   readonly hint: string;
+  /** The description's first sentence: what the tool does, without the usage notes that follow. */
+  readonly summary: string;
   readonly description: string;
   readonly parameters: string;
 };
@@ -43,9 +45,17 @@ export function descriptorFields(descriptor: ToolDescriptor): DescriptorFields {
     name: toolName,
     server,
     hint: descriptor.searchHint ?? '',
+    summary: firstSentence(descriptor.description),
     description: descriptor.description,
     parameters,
   };
+}
+
+const SENTENCE_END = /(?<=[.!?。！？])\s|\n/;
+
+/** The first sentence (or line) of a text. */
+export function firstSentence(text: string): string {
+  return text.trim().split(SENTENCE_END)[0] ?? '';
 }
 
 function collectSchemaText(schema: unknown, parts: string[], depth: number): void {
