@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { CallPhase, CallView } from './transcript-state.js';
 import { DiffView } from './diff-view.js';
+import { formatElapsed } from './format-elapsed.js';
 import { visibleText } from './visible-text.js';
 
 const PHASES: Readonly<Record<CallPhase, { readonly mark: string; readonly label: string; readonly color: string }>> = {
@@ -13,13 +14,6 @@ const PHASES: Readonly<Record<CallPhase, { readonly mark: string; readonly label
   cancelled: { mark: '⊘', label: 'cancelled', color: 'gray' },
   interrupted: { mark: '■', label: 'interrupted', color: 'yellow' },
 };
-
-/** Seconds with one decimal below a minute, else minutes and seconds. */
-export function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, ms) / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)}s`;
-  return `${Math.floor(seconds / 60)}m${String(Math.floor(seconds % 60)).padStart(2, '0')}s`;
-}
 
 /** One tool call: status, name, summary, elapsed time, live output tail, and its diff for Edit/Write. */
 export function ToolCallRow(props: { readonly call: CallView; readonly now: number }) {

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleSuggestion } from '../../contract/permission.js';
+import { approvalOptions, describeScope } from './approval-options.js';
+import { DIALOG_GUARD_MS, openDialog, stepDialog, type DialogState, type DialogStep } from './dialog-state.js';
+import type { KeyPress } from './edit-line.js';
+
+const NO_KEY: KeyPress = {
+  return: false,
+  escape: false,
+  backspace: false,
+  delete: false,
+  leftArrow: false,
+  rightArrow: false,
+  upArrow: false,
+  downArrow: false,
+  home: false,
+  end: false,
+  ctrl: false,
+  meta: false,
+  tab: false,
+};
+const suggestions: readonly RuleSuggestion[] = [
+  { rule: 'Bash(npm test:*)', behavior: 'allow', destination: 'localSettings', covers: 'npm test with any arguments' },
+  { rule: 'Bash(rm:*)', behavior: 'deny', destination: 'userSettings' },
+  { rule: 'Bash', behavior: 'allow', destination: 'session' },
+];
+const callInput = { command: 'npm test' };
+const OPENED = 10_000;
+const LATER = OPENED + DIALOG_GUARD_MS;
+
+function press(state: DialogState, keys: ReadonlyArray<string | Partial<KeyPress>>, now = LATER): DialogStep {
+  let step: DialogStep = { state };
+  for (const key of keys) {
+    if (step.response) break;
+    step = typeof key === 'string' ? stepDialog(step.state, { input: key, key: NO_KEY, now, callInput }) : stepDialog(step.state, { input: '', key: { ...NO_KEY, ...key }, now, callInput });
+  }
+  return step;
+}
+const enter = { return: true };
+const fresh = () => openDialog({ id: 7, request: { suggestions }, now: OPENED });
+
+describe('approvalOptions', () => {
+  it('lists once, one always per allow suggestion, edit, deny and abort, numbered from 1', () => {
+    const options = approvalOptions({ suggestions });
+    expect(options.map((option) => `${option.key}:${option.kind}`)).toEqual(['1:allow-once', '2:allow-always', '3:allow-always', '4:edit', '5:deny', '6:abort']);
+    const always = options[1];
+    expect(always?.kind === 'allow-always' && always.detail).toBe('saves rule Bash(npm test:*) — covers npm test with any arguments');
+    expect(always?.label).toContain(describeScope('localSettings'));
+    const session = options[2];
+    expect(session?.kind === 'allow-always' && session.detail).toBe('saves rule Bash');
+  });
+
+  it('names every scope', () => {
+    expect(describeScope('session')).toMatch(/session/);
+    expect(describeScope('localSettings')).toMatch(/settings\.local\.json/);
+    expect(describeScope('projectSettings')).toMatch(/\.toolplane\/settings\.json/);
+    expect(describeScope('userSettings')).toMatch(/~\/\.toolplane/);
+  });
+});
+
+describe('stepDialog', () => {
+  it('opens with nothing chosen, so Enter alone never answers', () => {
+    const state = fresh();
+    expect(state.selected).toBeUndefined();
+    const step = press(state, [enter]);
+    expect(step.response).toBeUndefined();
+    expect(step.state.error).toMatch(/Choose an option first/);
+  });
+
+  it('ignores every key during the guard after it opens, Esc included', () => {
+    for (const key of ['1', enter, { escape: true }, { downArrow: true }]) {
+      const step = press(fresh(), [key], OPENED + DIALOG_GUARD_MS - 1);
+      expect(step.response).toBeUndefined();
+      expect(step.state).toEqual(fresh());
+    }
+  });
+
+  it('a number only highlights its option; Enter confirms it', () => {
+    const chosen = press(fresh(), ['1']);
+    expect(chosen.response).toBeUndefined();
+    expect(chosen.state.selected).toBe(0);
+    expect(press(chosen.state, [enter]).response).toEqual({ behavior: 'allow' });
+  });
+
+  it('allow always answers with the exact suggestion chosen', () => {
+    expect(press(fresh(), ['2', enter]).response).toEqual({ behavior: 'allow', remember: suggestions[0] });
+    expect(press(fresh(), ['3', enter]).response).toEqual({ behavior: 'allow', remember: suggestions[2] });
+  });
+
+  it('arrows move the highlight and wrap; the first ↓ lands on the first option, the first ↑ on the last', () => {
+    expect(press(fresh(), [{ downArrow: true }]).state.selected).toBe(0);
+    expect(press(fresh(), [{ upArrow: true }]).state.selected).toBe(5);
+    expect(press(fresh(), [{ upArrow: true }, { downArrow: true }]).state.selected).toBe(0);
+    expect(press(fresh(), [{ downArrow: true }, { upArrow: true }]).state.selected).toBe(5);
+    expect(press(fresh(), [{ tab: true }, { tab: true }]).state.selected).toBe(1);
+    expect(press(fresh(), [enter, '2']).state.error).toBeUndefined();
+  });
+
+  it('keys that mean nothing change nothing', () => {
+    const state = fresh();
+    expect(press(state, ['x']).state).toBe(state);
+  });
+
+  it('Esc denies, never allows', () => {
+    expect(press(fresh(), [{ escape: true }]).response).toEqual({ behavior: 'deny' });
+    expect(press(fresh(), ['1', { escape: true }]).response).toEqual({ behavior: 'deny' });
+  });
+
+  it('edit opens a JSON line with the input; valid JSON allows with the edited input', () => {
+    const editing = press(fresh(), ['4', enter]);
+    expect(editing.response).toBeUndefined();
+    expect(editing.state.mode).toBe('edit');
+    expect(editing.state.line.value).toBe('{"command":"npm test"}');
+    const cleared = press(editing.state, [{ ctrl: true }]);
+    expect(cleared.state.line.value).toBe('{"command":"npm test"}');
+    const retyped = stepDialog(editing.state, { input: 'u', key: { ...NO_KEY, ctrl: true }, now: LATER, callInput });
+    const step = press(retyped.state, ['{"command":"npm test -- --run"}', enter]);
+    expect(step.response).toEqual({ behavior: 'allow', updatedInput: { command: 'npm test -- --run' } });
+  });
+
+  it('edit refuses invalid JSON with a message and stays open; Esc goes back to the options', () => {
+    const editing = press(fresh(), ['4', enter, '}']);
+    const step = press(editing.state, [enter]);
+    expect(step.response).toBeUndefined();
+    expect(step.state.error).toMatch(/Not valid JSON/);
+    const back = press(step.state, [{ escape: true }]);
+    expect(back.response).toBeUndefined();
+    expect(back.state.mode).toBe('choose');
+    expect(back.state.error).toBeUndefined();
+  });
+
+  it('deny opens a message line; the message reaches the model, an empty one is a plain deny', () => {
+    const denying = press(fresh(), ['5', enter]);
+    expect(denying.state.mode).toBe('deny-message');
+    expect(press(denying.state, ['use the test script instead ', enter]).response).toEqual({ behavior: 'deny', feedback: 'use the test script instead' });
+    expect(press(denying.state, ['   ', enter]).response).toEqual({ behavior: 'deny' });
+    expect(press(denying.state, [{ escape: true }]).state.mode).toBe('choose');
+  });
+
+  it('abort stops the turn', () => {
+    expect(press(fresh(), ['6', enter]).response).toEqual({ behavior: 'abort' });
+  });
+
+  it('without suggestions the options renumber: edit is 2, abort is 4', () => {
+    const state = openDialog({ id: 1, request: { suggestions: [] }, now: OPENED });
+    expect(state.options.map((option) => option.kind)).toEqual(['allow-once', 'edit', 'deny', 'abort']);
+    expect(press(state, ['4', enter]).response).toEqual({ behavior: 'abort' });
+  });
+});
