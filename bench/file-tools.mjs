@@ -2,7 +2,7 @@
 // and Grep over a 50,000-file tree against the same ripgrep binary run directly with the same flags
 // and full output. Run after `npm run build`.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { createFileStateStore } from '../dist/tools/file-state/file-state-store.
 import { createFileToolContext, runFileTool } from '../dist/tools/fs-helpers/file-tool-harness.js';
 import { resolveRipgrep } from '../dist/tools/fs-helpers/run-ripgrep.js';
 import { buildRipgrepArgs } from '../dist/tools/grep/build-ripgrep-args.js';
+import { writeFileAtomic } from '../dist/tools/fs-helpers/write-file-atomic.js';
 import { createGrepTool } from '../dist/tools/grep/grep-tool.js';
 import { readTool } from '../dist/tools/read/read-tool.js';
 
@@ -128,8 +129,46 @@ async function benchGrep() {
   return { files: TREE_FILES, ...results };
 }
 
+/**
+ * The write guard's remaining race window: from the end of the last synchronous stat (the final
+ * staleness check) to the return of the rename that replaces the file, in microseconds.
+ */
+async function benchGuardWindow() {
+  const folder = await mkdtemp(join(tmpdir(), 'toolplane-bench-window-'));
+  try {
+    const file = join(folder, 'target.txt');
+    await writeFile(file, 'original\n');
+    const data = Buffer.from('x'.repeat(4096));
+    const signal = new AbortController().signal;
+    const windows = [];
+    for (let run = 0; run < 300; run += 1) {
+      let checked = 0n;
+      let renamed = 0n;
+      await writeFileAtomic({
+        path: file,
+        data,
+        disposition: 'replace',
+        signal,
+        finalCheck: () => {
+          statSync(file, { bigint: true });
+          checked = process.hrtime.bigint();
+          return undefined;
+        },
+        afterCommit: () => {
+          renamed = process.hrtime.bigint();
+        },
+      });
+      windows.push(Number(renamed - checked) / 1e3);
+    }
+    return { medianMicros: round(median(windows)), p95Micros: round(percentile(windows, 0.95)) };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 export async function run() {
   return {
+    guardWindow: await benchGuardWindow(),
     parallelReads: await benchParallelReads(),
     grep: await benchGrep(),
   };

@@ -40,7 +40,7 @@ export type CommitGuardedWriteResult =
  * 3. the rename, immediately after, with no await in between.
  *
  * So a change by another process that completes before step 2 is never overwritten; the window is
- * the gap between step 2's `stat` and the `rename` (two system calls, microseconds), plus a writer
+ * the `rename` call itself (about 10 µs on tmpfs, 0.1 ms on ext4, more on a busy disk), plus a writer
  * that opened the file before the rename and writes after it. The latter is detected right after
  * the rename (the replaced file's size or mtime moved): the result then carries
  * `concurrentWrite` with a saved copy of the replaced version, so nothing is lost silently.

@@ -39,9 +39,11 @@ export type WriteFileAtomicResult =
  * instead of clobbering a file that appeared meanwhile) and the folder is fsynced.
  *
  * `finalCheck` and the rename run synchronously, back to back, so no other task of this process
- * can run between them. The window in which a change by another process can still be lost is
- * between `finalCheck`'s last system call and `rename(2)`: two system calls apart, a few
- * microseconds. `create` has no such window (the link fails if the file appeared). A process
+ * can run between them. The window in which a change by another process can still be lost runs
+ * from the end of `finalCheck` to the moment `rename(2)` takes effect: that one system call.
+ * Measured (bench/file-tools.mjs, `guardWindow`): about 10 µs on tmpfs and about 0.1 ms on ext4,
+ * growing to milliseconds when the disk is busy, since the rename waits on the journal. `create`
+ * has no such window (the link fails if the file appeared meanwhile). A process
  * killed mid-write leaves the target intact and at worst a `.<name>.toolplane-*.tmp` file.
  *
  * I/O errors (permissions, no space, …) are thrown as the Node error, after removing the
