@@ -5,3 +5,4 @@ export * from './services.js';
 export * from './gates.js';
 export * from './provider.js';
 export * from './hook-config.js';
+export * from './scrub-env.js';

@@ -1,0 +1,21 @@
+/** The built-in tools and the host services they use, for hosts that assemble their own pool. */
+export * from './agent/index.js';
+export * from './ask-user-question/index.js';
+export * from './bash/index.js';
+export * from './mcp-resources/index.js';
+export * from './plan-mode/index.js';
+export * from './task-output/index.js';
+export * from './task-stop/index.js';
+export * from './tasks/index.js';
+export * from './todo-write/index.js';
+export * from './tool-search/index.js';
+export * from './web-fetch/index.js';
+export * from './web-search/index.js';
+export { createStructuredOutputTool, STRUCTURED_OUTPUT_TOOL_NAME } from './structured-output/structured-output-tool.js';
+export { createReadTool, readTool } from './read/read-tool.js';
+export { editTool } from './edit/edit-tool.js';
+export { writeTool } from './write/write-tool.js';
+export { notebookEditTool } from './notebook-edit/notebook-edit-tool.js';
+export { createGlobTool } from './glob/glob-tool.js';
+export { createGrepTool } from './grep/grep-tool.js';
+export { createFileStateStore, fileStateService, type FileStateStore } from './file-state/file-state-store.js';
