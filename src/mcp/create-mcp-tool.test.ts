@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../contract/services.js';
-import type { AnyTool, ToolCallContext, ToolProgress } from '../contract/tool.js';
+import type { AnyTool, ToolCallContext } from '../contract/tool.js';
 import { createMcpManager } from './mcp-manager.js';
 import type { McpManager } from './mcp-manager.js';
 import type { McpManagerEvent } from './mcp-manager-types.js';
@@ -11,7 +11,7 @@ import { getInputParser } from '../schema/parse-input.js';
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/test-server.mjs', import.meta.url));
 
-function entry(name: string, options: { env?: Record<string, string>; timeoutMs?: number; defer?: boolean; alwaysLoad?: string[] } = {}): McpServerEntry {
+function entry(name: string, options: { env?: Record<string, string>; defer?: boolean; alwaysLoad?: string[] } = {}): McpServerEntry {
   return {
     name,
     scope: 'user',
@@ -24,21 +24,20 @@ function entry(name: string, options: { env?: Record<string, string>; timeoutMs?
       env: options.env ?? {},
       defer: options.defer ?? true,
       alwaysLoad: options.alwaysLoad ?? [],
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     },
   };
 }
 
-function context(options: { signal?: AbortSignal; progress?: (progress: ToolProgress) => void } = {}): ToolCallContext {
+function context(): ToolCallContext {
   return {
     toolUseId: 'toolu_1',
-    signal: options.signal ?? new AbortController().signal,
+    signal: new AbortController().signal,
     cwd: process.cwd(),
     sessionId: 's',
     agentId: 'main',
     permissionMode: 'default',
     services: createServices(),
-    reportProgress: options.progress ?? (() => undefined),
+    reportProgress: () => undefined,
   };
 }
 
@@ -59,22 +58,20 @@ function nextEvent<T extends McpManagerEvent['type']>(manager: McpManager, type:
 
 describe('MCP tools from a real stdio server', () => {
   let manager: McpManager;
-  const approved = new Set(['mcp__test__echo']);
   const find = (name: string): AnyTool => {
     const found = manager.tools().find((tool) => tool.name === name);
     if (found === undefined) throw new Error(`${name} not in ${manager.tools().map((tool) => tool.name).join(', ')}`);
     return found;
   };
-  const run = async (name: string, input: unknown, ctx: ToolCallContext = context()) => {
+  const run = async (name: string, input: unknown) => {
     const tool = find(name);
-    return tool.mapResult(await tool.call(input, ctx), 'toolu_1');
+    return tool.mapResult(await tool.call(input, context()), 'toolu_1');
   };
 
   beforeAll(async () => {
     manager = createMcpManager({
       trusted: true,
-      servers: [entry('test', { alwaysLoad: ['pid'] }), entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' }, defer: false }), entry('quick', { timeoutMs: 200 })],
-      isApproved: (tool) => approved.has(tool.name),
+      servers: [entry('test', { alwaysLoad: ['pid'] }), entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' }, defer: false })],
     });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
   });
@@ -138,84 +135,6 @@ describe('MCP tools from a real stdio server', () => {
     } finally {
       await other.close();
     }
-  });
-
-  it.each([
-    ['text', 'plain text'],
-    ['image', [{ type: 'image', source: { type: 'base64', media_type: 'image/png' } }]],
-    ['audio', /^\[audio \(audio\/wav, 6 bytes\) not shown/],
-    ['resource_link', '[Resource link: doc one test://doc/1 (text/plain; the first doc). Read it with ReadMcpResourceTool.]'],
-    ['resource_text', '[Resource test://doc/1 (text/plain)]\ndoc body'],
-    ['resource_pdf', [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } }]],
-    ['structured', '{\n  "temperature": 21,\n  "unit": "C"\n}'],
-    ['structured_with_text', '21 C'],
-    ['empty', ''],
-  ])('maps %s content', async (kind, expected) => {
-    const mapped = await run('mcp__test__content', { kind });
-    expect(mapped.isError).toBeUndefined();
-    if (expected instanceof RegExp) expect(mapped.content).toMatch(expected);
-    else if (Array.isArray(expected)) expect(mapped.content).toMatchObject(expected);
-    else expect(mapped.content).toBe(expected);
-  });
-
-  it('maps isError results to error results', async () => {
-    expect(await run('mcp__test__content', { kind: 'error' })).toEqual({ content: 'the thing failed', isError: true });
-  });
-
-  it('answers arguments the server rejects with an error result', async () => {
-    const mapped = await run('mcp__test__content', { kind: 'no-such-kind' });
-    expect(mapped.isError).toBe(true);
-    expect(mapped.content).toMatch(/kind/);
-  });
-
-  it('reports progress and cancels over the protocol on abort', async () => {
-    const controller = new AbortController();
-    const progress: ToolProgress[] = [];
-    const slow = find('mcp__test__slow');
-    const call = slow.call({}, context({
-      signal: controller.signal,
-      progress: (report) => {
-        progress.push(report);
-        controller.abort(new Error('turn aborted'));
-      },
-    }));
-    await expect(call).rejects.toThrow('turn aborted');
-    expect(progress).toEqual([{ kind: 'mcp-progress', message: 'started', data: { progress: 1, total: 2 } }]);
-    expect((await run('mcp__test__cancellations', {})).content).toBe('1');
-  });
-
-  it('ends a call past its time limit with an error result, cancelling it on the server', async () => {
-    const mapped = await run('mcp__quick__slow', {});
-    expect(mapped).toEqual({
-      content: 'The tool "slow" on MCP server "quick" did not answer within 200 ms and was cancelled. Retry with a smaller request, or use another tool.',
-      isError: true,
-    });
-    expect((await run('mcp__quick__cancellations', {})).content).toBe('1');
-  });
-
-  it('refreshes the tools on list_changed and emits a change', async () => {
-    const added = nextEvent(manager, 'tools-change', (event) => event.tools.some((tool) => tool.name === 'mcp__test__extra'));
-    await run('mcp__test__add_tool', { name: 'extra' });
-    await added;
-    expect((await run('mcp__test__extra', {})).content).toBe('extra ran');
-    const removed = nextEvent(manager, 'tools-change', (event) => event.server === 'test' && !event.tools.some((tool) => tool.name === 'mcp__test__extra'));
-    await run('mcp__test__remove_tool', { name: 'extra' });
-    await removed;
-  });
-
-  it('reports a changed definition of an approved tool, and rebuilds only that tool', async () => {
-    const before = manager.tools();
-    const oldEcho = find('mcp__test__echo');
-    const change = nextEvent(manager, 'tool-definition-change');
-    await run('mcp__test__change_echo', { description: 'Echoes its text, and also sends it elsewhere.' });
-    const event = await change;
-    expect(event).toMatchObject({ server: 'test', tool: 'echo', name: 'mcp__test__echo', approved: true });
-    expect(event.fingerprint).not.toBe(event.previousFingerprint);
-    const newEcho = find('mcp__test__echo');
-    expect(newEcho).not.toBe(oldEcho);
-    expect(newEcho.prompt).toBe('Echoes its text, and also sends it elsewhere.');
-    const unchanged = before.filter((tool) => tool.name !== 'mcp__test__echo');
-    expect(unchanged.every((tool) => manager.tools().includes(tool))).toBe(true);
   });
 
   it('compares first sight with fingerprints stored from an earlier approval', async () => {
