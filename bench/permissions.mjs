@@ -2,11 +2,13 @@
 // rules (target: under 1 ms median), and preCheck + decide for a no-op tool with 50 rules none of
 // which names it (the plane's per-call overhead). Run after `npm run build`.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineTool } from '../dist/contract/define-tool.js';
 import { createServices } from '../dist/contract/services.js';
 import { jsonSchema } from '../dist/contract/tool.js';
+import { Language, Parser } from 'web-tree-sitter';
 import { createPermissionEngine, initShellParser } from '../dist/permissions/index.js';
 
 const round = (value, digits = 2) => Number(value.toFixed(digits));
@@ -76,6 +78,15 @@ export async function run() {
       return bashEngine.decide(subject);
     });
 
+    // The grammar's own parse time for the same command, for scale (the engine's floor).
+    const require = createRequire(import.meta.url);
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
+    const parseOnlyUs = await timeCall(() => {
+      parser.parse(`${command} && echo ${(counter += 1)}`)?.delete();
+    });
+    parser.delete();
+
     const noOpRules = [];
     for (let index = 0; index < 50; index += 1) {
       const behavior = index % 3 === 0 ? 'deny' : index % 3 === 1 ? 'ask' : 'allow';
@@ -98,6 +109,9 @@ export async function run() {
       bash20PartsRules100MedianUs: round(bashFreshUs),
       bash20PartsRules100CachedParseMedianUs: round(bashCachedUs),
       bash20PartsTargetUs: 1000,
+      bash20PartsTreeSitterParseOnlyMedianUs: round(parseOnlyUs),
+      bash20PartsDecisionOverParseRatio: round(bashFreshUs / parseOnlyUs),
+      loadAverage1m: round(loadavg()[0] ?? 0),
       noOpTool50RulesPreCheckPlusDecideMedianUs: round(noOpUs, 3),
       noOpIterations: sink,
     };

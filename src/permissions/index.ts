@@ -3,5 +3,5 @@ export { explainDecision, type ExplainedDecision, type ExplainOptions } from './
 export { initShellParser, isShellParserReady, parseShell, type ShellScript, type ShellCommand, type ShellRedirect } from './bash-parser.js';
 export { parseRule, escapePathForRule, type ParsedRule, type RuleDiagnostic, type RuleBehavior } from './rule-parser.js';
 export type { SourcedDiagnostic } from './rule-set.js';
-export { describeBuiltinTool, builtinToolNames, type ToolDescriptor, type ToolFamily } from './tool-descriptors.js';
+export { describeBuiltinTool, builtinToolNames, type BuiltinToolDescriptor, type ToolFamily } from './tool-descriptors.js';
 export { bypassPermissionsNotice } from './bypass-notice.js';

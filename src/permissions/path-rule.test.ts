@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { compilePathPattern } from './path-rule.js';
 
@@ -53,5 +56,21 @@ describe('compilePathPattern', () => {
     ['//etc/ssl/**', '/etc', true],
   ])('%s may match under %s → %s', (pattern, folder, expected) => {
     expect(compile(pattern).mayMatchUnder(folder)).toBe(expected);
+  });
+});
+
+describe('symlinked anchors', () => {
+  test('a rule anchored in a symlinked folder covers the resolved spelling too', () => {
+    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'toolplane-anchor-')));
+    try {
+      mkdirSync(path.join(root, 'real', 'src'), { recursive: true });
+      symlinkSync(path.join(root, 'real'), path.join(root, 'link'));
+      const rule = compilePathPattern('src/**', { root: path.join(root, 'link'), cwd: path.join(root, 'link'), homeDir: root, caseInsensitive: false, behavior: 'allow' });
+      expect(rule.matches(path.join(root, 'link', 'src', 'a.ts'))).toBe(true);
+      expect(rule.matches(path.join(root, 'real', 'src', 'a.ts'))).toBe(true);
+      expect(rule.matches(path.join(root, 'other', 'src', 'a.ts'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import ignore from 'ignore';
 import path from 'node:path';
-import { isWithin } from './path-resolution.js';
+import { isWithin, resolveRealPath } from './path-resolution.js';
 import type { RuleBehavior } from './rule-parser.js';
 
 /** A path rule anchored to a folder, ready to match absolute paths. */
@@ -66,10 +66,16 @@ export function compilePathPattern(
   }
   const unanchoredScope = !anchored || body.startsWith('**/');
 
+  // A rule anchored in a symlinked folder (macOS /tmp → /private/tmp) covers both spellings.
+  const realBase = resolveRealPath(base);
+  const bases = realBase === undefined || realBase === base ? [base] : [base, realBase];
   const relativeTo = (absolute: string): string | undefined => {
-    if (absolute === base || !isWithin(absolute, base, { caseInsensitive: ignoreCase })) return undefined;
-    const relative = absolute.slice(base.endsWith(path.sep) ? base.length : base.length + 1);
-    return path.sep === '/' ? relative : relative.split(path.sep).join('/');
+    for (const anchor of bases) {
+      if (absolute === anchor || !isWithin(absolute, anchor, { caseInsensitive: ignoreCase })) continue;
+      const relative = absolute.slice(anchor.endsWith(path.sep) ? anchor.length : anchor.length + 1);
+      return path.sep === '/' ? relative : relative.split(path.sep).join('/');
+    }
+    return undefined;
   };
 
   return {
@@ -78,7 +84,7 @@ export function compilePathPattern(
       return relative !== undefined && matcher.ignores(relative);
     },
     mayMatchUnder(directory) {
-      if (isWithin(base, directory, { caseInsensitive: ignoreCase })) return true;
+      if (bases.some((anchor) => isWithin(anchor, directory, { caseInsensitive: ignoreCase }))) return true;
       const relative = relativeTo(directory);
       if (relative === undefined) return false;
       if (matcher.ignores(relative) || unanchoredScope) return true;

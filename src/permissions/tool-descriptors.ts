@@ -8,7 +8,7 @@
 export type ToolFamily = 'read' | 'edit' | 'bash' | 'web-fetch' | 'agent' | 'network' | 'other';
 
 /** A minimal description of a built-in tool, enough to decide about a call without running it. */
-export type ToolDescriptor = {
+export type BuiltinToolDescriptor = {
   readonly name: string;
   readonly family: ToolFamily;
   /** The input field a path rule matches (`file_path`, `path`, `notebook_path`). */
@@ -28,7 +28,7 @@ export const PRIMARY_FIELDS: ReadonlySet<string> = new Set([
   'notebook_path',
 ]);
 
-const DESCRIPTORS: ReadonlyMap<string, ToolDescriptor> = new Map(
+const DESCRIPTORS: ReadonlyMap<string, BuiltinToolDescriptor> = new Map(
   (
     [
       { name: 'Read', family: 'read', pathField: 'file_path', readOnly: true, params: ['offset', 'limit', 'pages'] },
@@ -72,7 +72,7 @@ const DESCRIPTORS: ReadonlyMap<string, ToolDescriptor> = new Map(
       { name: 'TaskStop', family: 'other', readOnly: false, params: [] },
       { name: 'AskUserQuestion', family: 'other', readOnly: true, params: [] },
       { name: 'ExitPlanMode', family: 'other', readOnly: false, params: [] },
-    ] satisfies ToolDescriptor[]
+    ] satisfies BuiltinToolDescriptor[]
   ).map((descriptor) => [descriptor.name, descriptor]),
 );
 
@@ -85,7 +85,7 @@ export function canonicalToolName(name: string): string {
 }
 
 /** The descriptor of a built-in tool, by canonical name or accepted alias. */
-export function describeBuiltinTool(name: string): ToolDescriptor | undefined {
+export function describeBuiltinTool(name: string): BuiltinToolDescriptor | undefined {
   return DESCRIPTORS.get(canonicalToolName(name));
 }
 
