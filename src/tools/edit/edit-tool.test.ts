@@ -91,6 +91,16 @@ describe('Edit', () => {
     expect(text(prefixed)).toContain('line-number prefix');
   });
 
+  it('matches CRLF lines of a mixed-ending file when told how, and keeps the other endings', async () => {
+    const file = await freshFile('one\r\ntwo\r\nthree\nfour\n');
+    await read(file);
+    const plain = await edit({ file_path: file, old_string: 'one\ntwo', new_string: 'ONE\nTWO' });
+    expect(text(plain)).toContain('mixes CRLF and LF');
+    const exact = await edit({ file_path: file, old_string: 'one\r\ntwo', new_string: 'ONE\r\nTWO' });
+    expect(exact.isError).toBeUndefined();
+    expect(await readFile(file, 'utf8')).toBe('ONE\r\nTWO\r\nthree\nfour\n');
+  });
+
   it('refuses multiple matches without replace_all and says how many', async () => {
     const file = await freshFile('x = 1\nx = 1\nx = 1\n');
     await read(file);

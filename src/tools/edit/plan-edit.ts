@@ -59,7 +59,7 @@ export async function planEdit(request: EditRequest): Promise<EditPlan | { reado
     return { ok: true, file, data: encodeText(newString, file.format), newText: newString, replacements: 1, changeStart: 0, changeEnd: newString.length };
   }
   const first = text.indexOf(oldString);
-  if (first === -1) return { ok: false, message: notFoundMessage(filePath, oldString) };
+  if (first === -1) return { ok: false, message: notFoundMessage(filePath, oldString, text) };
   const count = countOccurrences(text, oldString);
   if (count > 1 && !replaceAll) {
     return {
@@ -85,10 +85,12 @@ function countOccurrences(text: string, needle: string): number {
   return count;
 }
 
-function notFoundMessage(filePath: string, oldString: string): string {
+function notFoundMessage(filePath: string, oldString: string, text: string): string {
   let hint = ' It must match the file exactly, including whitespace and indentation. Read the file again and copy the exact text.';
   if (/^\s*\d+\t/m.test(oldString)) {
     hint = ' It seems to include the line-number prefix that Read shows (a number and a tab); leave that out and copy only the file text.';
+  } else if (oldString.includes('\n') && text.includes('\r\n') && text.includes(oldString.replaceAll('\n', '\r\n'))) {
+    hint = ' The file mixes CRLF and LF line endings and those lines end in CRLF: write them with \\r\\n in old_string (and new_string), or edit one line at a time.';
   }
   return `old_string was not found in ${filePath}.${hint}`;
 }

@@ -201,6 +201,16 @@ describe('Read: refusals', () => {
     expect(text(await read({ file_path: link }))).toContain('not a regular file');
   });
 
+  it('answers an aborted read with an error result', async () => {
+    const file = path.join(folder, 'abort.txt');
+    await writeFile(file, 'text\n');
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runFileTool(readTool, { file_path: file }, createFileToolContext({ cwd: folder, store: createFileStateStore(), signal: controller.signal }));
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('was aborted');
+  });
+
   it('refuses to run without a file-state store', async () => {
     const file = path.join(folder, 'a.txt');
     const result = await read({ file_path: file }, context({ withStore: false }));
