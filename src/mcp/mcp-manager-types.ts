@@ -13,6 +13,10 @@ export type McpServerSnapshot = {
   readonly state: McpServerState;
   /** Model-facing names of the server's tools currently in the pool. */
   readonly toolNames: readonly string[];
+  /** The name and version the server gave when it connected (untrusted text). */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+  /** The usage instructions the server gave when it connected (untrusted text, uncapped). */
+  readonly instructions?: string;
 };
 
 /** An MCP tool's identity, for approval lookups. */

@@ -97,7 +97,15 @@ describe('createMcpManager', () => {
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     expect(states).toEqual(['connected']);
     const snapshot = manager.servers()[0];
-    expect(snapshot).toMatchObject({ name: 'test', scope: 'user', file: 'user.json', transport: 'stdio', state: { status: 'connected' } });
+    expect(snapshot).toMatchObject({
+      name: 'test',
+      scope: 'user',
+      file: 'user.json',
+      transport: 'stdio',
+      state: { status: 'connected' },
+      serverInfo: { name: 'toolplane-test-server', version: '1.0.0' },
+      instructions: 'Tools for testing toolplane.',
+    });
     expect(snapshot?.toolNames).toContain('mcp__test__echo');
     expect(await callText(tool(manager, 'mcp__test__echo'), { text: 'hello' })).toEqual({ text: 'hello', isError: false });
   });

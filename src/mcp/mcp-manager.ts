@@ -208,14 +208,21 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     ...resources,
     servers: () =>
       [...slots.values()]
-        .map((slot) => ({
-          name: slot.entry.name,
-          scope: slot.entry.scope,
-          file: slot.entry.file,
-          transport: slot.entry.config.type,
-          state: slot.state,
-          toolNames: pool.filter((tool) => tool.external?.server === slot.entry.name).map((tool) => tool.name),
-        }))
+        .map((slot): McpServerSnapshot => {
+          const client = slot.connection?.client();
+          const info = client?.getServerVersion();
+          const instructions = client?.getInstructions();
+          return {
+            name: slot.entry.name,
+            scope: slot.entry.scope,
+            file: slot.entry.file,
+            transport: slot.entry.config.type,
+            state: slot.state,
+            toolNames: pool.filter((tool) => tool.external?.server === slot.entry.name).map((tool) => tool.name),
+            ...(info === undefined ? {} : { serverInfo: { name: info.name, version: info.version } }),
+            ...(instructions === undefined ? {} : { instructions }),
+          };
+        })
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     tools: () => pool,
     subscribe(listener) {

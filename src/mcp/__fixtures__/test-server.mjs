@@ -67,7 +67,7 @@ const contents = {
 
 /** One MCP server with every test tool; HTTP builds one per session. */
 function buildServer() {
-  const server = new McpServer({ name: 'toolplane-test-server', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} } });
+  const server = new McpServer({ name: 'toolplane-test-server', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: 'Tools for testing toolplane.' });
 
   const echo = server.registerTool(
     'echo',
