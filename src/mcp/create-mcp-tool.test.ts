@@ -6,6 +6,7 @@ import { createMcpManager } from './mcp-manager.js';
 import type { McpManager } from './mcp-manager.js';
 import type { McpManagerEvent } from './mcp-manager-types.js';
 import type { McpServerEntry } from './merge-mcp-configs.js';
+import { createMcpTool } from './create-mcp-tool.js';
 import { fingerprintMcpTool } from './fingerprint-mcp-tool.js';
 import { getInputParser } from '../schema/parse-input.js';
 
@@ -100,6 +101,10 @@ describe('MCP tools from a real stdio server', () => {
     }
   });
 
+  it('answers an input that is not an object without calling the server', async () => {
+    expect(await run('mcp__test__echo', ['not', 'an', 'object'])).toEqual({ content: 'The input of tool "echo" on MCP server "test" must be a JSON object.', isError: true });
+  });
+
   it('honours annotations for scheduling and display but never for permissions', async () => {
     const echo = find('mcp__test__echo');
     const destroy = find('mcp__test__delete_everything');
@@ -170,5 +175,27 @@ describe('fingerprintMcpTool', () => {
     const c = fingerprintMcpTool({ name: 't', description: 'D', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } });
     expect(a).toBe(b);
     expect(c).not.toBe(a);
+  });
+});
+
+describe('createMcpTool on its own', () => {
+  const unavailable = () => ({ status: 'unavailable', reason: 'still connecting' }) as const;
+  const base = { server: 's', name: 'mcp__s__t', lookupClient: unavailable, callTimeoutMs: 1000, shouldDefer: true, alwaysLoad: false };
+
+  it('falls back to the title, then to a plain sentence, for a missing or blank description', () => {
+    const titled = createMcpTool({ ...base, definition: { name: 't', title: 'Do The Thing', description: '  ', inputSchema: { type: 'object' } } });
+    expect(titled.prompt).toBe('Do The Thing');
+    expect(titled.searchHint).toBe('Do The Thing');
+    const bare = createMcpTool({ ...base, definition: { name: 't', inputSchema: { type: 'object' } } });
+    expect(bare.prompt).toBe('Tool t from MCP server s.');
+    expect(bare.searchHint).toBeUndefined();
+  });
+
+  it('answers a call to a server that is not connected with the reason', async () => {
+    const tool = createMcpTool({ ...base, definition: { name: 't', inputSchema: { type: 'object' } } });
+    expect(tool.mapResult(await tool.call({}, context()), 'toolu_1')).toEqual({
+      content: 'MCP server "s" is not connected: still connecting. Try again later or use another tool.',
+      isError: true,
+    });
   });
 });

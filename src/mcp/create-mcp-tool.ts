@@ -64,11 +64,12 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
   const annotations = definition.annotations;
   const readOnly = annotations?.readOnlyHint === true;
   const destructive = annotations?.destructiveHint === true;
+  const title = definition.title ?? annotations?.title;
+  const given = definition.description?.trim() ?? '';
   const description = capText(
-    definition.description ?? definition.title ?? annotations?.title ?? `Tool ${definition.name} from MCP server ${server}.`,
+    given.length > 0 ? given : (title ?? `Tool ${definition.name} from MCP server ${server}.`),
     options.maxDescriptionChars ?? DEFAULT_MCP_DESCRIPTION_CHARS,
   );
-  const title = definition.title ?? annotations?.title;
   const where = `tool "${definition.name}" on MCP server "${server}"`;
 
   const call = async (input: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> => {
@@ -121,6 +122,8 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
     prompt: description,
     origin: 'external',
     external: { server, tool: definition.name },
+    // A title ("Read Text File") is worth searching on; the name and description are indexed anyway.
+    ...(title === undefined ? {} : { searchHint: title }),
     shouldDefer: options.shouldDefer,
     alwaysLoad: options.alwaysLoad,
     isReadOnly: () => readOnly,
