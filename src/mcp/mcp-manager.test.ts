@@ -215,7 +215,7 @@ describe('createMcpManager', () => {
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     const before = manager.tools();
     const warned = new Promise<McpManagerEvent>((resolve) => manager.subscribe((event) => event.type === 'server-warning' && resolve(event)));
-    await callText(tool(manager, 'mcp__test__break_tool_list'), { mode: 'error' });
+    await callText(tool(manager, 'mcp__test__break_list'), { mode: 'tools-error' });
     expect(await warned).toEqual({ type: 'server-warning', server: 'test', message: 'could not refresh the tool list after list_changed: tool list unavailable' });
     expect(manager.tools()).toBe(before);
   });
@@ -224,9 +224,23 @@ describe('createMcpManager', () => {
     const manager = start({ servers: [entry({})] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     const warned = new Promise<McpManagerEvent>((resolve) => manager.subscribe((event) => event.type === 'server-warning' && resolve(event)));
-    await callText(tool(manager, 'mcp__test__break_tool_list'), { mode: 'duplicate' });
+    await callText(tool(manager, 'mcp__test__break_list'), { mode: 'tools-duplicate' });
     expect(await warned).toEqual({ type: 'server-warning', server: 'test', message: 'lists tool "echo" more than once; the first definition is used' });
     expect(manager.tools().filter((candidate) => candidate.name.startsWith('mcp__test__echo'))).toHaveLength(1);
+  });
+
+  it('names a server whose resource listing fails, and lists the others', async () => {
+    const manager = start({ servers: [entry({ name: 'broken' }), entry({ name: 'fine' })] });
+    await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+    await callText(tool(manager, 'mcp__broken__break_list'), { mode: 'resources-error' });
+    const listed = await manager.listResources({ signal: AbortSignal.timeout(15_000) });
+    expect(listed).toEqual({
+      ok: true,
+      listing: {
+        resources: [{ server: 'fine', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain', description: 'the first doc' }],
+        unavailable: [{ server: 'broken', reason: 'resources/list failed: resource list unavailable' }],
+      },
+    });
   });
 
   it('reconnects on request with a new process', async () => {

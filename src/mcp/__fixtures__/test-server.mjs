@@ -134,12 +134,21 @@ function buildServer() {
     }),
   );
   server.registerTool(
-    'break_tool_list',
-    { description: 'Makes tools/list fail or list echo twice, then sends list_changed.', inputSchema: { mode: z.enum(['error', 'duplicate']) } },
+    'break_list',
+    {
+      description: 'Makes tools/list fail or list echo twice (then sends list_changed), or makes resources/list fail.',
+      inputSchema: { mode: z.enum(['tools-error', 'tools-duplicate', 'resources-error']) },
+    },
     counted(async ({ mode }) => {
+      if (mode === 'resources-error') {
+        server.server._requestHandlers.set('resources/list', async () => {
+          throw new Error('resource list unavailable');
+        });
+        return text('resources/list now fails');
+      }
       const original = server.server._requestHandlers.get('tools/list');
       server.server._requestHandlers.set('tools/list', async (request, extra) => {
-        if (mode === 'error') throw new Error('tool list unavailable');
+        if (mode === 'tools-error') throw new Error('tool list unavailable');
         const listed = await original(request, extra);
         return { ...listed, tools: [...listed.tools, listed.tools.find((tool) => tool.name === 'echo')] };
       });
