@@ -23,15 +23,16 @@ export function carriedDiscoveredTools(messages: readonly Message[]): string[] {
 }
 
 /**
- * Where the kept tail of a history may start: a user message that carries no tool results, so the
- * kept history stays protocol-valid. Returns the index, or -1 when no such cut exists.
+ * Where the kept tail of a history may start so it stays protocol-valid after a summary message:
+ * an assistant message (its tool results follow it), or a user message that carries no tool
+ * results (results whose tool_use would be cut away are not). Searches back from keeping
+ * `keepAtLeast` messages; returns the index, or -1 when no such cut exists.
  */
 export function findCompactionCut(messages: readonly Message[], keepAtLeast: number): number {
-  for (let index = Math.max(1, messages.length - keepAtLeast); index >= 1; index--) {
+  for (let index = messages.length - Math.max(1, keepAtLeast); index >= 1; index--) {
     const message = messages[index]!;
-    if (message.role !== 'user') continue;
-    if (typeof message.content !== 'string' && message.content.some((block) => block.type === 'tool_result')) continue;
-    return index;
+    if (message.role === 'assistant') return index;
+    if (typeof message.content === 'string' || !message.content.some((block) => block.type === 'tool_result')) return index;
   }
   return -1;
 }

@@ -248,3 +248,15 @@ describe('query', () => {
     expect(JSON.stringify(result.messages)).not.toContain('old answer');
   });
 });
+
+describe('findCompactionCut', () => {
+  it('cuts before an assistant message or a plain user message, never before tool results', async () => {
+    const { findCompactionCut } = await import('./compact-history.js');
+    const use = (id: string) => ({ role: 'assistant' as const, content: [{ type: 'tool_use' as const, id, name: 'Echo', input: {} }] });
+    const result = (id: string) => ({ role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: id, content: 'x' }] });
+    const history: Message[] = [{ role: 'user', content: 'go' }, use('a'), result('a'), use('b'), result('b'), use('c'), result('c')];
+    expect(findCompactionCut(history, 2)).toBe(5);
+    expect(findCompactionCut(history, 3)).toBe(3);
+    expect(findCompactionCut(history, 7)).toBe(-1);
+  });
+});

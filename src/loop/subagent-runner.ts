@@ -39,6 +39,11 @@ export function createSubagentRunner(options: {
   readonly deferral?: DeferralStrategy;
   readonly types?: readonly SubagentType[];
   readonly maxTurns?: number;
+  /**
+   * The services a subagent's calls see; default the parent's. Hosts give each subagent its own
+   * read-file state here, so one agent's read never vouches for another agent's write.
+   */
+  readonly servicesFor?: (agentId: string) => NonNullable<QueryOptions['plane']['services']>;
   /** SubagentStop hooks: called when a subagent ends. */
   readonly onStop?: (info: { readonly agentId: string; readonly status: string }) => Promise<void> | void;
 }) {
@@ -92,7 +97,7 @@ export function createSubagentRunner(options: {
           system: type.system ? `${options.system}\n\n${type.system}` : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
           messages: [{ role: 'user', content: request.prompt }],
           getPool: () => poolFor(type),
-          plane: { ...options.plane, agentId },
+          plane: { ...options.plane, agentId, ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}) },
           ...(options.deferral ? { deferral: options.deferral } : {}),
           maxTurns: options.maxTurns ?? 30,
           signal: request.signal,

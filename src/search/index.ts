@@ -9,3 +9,4 @@ export { DEFAULT_RANKING_PARAMETERS, type RankingParameters, type FieldParameter
 export { tokenize, splitWords, cjkBigrams, normalizeWord } from './tokenize.js';
 export { porterStem } from './porter-stem.js';
 export { STOP_WORDS } from './stop-words.js';
+export { createDeferredToolSearch, type DeferredToolSearch } from './create-deferred-tool-search.js';

@@ -34,6 +34,8 @@ import { deferredToolsService } from '../../tools/tool-search/deferred-tools-ser
 import { discoveredToolNames } from '../../tools/tool-search/discovered-tool-names.js';
 import { deferredToolsAnnouncement } from '../../tools/tool-search/deferred-tools-announcement.js';
 import { isDeferred } from '../../tools/tool-search/is-deferred.js';
+import { createDeferredToolSearch } from '../../search/create-deferred-tool-search.js';
+import { builtinToolNames } from '../../permissions/tool-descriptors.js';
 import { createStructuredOutputTool, STRUCTURED_OUTPUT_TOOL_NAME } from '../../tools/structured-output/structured-output-tool.js';
 import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
@@ -83,7 +85,11 @@ export type Runtime = {
 };
 
 const MAX_STRUCTURED_OUTPUT_REMINDERS = 3;
+/** How long ToolSearch may wait for MCP servers still connecting when it found nothing. */
+const MCP_WAIT_MS = 5_000;
 const CONTEXT_WINDOW_TOKENS = 200_000;
+/** Tools of ours that the permission descriptors do not list; rules may name them. */
+const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOutput', 'TaskStop', 'EnterPlanMode', 'ExitPlanMode', 'AskUserQuestion', 'TodoWrite', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
 
 /**
  * The composition root of a session: settings, permission engine, hooks, provider, built-in and
@@ -111,6 +117,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
     },
     ...(options.managedSettingsFile ? { managedSettingsFile: options.managedSettingsFile } : {}),
+    knownToolNames: [...builtinToolNames(), ...EXTRA_TOOL_NAMES],
     signal,
   };
   let settings = await loadSettings(settingsInput);
@@ -210,8 +217,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const builtins = createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts });
   let jsonSchemaTool: AnyTool | undefined;
   if (args.jsonSchema !== undefined) jsonSchemaTool = createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
-  const knownNames = [...builtins.map((tool) => tool.name), ...(jsonSchemaTool ? [jsonSchemaTool.name] : [])];
-  for (const diagnostic of engine.validateRules(knownNames)) options.warn(`warning: ${diagnostic.message}`);
 
   let poolCache: { readonly external: readonly AnyTool[]; readonly pool: ToolPool } | undefined;
   const pool = (): ToolPool => {
@@ -235,10 +240,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const pendingServers = () => (mcp?.servers() ?? []).filter((server) => server.state.status === 'pending').map((server) => server.name);
   let currentMessages: readonly Message[] = history;
+  const searchDeferred = createDeferredToolSearch();
   services.set(deferredToolsService, () => {
     const tools = pool().tools;
     const discovered = discoveredToolNames(currentMessages);
     return {
+      search: searchDeferred,
+      ...(mcp ? { waitForPendingServers: (waitSignal: AbortSignal) => mcp.whenSettled({ signal: AbortSignal.any([waitSignal, AbortSignal.timeout(MCP_WAIT_MS)]) }) } : {}),
       deferredTools: tools.filter((tool) => isDeferred(tool)),
       loadedToolNames: tools.filter((tool) => !isDeferred(tool) || discovered.has(tool.name)).map((tool) => tool.name),
       pendingServers: pendingServers(),
@@ -277,6 +285,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
       deferral,
       types: agentTypes,
+      servicesFor: () => services.child().set(fileStateService, createFileStateStore()),
       onStop: async ({ agentId }) => {
         await hooks.subagentStop({ session: { sessionId: session.id, cwd, permissionMode: mode, agentId }, signal, stopHookActive: false });
       },

@@ -13,6 +13,16 @@ export type DeferredToolsState = {
   /** Servers still connecting: their tools may appear later. */
   readonly pendingServers: readonly string[];
   readonly failedServers: readonly FailedServer[];
+  /** Ranks `tools` for a query: the host's search index (the search stage), handed in here. */
+  readonly search: (tools: readonly AnyTool[], query: string, maxResults: number) => {
+    readonly matches: readonly string[];
+    readonly unknownNames: readonly string[];
+  };
+  /**
+   * Waits (for as long as the host allows) until no server is pending. ToolSearch calls it when a
+   * query found nothing while servers are still connecting, then searches again.
+   */
+  readonly waitForPendingServers?: (signal: AbortSignal) => Promise<void>;
 };
 
 /**

@@ -6,6 +6,7 @@ import { jsonSchema, type AnyTool, type ToolCallContext } from '../../contract/t
 import { deferredToolsService, type DeferredToolsState } from './deferred-tools-service.js';
 import { createToolSearchTool, mapToolSearchResult, type ToolSearchOutput } from './tool-search.js';
 import { isDeferred } from './is-deferred.js';
+import { createDeferredToolSearch } from '../../search/create-deferred-tool-search.js';
 
 function mcpTool(server: string, tool: string, description: string): AnyTool {
   return defineTool({
@@ -44,6 +45,7 @@ const baseState: DeferredToolsState = {
   loadedToolNames: ['Read', 'Edit'],
   pendingServers: [],
   failedServers: [],
+  search: createDeferredToolSearch(),
 };
 
 describe('ToolSearch', () => {
@@ -98,6 +100,22 @@ describe('ToolSearch', () => {
     const text = tool.mapResult(output, 'toolu_1').content as string;
     expect(text).toContain('MCP servers still connecting: jira.');
     expect(text).toContain('MCP server db failed to connect: spawn psql-mcp ENOENT.');
+  });
+
+  it('waits for servers still connecting when nothing matched, then searches again', async () => {
+    let connected = false;
+    const jira = mcpTool('jira', 'create_ticket', 'Creates a ticket.');
+    const services = createServices().set(deferredToolsService, () => ({
+      ...baseState,
+      deferredTools: connected ? [...deferred, jira] : deferred,
+      pendingServers: connected ? [] : ['jira'],
+      waitForPendingServers: async () => {
+        connected = true;
+      },
+    }));
+    const output = await tool.call({ query: 'select:mcp__jira__create_ticket' }, { ...contextWith(undefined), services });
+    expect(output.matches).toEqual(['mcp__jira__create_ticket']);
+    expect(output.pendingServers).toEqual([]);
   });
 
   it('explains unknown select: names', () => {

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import type { ToolReferenceBlock } from '../../messages/types.js';
-import { createSearchIndexCache, type SearchIndexCache } from '../../search/search-index-cache.js';
-import { searchTools } from '../../search/search-tools.js';
 import { deferredToolsService, type DeferredToolsState, type FailedServer } from './deferred-tools-service.js';
 import { TOOL_SEARCH_PROMPT } from './prompt.js';
 import { TOOL_SEARCH_NAME } from './tool-search-name.js';
@@ -42,22 +40,20 @@ const EMPTY_STATE: DeferredToolsState = {
   loadedToolNames: [],
   pendingServers: [],
   failedServers: [],
+  search: () => ({ matches: [], unknownNames: [] }),
 };
 
 /** Options of {@link createToolSearchTool}. */
-export type ToolSearchToolOptions = {
-  /** The index cache; default a new one, owned by the tool. */
-  readonly cache?: SearchIndexCache;
-};
+export type ToolSearchToolOptions = Record<string, never>;
 
 /**
  * Creates the ToolSearch tool: read-only, concurrency-safe, always loaded, never deferred. It
- * reads the deferred tools from {@link deferredToolsService}, ranks them with the search index
- * (rebuilt only when the deferred set changes) and answers with `tool_reference` blocks, or, when
- * nothing matched, a line that names the servers still connecting and those that failed, with why.
+ * reads the deferred tools and the host's ranking from {@link deferredToolsService} and answers
+ * with `tool_reference` blocks, or, when nothing matched, a line that names the servers still
+ * connecting and those that failed, with why. When nothing matched while servers are connecting,
+ * it waits for them (as long as the host allows) and searches once more.
  */
-export function createToolSearchTool(options: ToolSearchToolOptions = {}): Tool<ToolSearchInput, ToolSearchOutput> {
-  const cache = options.cache ?? createSearchIndexCache();
+export function createToolSearchTool(_options: ToolSearchToolOptions = {}): Tool<ToolSearchInput, ToolSearchOutput> {
   return defineTool<ToolSearchInput, ToolSearchOutput>({
     name: TOOL_SEARCH_NAME,
     inputSchema,
@@ -68,10 +64,15 @@ export function createToolSearchTool(options: ToolSearchToolOptions = {}): Tool<
     isConcurrencySafe: () => true,
     describeInput: (input) => input.query,
     async call(input, context) {
-      const state = context.services.get(deferredToolsService)?.() ?? EMPTY_STATE;
-      const index = cache.indexFor(state.deferredTools);
+      const read = context.services.get(deferredToolsService);
+      let state = read?.() ?? EMPTY_STATE;
       const maxResults = input.max_results ?? DEFAULT_TOOL_SEARCH_RESULTS;
-      const result = searchTools(index, input.query, { maxResults });
+      let result = state.search(state.deferredTools, input.query, maxResults);
+      if (read && state.pendingServers.length > 0 && state.waitForPendingServers && (result.matches.length === 0 || result.unknownNames.length > 0)) {
+        await state.waitForPendingServers(context.signal);
+        state = read();
+        result = state.search(state.deferredTools, input.query, maxResults);
+      }
       const matches = [...result.matches];
       const unknownNames: string[] = [];
       const loaded = new Map(state.loadedToolNames.map((name) => [name.toLowerCase(), name]));
