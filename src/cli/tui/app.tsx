@@ -268,8 +268,9 @@ export function App(props: AppProps) {
     const open = pending.current;
     const state = dialog.current;
     if (open && state && state.id === open.id) {
-      // A chunk of several characters is a paste or keys typed ahead: it never answers a dialog.
-      if ([...input].length > 1) return;
+      // A chunk of several characters is a paste or keys typed ahead: it never picks an option
+      // (the edit and message lines take pastes).
+      if (state.mode === 'choose' && [...input].length > 1) return;
       const step = stepDialog(state, { input, key, now: Date.now(), callInput: open.request.input });
       setDialog(step.state);
       if (step.response) {
