@@ -26,14 +26,58 @@ const MAX_NESTED_SHELLS = 3;
 
 type Target = { readonly word: ShellWord; readonly cwds: readonly string[] | undefined };
 
+type BashRuleIndex = {
+  readonly byFirstWord: ReadonlyMap<string, readonly CompiledRule[]>;
+  readonly wild: readonly CompiledRule[];
+  readonly order: ReadonlyMap<CompiledRule, number>;
+};
+
+const indexes = new WeakMap<readonly CompiledRule[], BashRuleIndex>();
+
+/** Indexes Bash rules by their literal first word so a command is tested only against rules that could match it. */
+function indexOf(rules: readonly CompiledRule[]): BashRuleIndex {
+  const known = indexes.get(rules);
+  if (known) return known;
+  const byFirstWord = new Map<string, CompiledRule[]>();
+  const wild: CompiledRule[] = [];
+  const order = new Map<CompiledRule, number>();
+  rules.forEach((rule, position) => {
+    if (rule.parsed.kind !== 'bash') return;
+    order.set(rule, position);
+    const word = rule.parsed.pattern.firstWord;
+    if (word === undefined) wild.push(rule);
+    else byFirstWord.set(word, [...(byFirstWord.get(word) ?? []), rule]);
+  });
+  const index = { byFirstWord, wild, order };
+  indexes.set(rules, index);
+  return index;
+}
+
+/** The first rule (in settings order) whose pattern matches one of the forms. */
 function matchBash(rules: readonly CompiledRule[], forms: readonly string[], options: { readonly exactOnly: boolean }): CompiledRule | undefined {
-  for (const rule of rules) {
-    if (rule.parsed.kind !== 'bash') continue;
-    const pattern = rule.parsed.pattern;
-    if (options.exactOnly && !pattern.exact) continue;
-    if (forms.some((form) => pattern.test(form))) return rule;
+  if (rules.length === 0) return undefined;
+  const index = indexOf(rules);
+  let best: CompiledRule | undefined;
+  let bestPosition = Number.POSITIVE_INFINITY;
+  const consider = (candidates: readonly CompiledRule[] | undefined, form: string): void => {
+    for (const rule of candidates ?? []) {
+      if (rule.parsed.kind !== 'bash') continue;
+      const position = index.order.get(rule) ?? Number.POSITIVE_INFINITY;
+      if (position >= bestPosition) break;
+      if (options.exactOnly && !rule.parsed.pattern.exact) continue;
+      if (rule.parsed.pattern.test(form)) {
+        best = rule;
+        bestPosition = position;
+        break;
+      }
+    }
+  };
+  for (const form of forms) {
+    const space = form.indexOf(' ');
+    consider(index.byFirstWord.get(space < 0 ? form : form.slice(0, space)), form);
+    consider(index.wild, form);
   }
-  return undefined;
+  return best;
 }
 
 /** The positional arguments of an editing command: the files it creates, moves or deletes. */

@@ -11,6 +11,8 @@ export type BashPattern = {
   readonly exact: boolean;
   /** The literal words before the first wildcard, used to suggest and to describe coverage. */
   readonly prefix: string;
+  /** The literal first word every matching command starts with; undefined when it has a wildcard. */
+  readonly firstWord: string | undefined;
   test(command: string): boolean;
 };
 
@@ -52,10 +54,12 @@ export function compileBashPattern(specifier: string): BashPattern {
   const exact = !wordTail && !/(^|[^\\])\*/.test(body);
   const starAt = body.search(/(^|[^\\])\*/);
   const prefix = (starAt < 0 ? body : body.slice(0, starAt + 1)).trim();
+  const head = body.split(' ', 1)[0] ?? '';
   return {
     text,
     exact,
     prefix,
+    firstWord: head.includes('*') || head === '' ? undefined : head,
     test: (command) => regex.test(command),
   };
 }

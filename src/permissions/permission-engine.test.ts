@@ -88,6 +88,13 @@ describe('createPermissionEngine', () => {
     });
   });
 
+  test('within a behavior the first rule in settings order wins, wildcard-led or not', () => {
+    const wildFirst = engineWith([entry('deny', 'Bash(* -rf *)'), entry('deny', 'Bash(rm:*)')]);
+    expect(wildFirst.preCheck(subject(bashTool, { command: 'rm -rf x' }))?.reason).toMatchObject({ rule: 'Bash(* -rf *)' });
+    const wordFirst = engineWith([entry('deny', 'Bash(rm:*)'), entry('deny', 'Bash(* -rf *)')]);
+    expect(wordFirst.preCheck(subject(bashTool, { command: 'rm -rf x' }))?.reason).toMatchObject({ rule: 'Bash(rm:*)' });
+  });
+
   test('preCheck returns the deny for a call a deny rule covers, nothing otherwise', () => {
     const engine = engineWith([entry('deny', 'Bash(rm *)')]);
     expect(engine.preCheck(subject(bashTool, { command: 'ls && rm -rf x' }))).toMatchObject({ behavior: 'deny', reason: { rule: 'Bash(rm *)' } });
