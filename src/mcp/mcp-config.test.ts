@@ -74,6 +74,7 @@ describe('parseMcpServers', () => {
         badUrl: { type: 'http', url: 'not a url' },
         fileUrl: { type: 'http', url: 'file:///etc/passwd' },
         unset: { command: 'node', env: { KEY: '${MISSING_ONE}', OTHER: '${MISSING_TWO}' } },
+        unsetHost: { type: 'http', url: '${MISSING_HOST}/mcp' },
         scalar: 'node server.js',
       },
     });
@@ -85,7 +86,8 @@ describe('parseMcpServers', () => {
     expect(byServer.get('badType')).toMatch(/unknown type "ws"/);
     expect(byServer.get('badUrl')).toMatch(/not a valid URL/);
     expect(byServer.get('fileUrl')).toMatch(/http: or https:/);
-    expect(byServer.get('unset')).toMatch(/MISSING_ONE, MISSING_TWO not set/);
+    expect(byServer.get('unset')).toBe('environment variables MISSING_ONE, MISSING_TWO not set: set them or give a default as ${NAME:-value}');
+    expect(byServer.get('unsetHost')).toBe('environment variable MISSING_HOST not set: set it or give a default as ${NAME:-value}');
     expect(byServer.get('scalar')).toMatch(/must be an object/);
     expect(issues.every((issue) => issue.file === '/repo/.mcp.json')).toBe(true);
     expect(formatMcpConfigIssue(issues[0] ?? { file: '', message: '' })).toMatch(/^\/repo\/\.mcp\.json: server "noCommand": /);

@@ -89,10 +89,10 @@ function formatZodIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-type ServerParse = { readonly config?: McpServerConfig; readonly problem?: string };
+type ServerParse = { readonly ok: true; readonly config: McpServerConfig } | { readonly ok: false; readonly problem: string };
 
 function parseServer(raw: unknown, env: Readonly<Record<string, string | undefined>>): ServerParse {
-  if (!isRecord(raw)) return { problem: 'must be an object with "command" (stdio) or "type" and "url" (http, sse)' };
+  if (!isRecord(raw)) return { ok: false, problem: 'must be an object with "command" (stdio) or "type" and "url" (http, sse)' };
   const type = raw['type'];
   const missing = new Set<string>();
   const expand = (text: string): string => {
@@ -103,10 +103,10 @@ function parseServer(raw: unknown, env: Readonly<Record<string, string | undefin
   let config: McpServerConfig;
   if (type === undefined || type === 'stdio') {
     if (raw['command'] === undefined && raw['url'] !== undefined) {
-      return { problem: 'has "url" but no "type": add "type": "http" (streamable HTTP) or "type": "sse"' };
+      return { ok: false, problem: 'has "url" but no "type": add "type": "http" (streamable HTTP) or "type": "sse"' };
     }
     const parsed = stdioSchema.safeParse(raw);
-    if (!parsed.success) return { problem: formatZodIssues(parsed.error) };
+    if (!parsed.success) return { ok: false, problem: formatZodIssues(parsed.error) };
     const cwd = parsed.data.cwd === undefined ? undefined : expand(parsed.data.cwd);
     config = {
       type: 'stdio',
@@ -118,22 +118,27 @@ function parseServer(raw: unknown, env: Readonly<Record<string, string | undefin
     };
   } else if (type === 'http' || type === 'sse') {
     const parsed = remoteSchema.safeParse(raw);
-    if (!parsed.success) return { problem: formatZodIssues(parsed.error) };
+    if (!parsed.success) return { ok: false, problem: formatZodIssues(parsed.error) };
     const url = expand(parsed.data.url);
-    if (!URL.canParse(url)) return { problem: `url ${JSON.stringify(url)} is not a valid URL` };
+    if (missing.size > 0) return missingProblem(missing);
+    if (!URL.canParse(url)) return { ok: false, problem: `url ${JSON.stringify(url)} is not a valid URL` };
     const protocol = new URL(url).protocol;
-    if (protocol !== 'http:' && protocol !== 'https:') return { problem: `url must be http: or https:, not ${protocol}` };
+    if (protocol !== 'http:' && protocol !== 'https:') return { ok: false, problem: `url must be http: or https:, not ${protocol}` };
     config = { type: parsed.data.type, url, headers: toTable(raw['headers'], expand), ...commonFields(parsed.data) };
   } else {
-    return { problem: `unknown type ${JSON.stringify(type)}: use "stdio", "http" or "sse"` };
+    return { ok: false, problem: `unknown type ${JSON.stringify(type)}: use "stdio", "http" or "sse"` };
   }
-  if (missing.size > 0) {
-    const names = [...missing];
-    return {
-      problem: `environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')} not set: set ${names.length > 1 ? 'them' : 'it'} or give a default as \${NAME:-value}`,
-    };
-  }
-  return { config };
+  if (missing.size > 0) return missingProblem(missing);
+  return { ok: true, config };
+}
+
+function missingProblem(missing: ReadonlySet<string>): ServerParse {
+  const names = [...missing];
+  const plural = names.length > 1;
+  return {
+    ok: false,
+    problem: `environment variable${plural ? 's' : ''} ${names.join(', ')} not set: set ${plural ? 'them' : 'it'} or give a default as \${NAME:-value}`,
+  };
 }
 
 function commonFields(data: { timeout?: number | undefined; defer?: boolean | undefined; alwaysLoad?: string[] | undefined }): CommonServerConfig {
@@ -174,8 +179,8 @@ export function parseMcpServers(options: ParseMcpServersOptions): ParsedMcpConfi
       continue;
     }
     const result = parseServer(raw, options.env);
-    if (result.config !== undefined) servers.set(name, result.config);
-    else issues.push({ file: options.file, server: name, message: result.problem ?? 'invalid server config' });
+    if (result.ok) servers.set(name, result.config);
+    else issues.push({ file: options.file, server: name, message: result.problem });
   }
   return { servers, issues };
 }
