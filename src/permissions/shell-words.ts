@@ -139,6 +139,8 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
       let quoted = false;
       for (const child of node.children) {
         if (child === null) continue;
+        // `{a,b}` and `{1..3}` arrive as the words `{`, `a,b`, `}`: bash expands them into several words.
+        if (child.type === 'word' && (child.text === '{' || child.text === '}')) glob = true;
         const part = readWord(child, sink);
         value += part.value;
         isStatic &&= part.static;

@@ -89,4 +89,7 @@ export const readOnlyCases: readonly CorpusCase[] = [
   bash('R23 regression: timeout wrapper on a read-only command', 'timeout 5 git status', 'allow'),
   bash('R24 regression: git log -p', 'git log -p -n 1', 'allow'),
   bash('R25 regression: echo to /dev/null', 'echo hi > /dev/null', 'allow'),
+  bash('R26 regression: echo with brace expansion', 'echo {a,b}', 'allow'),
+  bash('R27 regression: git log with a pathspec after --', 'git log --oneline -- src', 'allow'),
+  bash('R28 regression: grep with a quoted pattern containing separators', "grep -n 'a && b; c | d' src/a.ts", 'allow'),
 ];
