@@ -7,11 +7,20 @@ import type { DiffLine } from './file-change-diff.js';
 import { LineField } from './prompt-input.js';
 import { Visible } from './visible.js';
 
-/** The exact command of a shell-like input, when it has one. */
-export function commandOf(input: unknown): string | undefined {
+/** A string field of an input, when the input is an object that has one. */
+function stringField(input: unknown, name: string): string | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
-  const command = (input as Record<string, unknown>)['command'];
-  return typeof command === 'string' ? command : undefined;
+  const value = (input as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** What the dialog shows of the input: the exact command, the file a diff changes, or the whole input as JSON. */
+function subjectOf(request: ApprovalRequest, hasDiff: boolean): { readonly title: string; readonly text: string } {
+  const command = stringField(request.input, 'command');
+  if (command !== undefined) return { title: 'Command (exact):', text: command };
+  const filePath = stringField(request.input, 'file_path');
+  if (hasDiff && filePath !== undefined) return { title: 'File:', text: filePath };
+  return { title: 'Input:', text: JSON.stringify(request.input, null, 2) ?? 'undefined' };
 }
 
 function toolLabel(request: ApprovalRequest): string {
@@ -29,28 +38,15 @@ function toolLabel(request: ApprovalRequest): string {
  */
 export function PermissionDialog(props: { readonly request: ApprovalRequest; readonly state: DialogState; readonly diff: readonly DiffLine[] | undefined }) {
   const { request, state } = props;
-  const command = commandOf(request.input);
+  const subject = subjectOf(request, props.diff !== undefined);
   return (
     <Box flexDirection="column" borderStyle="double" borderColor="yellow" paddingX={1}>
       <Text bold color="yellow">
         Permission needed: {toolLabel(request)}
       </Text>
-      <Box flexDirection="column">
-        {command !== undefined ? (
-          <>
-            <Text dimColor>Command (exact):</Text>
-            <Box paddingLeft={2}>
-              <Visible text={command} />
-            </Box>
-          </>
-        ) : (
-          <>
-            <Text dimColor>Input:</Text>
-            <Box paddingLeft={2}>
-              <Visible text={props.diff === undefined ? (JSON.stringify(request.input, null, 2) ?? 'undefined') : request.summary} />
-            </Box>
-          </>
-        )}
+      <Text dimColor>{subject.title}</Text>
+      <Box paddingLeft={2}>
+        <Visible text={subject.text} />
       </Box>
       {props.diff !== undefined ? <DiffView lines={props.diff} maxLines={30} /> : null}
       <Text>

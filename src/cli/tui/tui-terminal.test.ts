@@ -265,6 +265,40 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     expect(screen).toContain('☐ Run the tests');
   });
 
+  it('Write is shown as a diff against the file on disk, in the dialog and in the row', async () => {
+    const ui = await startUi();
+    await submit(ui, 'write');
+    const dialog = await waitForScreen(ui, (screen) => screen.includes('Permission needed: Write'), 'the Write dialog');
+    expect(dialog).toMatch(/- beta/);
+    expect(dialog).toMatch(/\+ gamma/);
+    expect(dialog).toContain('Why it asks: permission mode default');
+    expect(dialog).toContain(`File:`);
+    expect(dialog).toContain(join(ui.folder, 'notes.txt'));
+    await pressUntil(ui, '1', (screen) => screen.includes('❯ 1.'), 'option 1 to be highlighted');
+    keys(ui, 'Enter');
+    expect((await waitForEntry(ui, 'approval'))['response']).toEqual({ behavior: 'allow' });
+    const row = await waitForScreen(ui, (screen) => screen.includes('✔ Write notes.txt [done'), 'the finished Write row');
+    // The row keeps the change captured before the write replaced the file.
+    expect(row).toMatch(/- beta\n\s*\+ gamma/);
+  });
+
+  it('/resume lists the sessions and resumes the one picked; /compact and /clear reach the host', async () => {
+    const ui = await startUi();
+    await submit(ui, '/resume');
+    await waitForScreen(ui, (screen) => screen.includes('Resume a session') && screen.includes('sess-older'), 'the session list');
+    keys(ui, 'Down');
+    await waitForScreen(ui, (screen) => /❯ .*sess-older/.test(screen), 'the second session to be highlighted');
+    keys(ui, 'Enter');
+    expect(await waitForEntry(ui, 'resume')).toEqual({ kind: 'resume', sessionId: 'sess-older' });
+    await waitForScreen(ui, (screen) => screen.includes('Resumed session sess-older.'), 'the resumed notice');
+    await submit(ui, '/compact');
+    await waitForEntry(ui, 'compact');
+    await waitForScreen(ui, (screen) => screen.includes('Compacted 6 messages into a summary.'), 'the compact report');
+    await submit(ui, '/clear');
+    await waitForEntry(ui, 'clear');
+    await waitForScreen(ui, (screen) => screen.includes('New session sess-harness.'), 'the new-session notice');
+  });
+
   it('slash commands show what the host describes; an unknown one says how to get help', async () => {
     const ui = await startUi();
     await submit(ui, '/permissions');

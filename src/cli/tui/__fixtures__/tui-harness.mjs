@@ -1,7 +1,8 @@
 // Runs the built terminal UI over a fake InteractiveHost that plays scripted loop events, for the
 // tmux tests. Usage: node tui-harness.mjs LOG_FILE. Everything the host receives (approval
 // responses, interrupts, close, the exit code) is appended to LOG_FILE as JSON lines.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { runInteractive } from '../../../../dist/cli/tui/run-interactive.js';
 
 const logFile = process.argv[2];
@@ -99,6 +100,31 @@ async function* longBashScript(signal) {
   return result('aborted');
 }
 
+async function* writeScript(signal) {
+  const id = nextId();
+  const filePath = join(dirname(logFile), 'notes.txt');
+  writeFileSync(filePath, 'alpha\nbeta\n');
+  const input = { file_path: filePath, content: 'alpha\ngamma\n' };
+  yield { type: 'request-start', turn: 1, request: {} };
+  yield { type: 'tool-call-queue', toolUseId: id, toolName: 'Write', summary: 'notes.txt' };
+  yield {
+    type: 'assistant-message',
+    stopReason: 'tool_use',
+    usage,
+    message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Write', input }] },
+  };
+  yield { type: 'tool-call-start', toolUseId: id, toolName: 'Write', batch: 1 };
+  yield { type: 'permission-request', toolUseId: id, toolName: 'Write', summary: 'notes.txt', message: 'Write wants to change a file.' };
+  const response = await approver.request(
+    { tool: tool('Write'), input, toolUseId: id, message: 'Write wants to change a file.', summary: 'notes.txt', reason: { kind: 'mode', mode: 'default' }, suggestions: [] },
+    signal,
+  );
+  log({ kind: 'approval', response });
+  writeFileSync(filePath, input.content);
+  yield end(id, 'Write', input, { status: 'success', isError: false });
+  return result('success');
+}
+
 async function* parallelScript() {
   const reads = ['src/a.ts', 'src/b.ts', 'src/c.ts'].map((path) => ({ id: nextId(), path }));
   const grep = nextId();
@@ -153,6 +179,7 @@ const host = {
     if (prompt === 'approve') return approveScript(signal);
     if (prompt === 'long bash') return longBashScript(signal);
     if (prompt === 'parallel') return parallelScript(signal);
+    if (prompt === 'write') return writeScript(signal);
     return (async function* echo() {
       yield { type: 'request-start', turn: 1, request: {} };
       yield { type: 'text-delta', text: `You said: ${prompt}` };
@@ -169,10 +196,20 @@ const host = {
   },
   describePermissions: () => 'allow: Read (user settings)\nmode: default',
   describeMcp: () => 'no MCP servers',
-  compact: async () => 'Compacted 0 messages.',
-  listSessions: async () => [],
-  resume: async () => undefined,
-  clear: async () => undefined,
+  compact: async () => {
+    log({ kind: 'compact' });
+    return 'Compacted 6 messages into a summary.';
+  },
+  listSessions: async () => [
+    { id: 'sess-newer', path: '/tmp/sess-newer.jsonl', modified: new Date('2026-11-29T10:00:00Z'), firstPrompt: 'fix the failing test' },
+    { id: 'sess-older', path: '/tmp/sess-older.jsonl', modified: new Date('2026-11-28T09:00:00Z'), firstPrompt: 'add a readme' },
+  ],
+  resume: async (sessionId) => {
+    log({ kind: 'resume', sessionId });
+  },
+  clear: async () => {
+    log({ kind: 'clear' });
+  },
   transcriptPath: () => '/tmp/transcript.jsonl',
   close: async () => {
     log({ kind: 'closed' });
