@@ -226,14 +226,15 @@ function fold(options: {
   const name = subject.tool.name;
   const hook = subject.hookDecision;
   const hookReason: DecisionReason = { kind: 'hook', hook: hook?.hook ?? 'PreToolUse hook', ...(hook?.reason ? { message: hook.reason } : {}) };
+  // Deny beats ask: the tool's own deny wins over a safety check or an ask rule that would prompt.
+  if (toolDecision.behavior === 'deny') {
+    return { ...toolDecision, reason: toolDecision.reason ?? { kind: 'tool', message: toolDecision.message } };
+  }
   const safety = evaluation.safety;
   if (safety && !(safety.bypassable && mode === 'bypassPermissions')) {
     return askOrDeny({ mode, message: safety.message, reason: { kind: 'safety', message: safety.message } });
   }
   if (evaluation.ask) return askOrDeny({ mode, message: evaluation.ask.message, reason: evaluation.ask.reason });
-  if (toolDecision.behavior === 'deny') {
-    return { ...toolDecision, reason: toolDecision.reason ?? { kind: 'tool', message: toolDecision.message } };
-  }
   if (hook?.decision === 'ask') {
     return askOrDeny({ mode, message: hook.reason ?? `A PreToolUse hook asks for approval of ${name}.`, reason: hookReason });
   }

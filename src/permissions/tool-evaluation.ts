@@ -138,6 +138,22 @@ export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
   return result.build();
 }
 
+/**
+ * The folder a Glob pattern reaches when it leaves its search folder (`/etc/**`, `../../x/*`,
+ * `~/.ssh/*`): its literal part before the first wildcard, resolved against the search folder.
+ */
+function globReach(pattern: unknown, searchFolder: string): string | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  const leaves = pattern.startsWith('/') || pattern.startsWith('~') || /(^|\/)\.\.(\/|$)/.test(pattern);
+  if (!leaves) return undefined;
+  const segments = pattern.split('/');
+  const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
+  const literal = segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/');
+  if (literal === '') return pattern.startsWith('/') ? '/' : searchFolder;
+  if (literal.startsWith('/') || literal.startsWith('~')) return literal;
+  return `${searchFolder}/${literal}`;
+}
+
 function evaluatePathCall(options: {
   readonly facts: CallFacts;
   readonly scope: CallScope;
@@ -155,6 +171,8 @@ function evaluatePathCall(options: {
   }
   const recursive = RECURSIVE_TOOLS.has(tool.name);
   if (raw === undefined && recursive) raw = facts.cwd;
+  const escaping = tool.name === 'Glob' ? globReach(field(input, 'pattern'), raw ?? facts.cwd) : undefined;
+  if (escaping !== undefined) raw = escaping;
   if (raw === undefined || raw === '') {
     result.readOnly = family === 'read';
     result.pending.push(`${tool.name} without a path`);
