@@ -26,10 +26,11 @@ export function carriedDiscoveredTools(messages: readonly Message[]): string[] {
  * Where the kept tail of a history may start so it stays protocol-valid after a summary message:
  * an assistant message (its tool results follow it), or a user message that carries no tool
  * results (results whose tool_use would be cut away are not). Searches back from keeping
- * `keepAtLeast` messages; returns the index, or -1 when no such cut exists.
+ * `keepAtLeast` messages (or all but the first, in a shorter history); returns the index, or -1
+ * when no such cut exists.
  */
 export function findCompactionCut(messages: readonly Message[], keepAtLeast: number): number {
-  for (let index = messages.length - Math.max(1, keepAtLeast); index >= 1; index--) {
+  for (let index = Math.min(messages.length - 1, Math.max(1, messages.length - Math.max(1, keepAtLeast))); index >= 1; index--) {
     const message = messages[index]!;
     if (message.role === 'assistant') return index;
     if (typeof message.content === 'string' || !message.content.some((block) => block.type === 'tool_result')) return index;

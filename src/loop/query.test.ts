@@ -257,6 +257,7 @@ describe('findCompactionCut', () => {
     const history: Message[] = [{ role: 'user', content: 'go' }, use('a'), result('a'), use('b'), result('b'), use('c'), result('c')];
     expect(findCompactionCut(history, 2)).toBe(5);
     expect(findCompactionCut(history, 3)).toBe(3);
-    expect(findCompactionCut(history, 7)).toBe(-1);
+    expect(findCompactionCut(history, 7)).toBe(1);
+    expect(findCompactionCut([{ role: 'user', content: 'only' }], 6)).toBe(-1);
   });
 });

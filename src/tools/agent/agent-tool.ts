@@ -27,6 +27,9 @@ export function createAgentTool(options: { readonly agentTypes?: readonly { read
     isConcurrencySafe: () => true,
     userFacingName: () => 'Agent',
     describeInput: (input) => `${input.subagent_type ?? 'agent'}: ${input.description}`,
+    // Starting a subagent changes nothing by itself; each of its calls passes the gate chain.
+    // Deny and ask rules (`Agent`, `Agent(type)`) are checked before this.
+    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'a subagent\'s calls are checked one by one' } }),
     validateInput: (input, context) => {
       const runner = context.services.get(subagentService);
       if (!runner) return { ok: false, message: 'Subagents are not available in this session.' };
