@@ -148,7 +148,13 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         }
         return finish(subject, evaluation, toolDecision);
       };
-      if (needsParser(subject)) return initShellParser().then(run);
+      if (needsParser(subject)) {
+        return initShellParser().then(run, (error: unknown) => ({
+          behavior: 'ask' as const,
+          message: `The shell parser could not be loaded, so this Bash command cannot be checked (${error instanceof Error ? error.message : String(error)}).`,
+          reason: { kind: 'safety' as const, message: 'the shell parser could not be loaded' },
+        }));
+      }
       return run();
     },
     remember(suggestion) {
