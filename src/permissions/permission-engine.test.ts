@@ -206,6 +206,23 @@ describe('createPermissionEngine', () => {
     expect(engineWith([entry('deny', 'Task')]).isBlanketDenied('Agent')).toBe(true);
   });
 
+  test('a tool whose getPath or isReadOnly throws is judged without them, never crashing the decision', () => {
+    const broken = defineTool({
+      name: 'Broken',
+      inputSchema: z.object({}),
+      prompt: '',
+      isReadOnly: () => {
+        throw new Error('no');
+      },
+      getPath: () => {
+        throw new Error('no');
+      },
+      call,
+    });
+    expect(engineWith([]).decide(subject(broken, {}))).toMatchObject({ behavior: 'ask' });
+    expect(engineWith([], { mode: 'plan' }).decide(subject(broken, {}))).toMatchObject({ behavior: 'deny' });
+  });
+
   test('a Bash call without a command string fails closed', () => {
     expect((engineWith([], { mode: 'bypassPermissions' }).decide(subject(bashTool, { command: 42 })) as PermissionDecision).behavior).toBe('ask');
   });
