@@ -164,7 +164,9 @@ export function App(props: AppProps) {
     },
     [host, exit, notice, props],
   );
-  props.controls.requestExit = (code) => void shutdown(code);
+  useEffect(() => {
+    props.controls.requestExit = (code) => void shutdown(code);
+  }, [props.controls, shutdown]);
 
   const background = useCallback(
     (label: string, task: (signal: AbortSignal) => Promise<void>) => {

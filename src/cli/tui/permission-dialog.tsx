@@ -6,6 +6,7 @@ import { DiffView } from './diff-view.js';
 import type { DiffLine } from './file-change-diff.js';
 import { LineField } from './prompt-input.js';
 import { Visible } from './visible.js';
+import { visibleText } from './visible-text.js';
 
 /** A string field of an input, when the input is an object that has one. */
 function stringField(input: unknown, name: string): string | undefined {
@@ -24,11 +25,13 @@ function subjectOf(request: ApprovalRequest, hasDiff: boolean): { readonly title
 }
 
 function toolLabel(request: ApprovalRequest): string {
+  let label: string;
   try {
-    return request.tool.userFacingName(request.input);
+    label = request.tool.userFacingName(request.input);
   } catch {
-    return request.tool.name;
+    label = request.tool.name;
   }
+  return visibleText(label, { newlines: 'escape' });
 }
 
 /**

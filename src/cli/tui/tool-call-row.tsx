@@ -29,7 +29,7 @@ export function ToolCallRow(props: { readonly call: CallView; readonly now: numb
     <Box flexDirection="column">
       <Text>
         <Text color={phase.color}>{phase.mark} </Text>
-        <Text bold>{call.toolName}</Text>
+        <Text bold>{visibleText(call.toolName, { newlines: 'escape' })}</Text>
         <Text> {visibleText(call.summary, { newlines: 'escape' })}</Text>
         <Text color={phase.color}>
           {' '}

@@ -36,12 +36,12 @@ type Ui = { readonly name: string; readonly folder: string; readonly log: string
 const started: Ui[] = [];
 let counter = 0;
 
-async function startUi(): Promise<Ui> {
+async function startUi(options: { readonly closeFails?: boolean } = {}): Promise<Ui> {
   const folder = await mkdtemp(join(tmpdir(), 'toolplane-tui-'));
   const ui: Ui = { name: `tui-${++counter}`, folder, log: join(folder, 'host.jsonl') };
   started.push(ui);
   // Ink behaves differently when CI is set, so the child runs without it.
-  const command = `cd ${JSON.stringify(root)} && env -u CI node ${JSON.stringify(harness)} ${JSON.stringify(ui.log)}; sleep 60`;
+  const command = `cd ${JSON.stringify(root)} && env -u CI TUI_CLOSE_FAILS=${options.closeFails ? 1 : 0} node ${JSON.stringify(harness)} ${JSON.stringify(ui.log)}; sleep 60`;
   tmux('new-session', '-d', '-s', ui.name, '-x', '120', '-y', '40', command);
   await waitForScreen(ui, (screen) => screen.includes('session sess-harness'));
   return ui;
@@ -305,6 +305,20 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await waitForScreen(ui, (screen) => screen.includes('allow: Read (user settings)'), 'the permissions text');
     await submit(ui, '/nope');
     await waitForScreen(ui, (screen) => screen.includes('Unknown command /nope. /help lists the commands.'), 'the unknown-command notice');
+  });
+
+  it('a turn that throws shows why and leaves the prompt usable', async () => {
+    const ui = await startUi();
+    await submit(ui, 'explode');
+    await waitForScreen(ui, (screen) => screen.includes('The turn failed: the provider went away'), 'the failure notice');
+    await submit(ui, 'hello');
+    await waitForScreen(ui, (screen) => screen.includes('You said: hello'), 'the next turn');
+  });
+
+  it('when closing the host fails, exiting says so and the exit code is 1', async () => {
+    const ui = await startUi({ closeFails: true });
+    await submit(ui, '/exit');
+    expect(await waitForEntry(ui, 'exit')).toEqual({ kind: 'exit', code: 1 });
   });
 
   it('Ctrl+C twice closes the host and exits with 0', async () => {

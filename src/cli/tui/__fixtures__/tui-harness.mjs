@@ -180,6 +180,12 @@ const host = {
     if (prompt === 'long bash') return longBashScript(signal);
     if (prompt === 'parallel') return parallelScript(signal);
     if (prompt === 'write') return writeScript(signal);
+    if (prompt === 'explode') {
+      return (async function* explode() {
+        yield { type: 'request-start', turn: 1, request: {} };
+        throw new Error('the provider went away');
+      })();
+    }
     return (async function* echo() {
       yield { type: 'request-start', turn: 1, request: {} };
       yield { type: 'text-delta', text: `You said: ${prompt}` };
@@ -213,6 +219,7 @@ const host = {
   transcriptPath: () => '/tmp/transcript.jsonl',
   close: async () => {
     log({ kind: 'closed' });
+    if (process.env.TUI_CLOSE_FAILS === '1') throw new Error('the transcript could not be flushed');
   },
 };
 
