@@ -197,7 +197,7 @@ describe('createMcpManager', () => {
     const launches = join(dir, 'launches');
     const manager = start({
       reconnect: { initialDelayMs: 10, maxAttempts: 3 },
-      servers: [entry({ env: { TEST_SERVER_CRASH_AFTER_MS: '150', TEST_SERVER_LAUNCH_FILE: launches } })],
+      servers: [entry({ env: { TEST_SERVER_CRASH_AFTER_MS: '300', TEST_SERVER_LAUNCH_FILE: launches } })],
     });
     const attempts: number[] = [];
     manager.subscribe((event) => {
