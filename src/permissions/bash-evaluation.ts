@@ -310,6 +310,8 @@ function readApproved(target: Target, recursive: boolean, scope: PathScope, memo
 
 /** The Edit allow rule that approves writing this target, if one does for every folder it may resolve in. */
 function writeApproved(target: Target, scope: PathScope, memo: PathMemo): CompiledRule | undefined {
+  // The reference: a redirect target starting with ~ always needs approval.
+  if (target.word.value.startsWith('~')) return undefined;
   const checks = checkTarget(target, { scope, access: 'write', recursive: false, memo });
   if (checks === undefined) return undefined;
   let rule: CompiledRule | undefined;

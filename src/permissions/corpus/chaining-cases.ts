@@ -72,4 +72,6 @@ export const chainingCases: readonly CorpusCase[] = [
   bash('C18 write outside the working folders in acceptEdits', 'echo x > {outside}/y.txt', 'ask', { mode: 'acceptEdits' }),
   bash('C19 write inside the working folder in acceptEdits', 'echo x > build.log', 'allow', { mode: 'acceptEdits' }),
   bash('C20 redirect prefix before the command', '> out.txt echo hi', 'ask'),
+  bash('C21 redirect to ~ needs approval even with an Edit allow rule', 'echo x > ~/notes.txt', 'ask', { rules: ['allow Edit(~/**)'] }),
+  bash('C22 redirect to a file a deny rule covers through ~', 'echo x > ~/.ssh/authorized_keys', 'deny', { rules: ['deny Edit(~/.ssh/**)'] }),
 ];
