@@ -42,6 +42,7 @@ function toolLabel(request: ApprovalRequest): string {
 export function PermissionDialog(props: { readonly request: ApprovalRequest; readonly state: DialogState; readonly diff: readonly DiffLine[] | undefined }) {
   const { request, state } = props;
   const subject = subjectOf(request, props.diff !== undefined);
+  const reason = describeReason(request.reason);
   return (
     <Box flexDirection="column" borderStyle="double" borderColor="yellow" paddingX={1}>
       <Text bold color="yellow">
@@ -54,9 +55,9 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
       {props.diff !== undefined ? <DiffView lines={props.diff} maxLines={30} /> : null}
       <Text>
         <Text dimColor>Why it asks: </Text>
-        <Visible text={describeReason(request.reason)} />
+        <Visible text={reason} />
       </Text>
-      {request.message !== '' ? <Visible text={request.message} dimColor /> : null}
+      {request.message !== '' && request.message !== reason ? <Visible text={request.message} dimColor /> : null}
       <Box flexDirection="column" marginTop={1}>
         {state.options.map((option, index) => {
           const selected = state.selected === index;
