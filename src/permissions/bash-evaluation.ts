@@ -186,7 +186,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
   const readTargets: { target: Target; recursive: boolean }[] = [];
 
   for (const { command: shellCommand, transparent } of flat.commands) {
-    const { forms, argv: innermost } = denyForms(shellCommand);
+    const { forms, argv: innermost, viaXargs } = denyForms(shellCommand);
     const denied = matchBash(rules.deny, forms, { exactOnly: false });
     if (denied) result.denyBy('Bash', denied, shellCommand.text);
     const asked = matchBash(rules.ask, forms, { exactOnly: false });
@@ -194,6 +194,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     const view = allowView(shellCommand);
     const program = view.argv[0]?.static ? view.argv[0].value : undefined;
     if (innermost[0]?.value === 'rm' || innermost[0]?.value === 'rmdir') {
+      if (viaXargs) result.unsafe('Bash command needs approval: xargs gives rm targets nobody has seen, which could be critical folders.', { bypassable: false });
       for (const target of editTargets(innermost)) {
         const reason = criticalTargetReason(target, { ...scope, cwds: shellCommand.cwds });
         if (reason) result.unsafe(`Bash command needs approval: ${reason}.`, { bypassable: false });

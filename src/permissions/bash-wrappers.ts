@@ -152,11 +152,17 @@ export function allowView(command: ShellCommand): AllowView {
 }
 
 /** Every reading of a command deny and ask rules are matched against, and the innermost argv. */
-export function denyForms(command: ShellCommand): { readonly forms: readonly string[]; readonly argv: readonly ShellWord[] } {
+export function denyForms(command: ShellCommand): {
+  readonly forms: readonly string[];
+  readonly argv: readonly ShellWord[];
+  /** `xargs` feeds the innermost command arguments nobody has seen. */
+  readonly viaXargs: boolean;
+} {
   const forms = new Set<string>();
   const withAssignments = command.assignments.map((assignment) => `${assignment.name}=${renderWord(assignment.value)}`);
   if (withAssignments.length > 0) forms.add([...withAssignments, renderCommand(command.words)].join(' ').trim());
   let argv = command.words;
+  let viaXargs = false;
   for (let depth = 0; depth < 12 && argv.length > 0; depth += 1) {
     forms.add(renderCommand(argv));
     const name = programName(argv[0]);
@@ -169,9 +175,10 @@ export function denyForms(command: ShellCommand): { readonly forms: readonly str
     let rest = strip?.(argv.slice(1));
     if (rest === undefined && bare !== undefined) rest = DENY_ONLY_WRAPPERS.get(bare)?.(argv.slice(1));
     if (rest === undefined) break;
+    if (bare === 'xargs') viaXargs = true;
     argv = rest;
   }
-  return { forms: [...forms], argv };
+  return { forms: [...forms], argv, viaXargs };
 }
 
 const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);

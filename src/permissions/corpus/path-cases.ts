@@ -87,6 +87,7 @@ export const pathCases: readonly CorpusCase[] = [
   bash('F66 brace expansion hiding the root', 'rm -rf {/,x}', 'ask', { mode: 'bypassPermissions' }),
   bash('F67 brace expansion in a top-level folder', 'rm -rf /tmp/{a,b}', 'ask', { mode: 'bypassPermissions' }),
   bash('F68 brace expansion as the program is a parse failure', '{rm,-rf,build}', 'ask', { mode: 'bypassPermissions', rules: ['deny Bash(rm *)'] }),
+  bash('F72 xargs feeds rm targets nobody has seen', 'echo / | xargs rm -rf', 'ask', { mode: 'bypassPermissions' }),
   bash('F63 rmdir of home', 'rmdir {home}', 'ask', { mode: 'bypassPermissions' }),
   { name: 'RE1 Edit of a read-denied file is refused first', tool: 'Edit', input: { file_path: '{cwd}/.env' }, rules: ['deny Read(.env)'], mode: 'bypassPermissions', expect: 'deny' },
   { name: 'RE2 Write creating a file in a read-denied folder', tool: 'Write', input: { file_path: '{cwd}/secrets/new.txt' }, rules: ['deny Read(secrets/**)'], expect: 'deny' },
