@@ -1,16 +1,9 @@
-#!/usr/bin/env node
-import { homedir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { parseRunArguments, UsageError } from './args.js';
 import { HELP_TEXT } from './help-text.js';
 import type { CommandIo } from './headless.js';
 
 const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo']);
 
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return manifest.version;
-}
 
 /** Runs the command line and resolves with the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -23,7 +16,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
       return 0;
     }
     if (args.version) {
-      io.stdout.write(`${version()}\n`);
+      const { packageVersion } = await import('./package-root.js');
+      io.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
     if (args.print || io.stdin.isTTY !== true || !('isTTY' in io.stdout && (io.stdout as { isTTY?: boolean }).isTTY)) {
@@ -76,20 +70,4 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
     default:
       throw new UsageError(`Unknown command ${name}.`);
   }
-}
-
-const isEntry = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (isEntry || process.argv[1]?.endsWith('/toolplane') || process.argv[1]?.endsWith('/main.js')) {
-  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), homeDir: homedir() };
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-      // Leave once output is flushed, even if a library left a handle open.
-      process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
-    },
-    (error: unknown) => {
-      process.stderr.write(`toolplane: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
 }

@@ -57,6 +57,20 @@ describe('getInputParser', () => {
     expect(getInputParser(zodTool)).toBe(getInputParser(zodTool));
   });
 
+  it('validates draft 2020-12 and draft-07 schemas, and tolerates an unknown dialect', () => {
+    const make = (dialect: string) =>
+      defineTool({
+        name: 'D',
+        inputSchema: jsonSchema({ $schema: dialect, type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }),
+        prompt: 'x',
+        call: async () => '',
+      });
+    for (const dialect of ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'https://example.com/my-dialect']) {
+      expect(getInputParser(make(dialect))({ n: 1 })).toEqual({ ok: true, value: { n: 1 } });
+      expect(getInputParser(make(dialect))({ n: 'one' }).ok).toBe(false);
+    }
+  });
+
   it('answers every call of a tool whose raw schema cannot compile with a clear error', () => {
     const broken = defineTool({ name: 'B', inputSchema: jsonSchema({ type: 'object', properties: { a: { type: 'nonsense' } } }), prompt: 'x', call: async () => '' });
     const result = getInputParser(broken)({ a: 1 });

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ZodType } from 'zod';
 import type { AnyTool, InputSchema, JsonSchemaObject, RawJsonSchema } from '../contract/tool.js';
 
@@ -10,6 +11,14 @@ export type InputParser = (input: unknown) => ParseResult;
 
 const parsers = new WeakMap<object, InputParser>();
 let ajv: Ajv | undefined;
+let ajv2020: Ajv2020 | undefined;
+
+/** Draft 2020-12 schemas (zod 4's output, many MCP servers) need Ajv's 2020 dialect; others the default (draft-07). */
+function compilerFor(schema: JsonSchemaObject): Ajv | Ajv2020 {
+  const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (dialect.includes('2020-12')) return (ajv2020 ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false }));
+  return (ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false }));
+}
 
 function isRawJsonSchema(schema: InputSchema<unknown>): schema is RawJsonSchema {
   return (schema as RawJsonSchema).kind === 'json-schema' && typeof (schema as ZodType).safeParse !== 'function';
@@ -65,10 +74,12 @@ function describeZodIssue(issue: ZodIssueLike, input: unknown): string {
 }
 
 function compileJsonSchema(schema: JsonSchemaObject): InputParser {
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false });
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schema);
+    const compiler = compilerFor(schema);
+    // An unknown dialect would stop compilation; the keywords are what matter, so it is dropped.
+    const known = typeof schema.$schema !== 'string' || schema.$schema.includes('2020-12') || schema.$schema.includes('draft-07');
+    validate = compiler.compile(known ? schema : { ...schema, $schema: undefined });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return () => ({ ok: false, message: `This tool's input schema is invalid (${reason}); it cannot be called.` });

@@ -1,8 +1,8 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseRunArguments } from '../args.js';
+import { packageRoot } from '../package-root.js';
 import { createEventLog } from '../event-log.js';
 import type { CommandIo } from '../headless.js';
 import { createRuntime } from '../runtime/create-runtime.js';
@@ -12,7 +12,7 @@ export const DEMO_PROMPT = 'The test for average fails. Find the bug, fix it, ru
 
 /** The bundled demo: a sample project, its scripted model, and its MCP server. */
 export function demoFolder(): string {
-  return fileURLToPath(new URL('../../../demo/', import.meta.url));
+  return join(packageRoot(), 'demo');
 }
 
 /**

@@ -207,7 +207,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const mcpSetup = await setUpMcp({ cwd, env, settings, configFiles: args.mcpConfig, trusted, signal });
   for (const issue of mcpSetup.issues) options.warn(`mcp: ${issue}`);
   const mcp = mcpSetup.manager;
-  if (mcp) services.set(mcpResourcesService, mcp);
+  if (mcp) {
+    services.set(mcpResourcesService, mcp);
+    mcp.subscribe((event) => {
+      if (event.type === 'tool-definition-change' && event.approved) options.warn(`mcp: the definition of ${event.name} (approved earlier) changed on server ${event.server}`);
+      else if (event.type === 'tool-name-collision') options.warn(`mcp: tool name collision: ${JSON.stringify(event.collision)}`);
+      else if (event.type === 'server-warning') options.warn(`mcp: ${event.server}: ${event.message}`);
+    });
+  }
 
   const allowPrivateHosts = settings.rules.flatMap((entry) => {
     const match = /^WebFetch\(domain:([^)]+)\)$/.exec(entry.rule);

@@ -1,4 +1,8 @@
-import TurndownService from 'turndown';
+import { createRequire } from 'node:module';
+import type TurndownService from 'turndown';
+
+// turndown (with its DOM) is half a megabyte of code: loaded on the first conversion, not at startup.
+const loadModule = createRequire(import.meta.url);
 
 /** A response body made readable for the model, or the reason it could not be. */
 export type PageContent =
@@ -71,7 +75,8 @@ export function toPageContent(body: Buffer, contentType: string | undefined): Pa
 }
 
 function createConverter(): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+  const Turndown = loadModule('turndown') as typeof TurndownService;
+  const service = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   service.remove([...REMOVED_ELEMENTS]);
   return service;
 }
