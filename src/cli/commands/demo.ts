@@ -44,6 +44,11 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   try {
     // The demo's ToolSearch step needs the MCP server's tools; a real session never waits.
     await runtime.mcp?.whenSettled({ signal: AbortSignal.timeout(10_000) });
+    if (argv.includes('--tui')) {
+      const { createInteractiveHost } = await import('../interactive.js');
+      const { runInteractive } = await import('../tui/run-interactive.js');
+      return await runInteractive(createInteractiveHost(runtime, project), { initialPrompt: DEMO_PROMPT });
+    }
     const log = createEventLog(write);
     const unsubscribe = runtime.todoStore.subscribe((change) => {
       if (change.agentId !== 'main') return;
