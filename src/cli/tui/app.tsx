@@ -15,6 +15,11 @@ import { StatusLine } from './status-line.js';
 import { TodoPanel } from './todo-panel.js';
 import { EMPTY_TRANSCRIPT, reduceTranscript, type TranscriptAction } from './transcript-state.js';
 import { TranscriptView } from './transcript-view.js';
+import { InteractionDialog } from './interaction-dialog.js';
+import { openInteraction, stepInteraction, type InteractionState } from './interaction-state.js';
+import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
+import { useLatest } from './use-latest.js';
+import type { Waiting, WaitingQueue } from './waiting-queue.js';
 
 /** A second Ctrl+C within this long exits (ms). */
 const EXIT_CONFIRM_MS = 2_000;
@@ -29,28 +34,19 @@ export type AppControls = { requestExit?: (code: number) => void };
 export type AppProps = {
   readonly host: InteractiveHost;
   readonly approvals: ApprovalQueue;
+  /** Questions (AskUserQuestion) and plans (ExitPlanMode) waiting for the person. */
+  readonly interactions: WaitingQueue<Interaction, InteractionAnswer>;
   readonly initialPrompt?: string;
   readonly controls: AppControls;
   /** Called once with the exit code, after `host.close()`. */
   readonly onExit: (code: number) => void;
 };
 
-/** A value kept in a ref (so several keys of one input chunk see each other's effect) and mirrored to state for rendering. */
-function useLatest<T>(initial: T): readonly [{ readonly current: T }, (next: T) => void] {
-  const ref = useRef(initial);
-  const [, setValue] = useState(initial);
-  const set = useCallback((next: T) => {
-    ref.current = next;
-    setValue(next);
-  }, []);
-  return [ref, set];
-}
-
 type Picker = { readonly sessions: readonly SessionSummary[]; readonly selected: number };
 
 /** The interactive terminal UI over an {@link InteractiveHost}. One input handler routes every key: dialog first, then picker, then prompt. */
 export function App(props: AppProps) {
-  const { host, approvals } = props;
+  const { host, approvals, interactions } = props;
   const { exit } = useApp();
   const { write } = useStdout();
   const [transcript, dispatch] = useReducer(reduceTranscript, EMPTY_TRANSCRIPT);
@@ -58,6 +54,8 @@ export function App(props: AppProps) {
   const [pending, setPending] = useLatest<PendingApproval | undefined>(approvals.current());
   const [dialog, setDialog] = useLatest<DialogState | undefined>(undefined);
   const [picker, setPicker] = useLatest<Picker | undefined>(undefined);
+  const [asked, setAsked] = useLatest<Waiting<Interaction> | undefined>(undefined);
+  const [askState, setAskState] = useLatest<InteractionState | undefined>(undefined);
   const [todos, setTodos] = useState(() => host.todos());
   const [now, setNow] = useState(() => Date.now());
   const [hint, setHint] = useState<string | undefined>(undefined);
@@ -79,6 +77,16 @@ export function App(props: AppProps) {
     show();
     return approvals.subscribe(show);
   }, [approvals, setPending, setDialog]);
+
+  useEffect(() => {
+    const show = () => {
+      const current = interactions.current();
+      setAsked(current);
+      setAskState(current ? openInteraction(current.id, Date.now()) : undefined);
+    };
+    show();
+    return interactions.subscribe(show);
+  }, [interactions, setAsked, setAskState]);
 
   useEffect(() => host.onTodosChange((next) => setTodos(next)), [host]);
 
@@ -281,6 +289,15 @@ export function App(props: AppProps) {
       }
       return;
     }
+    const question = asked.current;
+    const questionState = askState.current;
+    if (question && questionState && questionState.id === question.id) {
+      if (questionState.mode === 'choose' && [...input].length > 1) return;
+      const step = stepInteraction(questionState, { input, key, now: Date.now(), interaction: question.item });
+      setAskState(step.state);
+      if (step.answer) interactions.answer(question.id, step.answer);
+      return;
+    }
     const list = picker.current;
     if (list) return void onPickerKey(list, key);
     if (key.escape) {
@@ -310,12 +327,14 @@ export function App(props: AppProps) {
     });
   }
 
-  const overlay = dialog.current !== undefined || picker.current !== undefined;
+  const overlay = dialog.current !== undefined || picker.current !== undefined || asked.current !== undefined;
+  const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
   return (
     <Box flexDirection="column">
       <TranscriptView state={transcript} now={now} epoch={epoch} />
       {picker.current ? <SessionPicker sessions={picker.current.sessions} selected={picker.current.selected} /> : null}
       {pending.current && dialog.current ? <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} /> : null}
+      {showAsked && asked.current && askState.current ? <InteractionDialog interaction={asked.current.item} state={askState.current} /> : null}
       <TodoPanel todos={todos} />
       <PromptInput line={line.current} active={!overlay} running={transcript.running || working.current !== undefined} />
       <StatusLine status={host.status()} {...(hint !== undefined ? { hint } : working.current ? { hint: `${working.current}…` } : {})} />

@@ -1,4 +1,5 @@
 import type { ApprovalRequest, ApprovalResponse, Approver } from '../../contract/gates.js';
+import { createWaitingQueue } from './waiting-queue.js';
 
 /** A request waiting for the person, in the order they arrived. */
 export type PendingApproval = {
@@ -20,57 +21,16 @@ export type ApprovalQueue = Approver & {
   subscribe(listener: () => void): () => void;
 };
 
-type Waiting = PendingApproval & {
-  readonly settle: (response: ApprovalResponse) => void;
-};
-
 /** Creates an empty {@link ApprovalQueue}. */
 export function createApprovalQueue(): ApprovalQueue {
-  const waiting: Waiting[] = [];
-  const listeners = new Set<() => void>();
-  let nextId = 1;
-  const notify = () => {
-    for (const listener of listeners) listener();
-  };
-  const remove = (id: number) => {
-    const index = waiting.findIndex((entry) => entry.id === id);
-    if (index < 0) return undefined;
-    const [removed] = waiting.splice(index, 1);
-    if (index === 0) notify();
-    return removed;
-  };
-
+  const queue = createWaitingQueue<ApprovalRequest, ApprovalResponse>({ abortMessage: 'The turn was interrupted before the person answered.' });
   return {
-    request(request, signal) {
-      if (signal.aborted) return Promise.reject(new Error('The turn was interrupted before the person answered.'));
-      return new Promise<ApprovalResponse>((resolve, reject) => {
-        const id = nextId++;
-        const onAbort = () => {
-          remove(id);
-          reject(new Error('The turn was interrupted before the person answered.'));
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        waiting.push({
-          id,
-          request,
-          settle: (response) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(response);
-          },
-        });
-        if (waiting.length === 1) notify();
-      });
-    },
+    request: (request, signal) => queue.enqueue(request, signal),
     current() {
-      const first = waiting[0];
-      return first ? { id: first.id, request: first.request } : undefined;
+      const first = queue.current();
+      return first ? { id: first.id, request: first.item } : undefined;
     },
-    answer(id, response) {
-      remove(id)?.settle(response);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    answer: (id, response) => queue.answer(id, response),
+    subscribe: (listener) => queue.subscribe(listener),
   };
 }

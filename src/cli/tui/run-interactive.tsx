@@ -1,7 +1,15 @@
 import { render } from 'ink';
 import { App, type AppControls } from './app.js';
 import { createApprovalQueue } from './approval-queue.js';
+import type { InteractionChannel } from '../../tools/ask-user-question/interaction-channel.js';
 import type { InteractiveHost } from './interactive-host.js';
+import { createTerminalInteraction } from './terminal-interaction.js';
+
+/**
+ * A host that can also take the terminal's interaction channel (AskUserQuestion, ExitPlanMode);
+ * it registers the channel under INTERACTION_CHANNEL for the session's tools.
+ */
+export type InteractiveHostWithChannel = InteractiveHost & { setInteractionChannel?(channel: InteractionChannel): void };
 
 /** Options of {@link runInteractive}. Streams default to the process's. */
 export type RunInteractiveOptions = {
@@ -19,10 +27,11 @@ export const EXIT_NOT_A_TERMINAL = 2;
  * Runs the interactive terminal UI over `host` until the person exits (`/exit`, Ctrl+C twice,
  * SIGTERM or SIGHUP), then closes the host. Resolves with the exit code: 0, 1 when closing the
  * host failed, {@link EXIT_NOT_A_TERMINAL} when stdin is not a terminal. Registers its Approver
- * with `host.setApprover` before anything is submitted. This module is the only one that loads
+ * with `host.setApprover` (and its interaction channel with `host.setInteractionChannel`, when the
+ * host has it) before anything is submitted. This module is the only one that loads
  * Ink and React: import it dynamically so headless runs never load them.
  */
-export async function runInteractive(host: InteractiveHost, options: RunInteractiveOptions = {}): Promise<number> {
+export async function runInteractive(host: InteractiveHostWithChannel, options: RunInteractiveOptions = {}): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
@@ -32,6 +41,8 @@ export async function runInteractive(host: InteractiveHost, options: RunInteract
   }
   const approvals = createApprovalQueue();
   host.setApprover(approvals);
+  const interaction = createTerminalInteraction();
+  host.setInteractionChannel?.(interaction.channel);
   const controls: AppControls = {};
   let exitCode = 0;
   const onSignal = () => controls.requestExit?.(0);
@@ -41,6 +52,7 @@ export async function runInteractive(host: InteractiveHost, options: RunInteract
     <App
       host={host}
       approvals={approvals}
+      interactions={interaction.queue}
       controls={controls}
       onExit={(code) => {
         exitCode = code;

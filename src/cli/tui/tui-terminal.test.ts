@@ -307,6 +307,26 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await waitForScreen(ui, (screen) => screen.includes('Unknown command /nope. /help lists the commands.'), 'the unknown-command notice');
   });
 
+  it('AskUserQuestion reaches the person through the interaction channel', async () => {
+    const ui = await startUi();
+    await submit(ui, 'ask');
+    const screen = await waitForScreen(ui, (current) => current.includes('Question 1 of 1 · Runner'), 'the question dialog');
+    for (const text of ['Which test runner?', '1. vitest', 'fast, ESM', '2. jest', '3. Other: type my own answer']) expect(screen).toContain(text);
+    await pressUntil(ui, '2', (current) => current.includes('❯ 2. jest'), 'option 2 to be highlighted');
+    keys(ui, 'Enter');
+    expect(await waitForEntry(ui, 'ask')).toEqual({ kind: 'ask', response: { kind: 'answered', answers: [{ question: 'Which test runner?', selected: ['jest'] }] } });
+  });
+
+  it('a plan is shown for approval and the answer carries the mode chosen', async () => {
+    const ui = await startUi();
+    await submit(ui, 'plan');
+    const screen = await waitForScreen(ui, (current) => current.includes('The model has a plan'), 'the plan dialog');
+    expect(screen).toContain('2. Fix average()');
+    await pressUntil(ui, '1', (current) => current.includes('❯ 1. Yes, and auto-accept edits'), 'option 1 to be highlighted');
+    keys(ui, 'Enter');
+    expect(await waitForEntry(ui, 'plan')).toEqual({ kind: 'plan', response: { approved: true, mode: 'acceptEdits' } });
+  });
+
   it('a turn that throws shows why and leaves the prompt usable', async () => {
     const ui = await startUi();
     await submit(ui, 'explode');

@@ -38,6 +38,7 @@ const wait = (ms, signal) =>
   });
 
 let approver;
+let interactionChannel;
 let todos = [];
 const todoListeners = new Set();
 let callNumber = 0;
@@ -180,6 +181,34 @@ const host = {
     if (prompt === 'long bash') return longBashScript(signal);
     if (prompt === 'parallel') return parallelScript(signal);
     if (prompt === 'write') return writeScript(signal);
+    if (prompt === 'ask' || prompt === 'plan') {
+      return (async function* interact() {
+        yield { type: 'request-start', turn: 1, request: {} };
+        const request = { toolUseId: nextId(), agentId: 'main' };
+        const response =
+          prompt === 'ask'
+            ? await interactionChannel.askQuestions(
+                {
+                  ...request,
+                  questions: [
+                    {
+                      question: 'Which test runner?',
+                      header: 'Runner',
+                      multiSelect: false,
+                      options: [
+                        { label: 'vitest', description: 'fast, ESM' },
+                        { label: 'jest', description: 'the classic' },
+                      ],
+                    },
+                  ],
+                },
+                signal,
+              )
+            : await interactionChannel.reviewPlan({ ...request, plan: '1. Read math.js\n2. Fix average()' }, signal);
+        log({ kind: prompt, response });
+        return result('success');
+      })();
+    }
     if (prompt === 'explode') {
       return (async function* explode() {
         yield { type: 'request-start', turn: 1, request: {} };
@@ -194,6 +223,9 @@ const host = {
   },
   setApprover(value) {
     approver = value;
+  },
+  setInteractionChannel(channel) {
+    interactionChannel = channel;
   },
   todos: () => todos,
   onTodosChange(listener) {
