@@ -84,6 +84,13 @@ describe('parseShell', () => {
     expect(script.concerns.join('; ')).toMatch(reason);
   });
 
+  test('a line break the grammar reads as a space still ends the command', () => {
+    const script = parseShell('ls | ls | ls\nrm -rf x && pwd', options);
+    expect(script.commands.map((item) => item.words.map((word) => word.value))).toEqual([['ls'], ['ls'], ['ls'], ['rm', '-rf', 'x'], ['pwd']]);
+    expect(script.concerns.join('; ')).toMatch(/line break/);
+    expect(parseShell('echo a \\\nb', options).concerns).toEqual([]);
+  });
+
   test('commands are still extracted from syntax it does not vouch for', () => {
     expect(words('while true; do rm -rf x; done').flat()).toContain('rm');
     expect(words('ls\rrm -rf x').flat()).toContain('rm');

@@ -86,7 +86,7 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
   const tree = parser.parse(source);
   if (tree === null) return { commands: [], redirects: [], concerns: [...concerns, 'the command could not be parsed'] };
   try {
-    const walker = createWalker(options, concerns);
+    const walker = createWalker(source, options, concerns);
     if (tree.rootNode.hasError) concerns.push('the command could not be parsed completely');
     walker.walk(tree.rootNode, false);
     return { commands: walker.commands, redirects: walker.redirects, concerns };
@@ -95,7 +95,7 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
   }
 }
 
-function createWalker(options: { readonly cwd: string; readonly homeDir: string }, concerns: string[]) {
+function createWalker(source: string, options: { readonly cwd: string; readonly homeDir: string }, concerns: string[]) {
   const commands: ShellCommand[] = [];
   const redirects: ShellRedirect[] = [];
   let cwds: readonly string[] | undefined = [options.cwd];
@@ -162,23 +162,40 @@ function createWalker(options: { readonly cwd: string; readonly homeDir: string 
     redirects.push({ operator, target, writes: WRITE_OPERATORS.has(operator), cwds });
   };
 
+  const finishCommand = (part: { readonly assignments: ShellAssignment[]; readonly words: ShellWord[] }, text: string, nested: boolean): void => {
+    commands.push({ assignments: part.assignments, words: part.words, text, cwds, nested });
+    const name = part.words[0];
+    if (name?.static && name.value === 'cd') applyCd(part.words);
+    else if (name?.static && (name.value === 'pushd' || name.value === 'popd')) cwds = undefined;
+  };
+
   const readCommand = (node: Node, nested: boolean): void => {
     const sink = sinkFor(nested);
-    const assignments: ShellAssignment[] = [];
-    const words: ShellWord[] = [];
+    let part = { assignments: [] as ShellAssignment[], words: [] as ShellWord[] };
+    let partStart = node.startIndex;
+    let previousEnd: number | undefined;
     for (const child of node.children) {
       if (child === null) continue;
+      // The grammar sometimes reads a newline inside a pipeline as a space (`ls | ls | ls⏎rm x`
+      // becomes `ls rm x`); bash ends the command there. Split it, and do not vouch for the rest.
+      if (previousEnd !== undefined && /(^|[^\\])\n/.test(source.slice(previousEnd, child.startIndex))) {
+        concern('a line break the grammar did not read as the end of a command');
+        finishCommand(part, source.slice(partStart, previousEnd), nested);
+        part = { assignments: [], words: [] };
+        partStart = child.startIndex;
+      }
+      previousEnd = child.endIndex;
       switch (child.type) {
         case 'variable_assignment': {
           const name = child.childForFieldName('name')?.text ?? '';
           const valueNode = child.childForFieldName('value');
           const value = valueNode ? readWord(valueNode, sink) : { value: '', static: true, glob: false, quoted: false, source: '' };
-          assignments.push({ name, value });
+          part.assignments.push({ name, value });
           break;
         }
         case 'command_name': {
           const inner = child.namedChild(0);
-          if (inner) words.push(readWord(inner, sink));
+          if (inner) part.words.push(readWord(inner, sink));
           break;
         }
         case 'file_redirect':
@@ -189,14 +206,11 @@ function createWalker(options: { readonly cwd: string; readonly homeDir: string 
         case 'comment':
           break;
         default:
-          if (child.isNamed) words.push(readWord(child, sink));
-          else if (child.type !== '=') words.push(readWord(child, sink));
+          if (child.isNamed) part.words.push(readWord(child, sink));
+          else if (child.type !== '=') part.words.push(readWord(child, sink));
       }
     }
-    commands.push({ assignments, words, text: node.text, cwds, nested });
-    const name = words[0];
-    if (name?.static && name.value === 'cd') applyCd(words);
-    else if (name?.static && (name.value === 'pushd' || name.value === 'popd')) cwds = undefined;
+    finishCommand(part, source.slice(partStart, node.endIndex), nested);
   };
 
   const readDeclaration = (node: Node, nested: boolean): void => {
