@@ -18,14 +18,17 @@ export type RunInteractiveOptions = {
   readonly stderr?: NodeJS.WriteStream;
   /** Sent as the first prompt once the UI is up. */
   readonly initialPrompt?: string;
+  /** Aborting it closes the UI as `/exit` does. */
+  readonly signal?: AbortSignal;
 };
 
 /** Exit code when the terminal UI cannot start (no interactive terminal). */
 export const EXIT_NOT_A_TERMINAL = 2;
 
 /**
- * Runs the interactive terminal UI over `host` until the person exits (`/exit`, Ctrl+C twice,
- * SIGTERM or SIGHUP), then closes the host. Resolves with the exit code: 0, 1 when closing the
+ * Runs the interactive terminal UI over `host` until the person exits (`/exit`, Ctrl+C twice),
+ * the process gets SIGTERM or SIGHUP, or `options.signal` aborts; then closes the host (a running
+ * turn is interrupted first, so every pending call gets its result). Resolves with the exit code: 0, 1 when closing the
  * host failed, {@link EXIT_NOT_A_TERMINAL} when stdin is not a terminal. Registers its Approver
  * with `host.setApprover` (and its interaction channel with `host.setInteractionChannel`, when the
  * host has it) before anything is submitted. This module is the only one that loads
@@ -48,6 +51,7 @@ export async function runInteractive(host: InteractiveHostWithChannel, options: 
   const onSignal = () => controls.requestExit?.(0);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
+  options.signal?.addEventListener('abort', onSignal, { once: true });
   const instance = render(
     <App
       host={host}
@@ -66,6 +70,7 @@ export async function runInteractive(host: InteractiveHostWithChannel, options: 
   } finally {
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
+    options.signal?.removeEventListener('abort', onSignal);
   }
   return exitCode;
 }

@@ -345,10 +345,21 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     const ui = await startUi();
     keys(ui, 'C-c');
     await waitForScreen(ui, (screen) => screen.includes('press Ctrl+C again to exit'), 'the exit hint');
-    expect(entriesOf(ui)).toEqual([]);
+    expect(entriesOf(ui).map((entry) => entry['kind'])).toEqual(['started']);
     keys(ui, 'C-c');
     expect(await waitForEntry(ui, 'exit')).toEqual({ kind: 'exit', code: 0 });
-    expect(entriesOf(ui).map((entry) => entry['kind'])).toEqual(['closed', 'exit']);
+    expect(entriesOf(ui).map((entry) => entry['kind'])).toEqual(['started', 'closed', 'exit']);
+  });
+
+  it('SIGTERM during a long Bash call interrupts the turn, closes the host and exits with 0', async () => {
+    const ui = await startUi();
+    await submit(ui, 'long bash');
+    await waitForScreen(ui, (screen) => screen.includes('│ watch line'), 'the running row');
+    const pid = (await waitForEntry(ui, 'started'))['pid'];
+    expect(typeof pid).toBe('number');
+    process.kill(pid as number, 'SIGTERM');
+    expect(await waitForEntry(ui, 'exit')).toEqual({ kind: 'exit', code: 0 });
+    expect(entriesOf(ui).map((entry) => entry['kind'])).toEqual(['started', 'submit', 'interrupted', 'closed', 'exit']);
   });
 });
 

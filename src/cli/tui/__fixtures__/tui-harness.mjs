@@ -255,6 +255,7 @@ const host = {
   },
 };
 
+log({ kind: 'started', pid: process.pid });
 const code = await runInteractive(host, {});
 log({ kind: 'exit', code });
 process.exit(code);
