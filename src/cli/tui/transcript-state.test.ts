@@ -35,6 +35,16 @@ describe('reduceTranscript', () => {
     expect(state.running).toBe(true);
   });
 
+  it('a new model request settles what came before, up to a call still running', () => {
+    let state = reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'go' });
+    state = events(state, [turnStart]);
+    expect(state.settledCount).toBe(1);
+    state = events(state, [{ type: 'text-delta', text: 'reading' }, queue('a'), start('a', 1), end('a', { status: 'success', isError: false }), turnStart]);
+    expect(state.settledCount).toBe(3);
+    state = events(state, [queue('b'), { type: 'text-delta', text: 'more' }, turnStart]);
+    expect(state.settledCount).toBe(3);
+  });
+
   it('a new model request starts a new text entry', () => {
     const state = events(EMPTY_TRANSCRIPT, [turnStart, { type: 'text-delta', text: 'one' }, turnStart, { type: 'text-delta', text: 'two' }]);
     expect(state.entries.filter((entry) => entry.kind === 'text')).toHaveLength(2);

@@ -120,7 +120,9 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
 function reduceLoopEvent(state: TranscriptState, event: LoopEvent, now: number): TranscriptState {
   switch (event.type) {
     case 'request-start':
-      return { ...state, turn: state.turn + 1, textOpen: false };
+      // The loop asks the model again only once every call of the last answer has its result,
+      // so what came before is final and can leave the redrawn part of the screen.
+      return { ...state, turn: state.turn + 1, textOpen: false, settledCount: settledPrefix(state) };
     case 'text-delta':
       return appendText(state, event.text);
     case 'tool-call-queue':
@@ -204,6 +206,16 @@ export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: Cal
     case 'aborted':
       return { phase: 'interrupted' };
   }
+}
+
+/** How many leading entries are final: up to the first call still without its result. */
+function settledPrefix(state: TranscriptState): number {
+  const open = state.entries.findIndex((entry) => {
+    if (entry.kind !== 'call') return false;
+    const call = state.calls.get(entry.toolUseId);
+    return call !== undefined && !isSettled(call.phase);
+  });
+  return open < 0 ? state.entries.length : Math.max(state.settledCount, open);
 }
 
 function appendText(state: TranscriptState, text: string): TranscriptState {

@@ -25,7 +25,8 @@ function Block(props: { readonly block: DisplayBlock; readonly calls: ReadonlyMa
         </Box>
       );
     case 'text':
-      return <Visible text={entry.text} />;
+      // Tabs in the model's prose and code are layout, not a hidden trick: show them as spaces.
+      return <Visible text={entry.text.replaceAll('\t', '    ')} />;
     case 'call': {
       const call = calls.get(entry.toolUseId);
       return call ? <ToolCallRow call={call} now={now} /> : null;
