@@ -19,3 +19,4 @@ export { notebookEditTool } from './notebook-edit/notebook-edit-tool.js';
 export { createGlobTool } from './glob/glob-tool.js';
 export { createGrepTool } from './grep/grep-tool.js';
 export { createFileStateStore, fileStateService, type FileStateStore } from './file-state/file-state-store.js';
+export { READ_DENIED_PATH } from './fs-helpers/read-denied-path.js';

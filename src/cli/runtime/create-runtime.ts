@@ -23,6 +23,7 @@ import { createHookGate, type HookPlane } from '../../hooks/create-hook-gate.js'
 import { loadSettings, type LoadedSettings } from '../../settings/load-settings.js';
 import { saveRule } from '../../settings/save-rule.js';
 import { createFileStateStore, fileStateService } from '../../tools/file-state/file-state-store.js';
+import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
 import { createTaskRegistry, TASK_REGISTRY } from '../../tools/tasks/task-registry.js';
 import { createShellState, SHELL_STATE } from '../../tools/bash/shell-state.js';
 import { createSpillFolder, SPILL_FOLDER } from '../../tools/bash/spill-folder.js';
@@ -193,6 +194,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     .set(SHELL_STATE, createShellState())
     .set(TODO_STORE, todoStore)
     .set(PLAN_MODE_CONTROLLER, planMode)
+    .set(READ_DENIED_PATH, (path: string) => engine.pathDenial(path, 'read') !== undefined)
     .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
   const setSpill = () => services.set(SPILL_FOLDER, createSpillFolder({ path: session.resultsDirectory }));
   setSpill();

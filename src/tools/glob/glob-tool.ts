@@ -6,6 +6,7 @@ import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCallContext } from '../../contract/tool.js';
 import { describeFsError, describeNotRegularFile } from '../fs-helpers/file-path-checks.js';
 import { RIPGREP_BASE_ARGS, runRipgrep } from '../fs-helpers/run-ripgrep.js';
+import { READ_DENIED_PATH, withheldNote } from '../fs-helpers/read-denied-path.js';
 import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { GLOB_PROMPT } from './glob-prompt.js';
 
@@ -29,6 +30,8 @@ export type GlobOutput =
       readonly truncated: boolean;
       /** The search stopped at its candidate limit, so `total` is a lower bound. */
       readonly stoppedEarly?: boolean;
+      /** Files left out because permission rules deny reading them. */
+      readonly withheld?: number;
     }
   | ToolFailure;
 
@@ -113,10 +116,21 @@ async function findFiles(options: { input: GlobInput; context: ToolCallContext; 
   });
   if (!run.ok) return toolFailure(run.message);
   if (run.exitCode === 2 && matches.length === 0 && run.stderr.length > 0) return toolFailure(`Listing files failed: ${run.stderr.trim()}`);
-  const dated = await withModificationTimes(matches.map((relative) => path.join(searchDir, relative)), context.signal);
+  const denied = context.services.get(READ_DENIED_PATH);
+  const absolute = matches.map((relative) => path.join(searchDir, relative));
+  const allowed = denied ? absolute.filter((file) => !denied(file)) : absolute;
+  const withheld = absolute.length - allowed.length;
+  const dated = await withModificationTimes(allowed, context.signal);
   dated.sort((a, b) => b.mtimeMs - a.mtimeMs || a.file.localeCompare(b.file));
   const files = dated.slice(0, options.maxResults).map((entry) => entry.file);
-  return { kind: 'files', files, total: dated.length, truncated: tooMany || dated.length > files.length, ...(tooMany ? { stoppedEarly: true } : {}) };
+  return {
+    kind: 'files',
+    files,
+    total: dated.length,
+    truncated: tooMany || dated.length > files.length,
+    ...(tooMany ? { stoppedEarly: true } : {}),
+    ...(withheld > 0 ? { withheld } : {}),
+  };
 }
 
 async function literalMatch(file: string): Promise<GlobOutput> {
@@ -151,9 +165,10 @@ async function withModificationTimes(files: readonly string[], signal: AbortSign
 /** Maps Glob's output for the model: one absolute path per line, with a note when cut. */
 export function mapGlobOutput(output: GlobOutput): MappedResult {
   if (output.kind === 'error') return mapToolFailure(output);
-  if (output.files.length === 0) return { content: 'No files found.' };
+  const withheld = output.withheld !== undefined ? `\n${withheldNote(output.withheld)}` : '';
+  if (output.files.length === 0) return { content: `No files found.${withheld}` };
   const note = output.truncated
     ? `\n(Results are truncated: showing the ${output.files.length} most recently modified of ${output.total}${output.stoppedEarly === true ? '+' : ''} matches. Use a more specific pattern or path.)`
     : '';
-  return { content: `${output.files.join('\n')}${note}` };
+  return { content: `${output.files.join('\n')}${note}${withheld}` };
 }

@@ -5,6 +5,7 @@ import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCallContext } from '../../contract/tool.js';
 import { describeFsError } from '../fs-helpers/file-path-checks.js';
 import { runRipgrep } from '../fs-helpers/run-ripgrep.js';
+import { READ_DENIED_PATH, withheldNote } from '../fs-helpers/read-denied-path.js';
 import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { buildRipgrepArgs } from './build-ripgrep-args.js';
 import { GREP_PROMPT } from './grep-prompt.js';
@@ -51,6 +52,8 @@ export type GrepOutput =
       readonly totalMatches: number | undefined;
       /** ripgrep's complaint about some files (unreadable, …), when it still found results. */
       readonly warning: string | undefined;
+      /** Files left out because permission rules deny reading them. */
+      readonly withheld?: number;
     }
   | ToolFailure;
 
@@ -111,11 +114,33 @@ async function search(input: GrepInput, context: ToolCallContext, settings: Requ
   let chars = 0;
   let more = false;
   let cut = false;
+  const denied = context.services.get(READ_DENIED_PATH);
+  const withheldFiles = new Set<string>();
+  // With a deny filter, paths are NUL-terminated (content and count modes) so they parse exactly.
+  const nulPaths = denied !== undefined && input.output_mode !== 'files_with_matches';
+  const args = buildRipgrepArgs(input, searchPath);
+  if (nulPaths) args.splice(args.indexOf('--regexp'), 0, '--null');
   const run = await runRipgrep({
-    args: buildRipgrepArgs(input, searchPath),
+    args,
     cwd: context.cwd,
     signal: context.signal,
-    onLine: (line) => {
+    onLine: (raw) => {
+      let line = raw;
+      if (denied) {
+        const nul = nulPaths ? raw.indexOf('\0') : -1;
+        const file = nulPaths ? (nul === -1 ? undefined : raw.slice(0, nul)) : raw;
+        if (file !== undefined) {
+          if (denied(path.resolve(context.cwd, file))) {
+            withheldFiles.add(file);
+            return 'continue';
+          }
+          if (nul !== -1) {
+            const rest = raw.slice(nul + 1);
+            const separator = /^\d+([:-])/.exec(rest)?.[1] ?? ':';
+            line = `${file}${separator}${rest}`;
+          }
+        }
+      }
       if (!streaming) {
         kept.push(line);
         if (kept.length >= settings.maxEntries) {
@@ -147,8 +172,9 @@ async function search(input: GrepInput, context: ToolCallContext, settings: Requ
     return toolFailure(`ripgrep failed: ${stderr.length > 0 ? stderr : 'exit code 2'}${/regex|parse/i.test(stderr) ? '\nFix the pattern (ripgrep uses Rust regex syntax; escape special characters to match them literally) and try again.' : ''}`);
   }
   const warning = stderr.length > 0 ? stderr.split('\n').slice(0, 3).join('\n') : undefined;
+  const withheld = withheldFiles.size > 0 ? { withheld: withheldFiles.size } : {};
   if (streaming) {
-    return { kind: 'matches', mode: input.output_mode, entries: kept, offset, more, cut, total: undefined, totalMatches: undefined, warning };
+    return { kind: 'matches', mode: input.output_mode, entries: kept, offset, more, cut, total: undefined, totalMatches: undefined, warning, ...withheld };
   }
   // Files and counts come from several threads in no fixed order: sort for a stable answer.
   kept.sort();
@@ -173,6 +199,7 @@ async function search(input: GrepInput, context: ToolCallContext, settings: Requ
     total: kept.length,
     totalMatches,
     warning,
+    ...withheld,
   };
 }
 
@@ -189,6 +216,7 @@ export function mapGrepOutput(output: GrepOutput): MappedResult {
   if (output.cut) notes.push(`(Output cut at the size limit. Narrow the search with path, glob or type, or continue with offset ${next}.)`);
   else if (output.more) notes.push(`(More results exist. Continue with offset ${next}, or narrow the search.)`);
   if (output.warning !== undefined) notes.push(`(Some files could not be searched: ${output.warning})`);
+  if (output.withheld !== undefined) notes.push(withheldNote(output.withheld));
   const tail = notes.length > 0 ? `\n\n${notes.join('\n')}` : '';
   switch (output.mode) {
     case 'content':
