@@ -22,6 +22,16 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 export type Violation = { readonly file: string; readonly imports: string; readonly rule: string };
 
+/**
+ * Where side effects may live (STYLE.md: "child processes in tools/bash and the MCP stdio
+ * transport"; we add the hook runner and ripgrep, which are processes by nature). Paths are
+ * relative to src/. The MCP SDK spawns its own stdio servers.
+ */
+const CHILD_PROCESS_ALLOWED = ['tools/bash/', 'tools/fs-helpers/run-ripgrep.ts', 'hooks/run-command-hook.ts'];
+const CHILD_PROCESS = /from\s*['"](?:node:)?child_process['"]/;
+/** console.* only in the command line and the terminal UI. */
+const CONSOLE = /\bconsole\.(?:log|error|warn|info|debug)\s*\(/;
+
 function* sourceFiles(folder: string): Generator<string> {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);
@@ -50,6 +60,11 @@ export function checkArchitecture(srcRoot: string): Violation[] {
   for (const file of sourceFiles(srcRoot)) {
     const from = layerOf(srcRoot, file);
     const text = readFileSync(file, 'utf8');
+    const shownFile = relative(srcRoot, file);
+    if (CHILD_PROCESS.test(text) && !CHILD_PROCESS_ALLOWED.some((allowed) => shownFile.startsWith(allowed))) {
+      violations.push({ file: shownFile, imports: 'node:child_process', rule: `child processes only in ${CHILD_PROCESS_ALLOWED.join(', ')}` });
+    }
+    if (CONSOLE.test(text) && from !== 'cli') violations.push({ file: shownFile, imports: 'console', rule: 'console only in cli/' });
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3]!;
       if (!specifier.startsWith('.')) continue;
