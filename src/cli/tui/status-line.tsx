@@ -1,13 +1,15 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { describeStatus } from './describe-status.js';
 import type { HostStatus } from './interactive-host.js';
 
-/** The status line under the prompt, with a hint at its end when there is one. */
+/** The status line under the prompt, and above it a hint (exit, interrupt) when there is one. */
 export function StatusLine(props: { readonly status: HostStatus; readonly hint?: string }) {
   return (
-    <Text dimColor wrap="truncate-end">
-      {describeStatus(props.status)}
-      {props.hint ? ` · ${props.hint}` : ''}
-    </Text>
+    <Box flexDirection="column">
+      {props.hint ? <Text color="yellow">{props.hint}</Text> : null}
+      <Text dimColor wrap="truncate-end">
+        {describeStatus(props.status)}
+      </Text>
+    </Box>
   );
 }

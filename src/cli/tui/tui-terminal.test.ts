@@ -341,6 +341,26 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     expect(await waitForEntry(ui, 'exit')).toEqual({ kind: 'exit', code: 1 });
   });
 
+  it('the demo runs in the terminal UI: parallel batches, a refused Edit, the fix as a diff, then Ctrl+C twice exits with 0', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolplane-tui-demo-'));
+    const ui: Ui = { name: `tui-${++counter}`, folder, log: join(folder, 'exit.txt') };
+    started.push(ui);
+    const bin = join(root, 'dist', 'cli', 'bin.js');
+    const command = `cd ${JSON.stringify(folder)} && env -u CI node ${JSON.stringify(bin)} demo --tui; echo "exit=$?" > ${JSON.stringify(ui.log)}; sleep 60`;
+    tmux('new-session', '-d', '-s', ui.name, '-x', '120', '-y', '60', command);
+    const screen = await waitForScreen(ui, (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'), 'the demo to finish');
+    expect(screen).toMatch(/parallel batch 1 · 2 calls/);
+    expect(screen).toMatch(/✘ Edit \S+math\.js \[failed/);
+    expect(screen).toMatch(/-\s+return total \/ \(values\.length - 1\);/);
+    expect(screen).toMatch(/\+\s+return total \/ values\.length;/);
+    expect(screen).toMatch(/✔ Bash .* \[done/);
+    keys(ui, 'C-c');
+    await waitForScreen(ui, (current) => current.includes('press Ctrl+C again to exit'), 'the exit hint');
+    keys(ui, 'C-c');
+    await poll('the demo to exit', () => (existsSync(ui.log) && readFileSync(ui.log, 'utf8').trim() !== '' ? true : undefined), () => screenOf(ui));
+    expect(readFileSync(ui.log, 'utf8').trim()).toBe('exit=0');
+  });
+
   it('Ctrl+C twice closes the host and exits with 0', async () => {
     const ui = await startUi();
     keys(ui, 'C-c');
