@@ -69,11 +69,11 @@ async function poll<T>(what: string, probe: () => T | undefined, describeLast: (
   }
 }
 
-async function waitForScreen(ui: Ui, test: (screen: string) => boolean, what = 'the screen'): Promise<string> {
+async function waitForScreen(ui: Ui, test: (screen: string) => boolean, what = 'the screen', timeoutMs = 10_000): Promise<string> {
   return poll(what, () => {
     const screen = screenOf(ui);
     return test(screen) ? screen : undefined;
-  }, () => screenOf(ui));
+  }, () => screenOf(ui), timeoutMs);
 }
 
 async function waitForEntry(ui: Ui, kind: string): Promise<Record<string, unknown>> {
@@ -348,7 +348,7 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     const bin = join(root, 'dist', 'cli', 'bin.js');
     const command = `cd ${JSON.stringify(folder)} && env -u CI node ${JSON.stringify(bin)} demo --tui; echo "exit=$?" > ${JSON.stringify(ui.log)}; sleep 60`;
     tmux('new-session', '-d', '-s', ui.name, '-x', '120', '-y', '60', command);
-    const screen = await waitForScreen(ui, (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'), 'the demo to finish');
+    const screen = await waitForScreen(ui, (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'), 'the demo to finish', 25_000);
     expect(screen).toMatch(/parallel batch 1 · 2 calls/);
     expect(screen).toMatch(/✘ Edit \S+math\.js \[failed/);
     expect(screen).toMatch(/-\s+return total \/ \(values\.length - 1\);/);
