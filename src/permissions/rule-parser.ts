@@ -18,7 +18,14 @@ export type ParsedRule =
   | { readonly kind: 'path'; readonly toolName: string; readonly pattern: string }
   | { readonly kind: 'domain'; readonly toolName: 'WebFetch'; readonly pattern: DomainPattern }
   /** `Agent(model:opus)`: a top-level scalar input field (deny and ask only). */
-  | { readonly kind: 'param'; readonly toolName: string; readonly key: string; readonly test: (value: string) => boolean }
+  | {
+      readonly kind: 'param';
+      readonly toolName: string;
+      readonly key: string;
+      readonly test: (value: string) => boolean;
+      /** The glob as an anchored regular-expression source, so rules on one field can be tested together. */
+      readonly source: string;
+    }
   | { readonly kind: 'agent'; readonly toolName: 'Agent'; readonly agentType: string }
   /** A specifier this tool has no grammar for: as a deny or ask it covers every call (fail-safe). */
   | { readonly kind: 'opaque'; readonly toolName: string; readonly specifier: string };
@@ -61,12 +68,15 @@ const NEVER_CONSULTED_FOR_ALLOW: ReadonlySet<string> = new Set([
 const TOOL_NAME = /^[A-Za-z0-9_*-]+$/;
 const PARAM = /^([A-Za-z_-][A-Za-z0-9_-]*):([\s\S]*)$/;
 
-function globTest(pattern: string): (value: string) => boolean {
-  const source = pattern
+function globSource(pattern: string): string {
+  return pattern
     .split('*')
     .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
     .join('[\\s\\S]*');
-  const regex = new RegExp(`^${source}$`);
+}
+
+function globTest(pattern: string): (value: string) => boolean {
+  const regex = new RegExp(`^${globSource(pattern)}$`);
   return (value) => regex.test(value);
 }
 
@@ -161,7 +171,7 @@ function parseSpecifier(options: {
       if (behavior === 'allow') {
         return result(undefined, 'warning', text, `Allow rule ${text} is ignored: only deny and ask rules may match an input field.`);
       }
-      return result({ kind: 'param', toolName, key, test: globTest(param[2] ?? '') });
+      return result({ kind: 'param', toolName, key, test: globTest(param[2] ?? ''), source: globSource(param[2] ?? '') });
     }
   }
   if (toolName === 'Bash') {

@@ -73,8 +73,42 @@ function coversCall(rule: CompiledRule, input: unknown): boolean {
   }
 }
 
+/**
+ * A quick "none of these can match" test for a rule list made only of input-field rules: one
+ * combined regular expression per field instead of one test per rule. The common case — many
+ * field rules, none matching — then costs a test per field.
+ */
+type FieldPrefilter = readonly { readonly key: string; readonly regex: RegExp }[] | undefined;
+const prefilters = new WeakMap<readonly CompiledRule[], FieldPrefilter>();
+
+function prefilterFor(rules: readonly CompiledRule[]): FieldPrefilter {
+  if (prefilters.has(rules)) return prefilters.get(rules);
+  let filter: FieldPrefilter;
+  if (rules.length > 2 && rules.every((rule) => rule.parsed.kind === 'param')) {
+    const sources = new Map<string, string[]>();
+    for (const rule of rules) {
+      if (rule.parsed.kind !== 'param') continue;
+      const list = sources.get(rule.parsed.key) ?? [];
+      list.push(rule.parsed.source);
+      sources.set(rule.parsed.key, list);
+    }
+    filter = [...sources].map(([key, list]) => ({ key, regex: new RegExp(`^(?:${list.join('|')})$`) }));
+  }
+  prefilters.set(rules, filter);
+  return filter;
+}
+
 function genericMatch(scope: PathScope, behavior: RuleBehavior, toolName: string, input: unknown): CompiledRule | undefined {
-  for (const rule of scope.rules.forTool(behavior, toolName)) {
+  const rules = scope.rules.forTool(behavior, toolName);
+  const prefilter = prefilterFor(rules);
+  if (prefilter) {
+    const anyCandidate = prefilter.some(({ key, regex }) => {
+      const value = field(input, key);
+      return (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && regex.test(String(value));
+    });
+    if (!anyCandidate) return undefined;
+  }
+  for (const rule of rules) {
     if (behavior === 'allow' && rule.parsed.kind !== 'tool' && rule.parsed.kind !== 'mcp-server' && rule.parsed.kind !== 'tool-glob') continue;
     if (coversCall(rule, input)) return rule;
   }
