@@ -67,6 +67,7 @@ export async function runInteractive(host: InteractiveHostWithChannel, options: 
   );
   try {
     await instance.waitUntilExit();
+    stdout.write(`Transcript: ${host.transcriptPath()}\n`);
   } finally {
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
