@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { PLAN_CHOICES, type InteractionState } from './interaction-state.js';
-import { LineField } from './prompt-input.js';
+import { LineField } from './line-field.js';
 import type { Interaction } from './terminal-interaction.js';
 import { Visible } from './visible.js';
 

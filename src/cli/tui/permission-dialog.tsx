@@ -4,7 +4,7 @@ import { describeReason } from '../../contract/permission.js';
 import type { DialogState } from './dialog-state.js';
 import { DiffView } from './diff-view.js';
 import type { DiffLine } from './file-change-diff.js';
-import { LineField } from './prompt-input.js';
+import { LineField } from './line-field.js';
 import { Visible } from './visible.js';
 import { visibleText } from './visible-text.js';
 
