@@ -32,6 +32,8 @@ export function buildRequest(options: {
   readonly deferral: DeferralStrategy | undefined;
   readonly toolCache: ApiToolCache;
   readonly maxTokens: number;
+  /** Prompt-cache breakpoints on the system prompt, the last loaded tool and the last message. Default true. */
+  readonly cacheBreakpoints?: boolean;
 }): BuiltRequest {
   const { pool, deferral, toolCache, provider } = options;
   const loaded: AnyTool[] = [];
@@ -54,17 +56,21 @@ export function buildRequest(options: {
     }
   }
   const deferLoading = provider.capabilities.toolReference;
-  const tools = [
-    ...loaded.map((tool) => toolCache.toApiTool(tool)),
-    ...discoveredTools.map((tool) => toolCache.toApiTool(tool, { deferLoading })),
-  ];
+  const breakpoints = options.cacheBreakpoints ?? true;
+  const loadedDefinitions = loaded.map((tool) => toolCache.toApiTool(tool));
+  const lastLoaded = loadedDefinitions[loadedDefinitions.length - 1];
+  // The last loaded tool closes the stable prefix; discovered tools come after it and may grow.
+  if (breakpoints && lastLoaded && !lastLoaded.cache_control) loadedDefinitions[loadedDefinitions.length - 1] = { ...lastLoaded, cache_control: EPHEMERAL };
+  const tools = [...loadedDefinitions, ...discoveredTools.map((tool) => toolCache.toApiTool(tool, { deferLoading }))];
   const normalized = normalizeMessages(options.messages, { toolReference: provider.capabilities.toolReference });
   let { messages } = repairPairing(normalized);
   if (deferral && deferredNames.length > 0) messages = announce(messages, deferral.announce(deferredNames));
+  if (breakpoints) messages = markLastBlock(messages);
+  const system = breakpoints && typeof options.system === 'string' && options.system.length > 0 ? [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }] : options.system;
   return {
     request: {
       model: options.model,
-      system: options.system,
+      system,
       messages,
       tools,
       toolChoice: { type: 'auto' },
@@ -73,6 +79,22 @@ export function buildRequest(options: {
     isSchemaLoaded: (tool) => !deferredSet.has(tool.name) || discovered.has(tool.name),
     deferredNames,
   };
+}
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/** Puts a cache breakpoint on the last block of the last message (a copy; history is not changed). */
+function markLastBlock(messages: Message[]): Message[] {
+  const last = messages[messages.length - 1];
+  if (!last) return messages;
+  if (last.role === 'user') {
+    const content: UserContentBlock[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+    const block = content[content.length - 1];
+    if (!block || (block.type === 'text' && block.text.length === 0)) return messages;
+    content[content.length - 1] = { ...block, cache_control: EPHEMERAL } as UserContentBlock;
+    return [...messages.slice(0, -1), { role: 'user', content }];
+  }
+  return messages;
 }
 
 function announce(messages: Message[], text: string): Message[] {

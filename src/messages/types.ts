@@ -28,6 +28,7 @@ export type DocumentBlock = {
     | { readonly type: 'base64'; readonly media_type: 'application/pdf'; readonly data: string }
     | { readonly type: 'text'; readonly media_type: 'text/plain'; readonly data: string };
   readonly title?: string;
+  readonly cache_control?: CacheControl;
 };
 
 /** A reference to a deferred tool, returned by ToolSearch; the API expands it to the tool's schema. */
