@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { describeReason } from '../contract/permission.js';
+import { INTERACTION_CHANNEL } from '../tools/ask-user-question/interaction-channel.js';
 import type { RunArguments } from './args.js';
 import type { CommandIo } from './headless.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
@@ -21,7 +22,7 @@ async function askTrust(folder: string, io: CommandIo): Promise<boolean> {
 }
 
 /** The terminal UI's view of a runtime. */
-export function createInteractiveHost(runtime: Runtime, cwd: string): InteractiveHost {
+export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readonly<Record<string, string | undefined>> = process.env, homeDir?: string): InteractiveHost {
   return {
     status: () => ({
       provider: runtime.provider.name,
@@ -34,6 +35,9 @@ export function createInteractiveHost(runtime: Runtime, cwd: string): Interactiv
     }),
     submit: (prompt, signal) => runtime.submit(prompt, signal),
     setApprover: (approver) => runtime.setApprover(approver),
+    setInteractionChannel: (channel) => {
+      runtime.services.set(INTERACTION_CHANNEL, channel);
+    },
     todos: () => runtime.todos(),
     onTodosChange: (listener) =>
       runtime.todoStore.subscribe((change) => {
@@ -59,7 +63,7 @@ export function createInteractiveHost(runtime: Runtime, cwd: string): Interactiv
     compact: (signal) => runtime.compact(signal),
     listSessions: async () => {
       const { configDirectory, createSessionStore } = await import('../loop/session-store.js');
-      return createSessionStore({ configDir: configDirectory(), cwd }).list();
+      return createSessionStore({ configDir: configDirectory(env as NodeJS.ProcessEnv, homeDir), cwd }).list();
     },
     resume: (sessionId) => runtime.resume(sessionId),
     clear: () => runtime.clear(),
@@ -81,7 +85,7 @@ export async function runInteractiveSession(args: RunArguments, io: CommandIo): 
     askTrust: (folder) => askTrust(folder, io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
-  return runInteractive(createInteractiveHost(runtime, cwd), {
+  return runInteractive(createInteractiveHost(runtime, cwd, io.env, io.homeDir), {
     ...(args.prompt ? { initialPrompt: args.prompt } : {}),
   });
 }

@@ -3,6 +3,7 @@ import type { PermissionMode } from '../../contract/permission.js';
 import type { LoopEvent, QueryResult } from '../../loop/types.js';
 import type { SessionSummary } from '../../loop/session-store.js';
 import type { TodoItem } from '../../tools/todo-write/todo-store.js';
+import type { InteractionChannel } from '../../tools/ask-user-question/interaction-channel.js';
 
 /** What the status line shows. */
 export type HostStatus = {
@@ -28,6 +29,8 @@ export type InteractiveHost = {
   submit(prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
   /** The UI's approval dialog; set before the first submit. */
   setApprover(approver: Approver): void;
+  /** The UI's channel for AskUserQuestion and plan approval (ExitPlanMode). */
+  setInteractionChannel?(channel: InteractionChannel): void;
   /** The main agent's todo list, and changes to it. */
   todos(): readonly TodoItem[];
   onTodosChange(listener: (todos: readonly TodoItem[]) => void): () => void;
