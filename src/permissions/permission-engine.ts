@@ -245,6 +245,12 @@ function fold(options: {
     return askOrDeny({ mode, message: hook.reason ?? `A PreToolUse hook asks for approval of ${name}.`, reason: hookReason });
   }
   if (isAskOrDeny(toolDecision)) {
+    // A tool's ask that offers rules to save means "ask unless the person allowed this": an allow
+    // rule (an "always allow" saved earlier) answers it. An ask with no suggestions, or a safety
+    // ask, always prompts (the reference's requiresUserInteraction), even in bypass mode.
+    if (toolDecision.behavior === 'ask' && toolDecision.reason.kind !== 'safety' && (toolDecision.suggestions?.length ?? 0) > 0 && evaluation.approved?.kind === 'rule') {
+      return { behavior: 'allow', reason: evaluation.approved };
+    }
     return askOrDeny({ mode, message: toolDecision.message, reason: toolDecision.reason, ...(toolDecision.suggestions ? { suggestions: toolDecision.suggestions } : {}) });
   }
   if (toolDecision.behavior === 'allow') return toolDecision;

@@ -59,6 +59,8 @@ export type RuntimeOptions = {
   readonly askTrust?: (folder: string) => Promise<boolean>;
   readonly managedSettingsFile?: string;
   readonly signal?: AbortSignal;
+  /** Tools added to the built-ins by a host that embeds the runtime (tests register theirs here). */
+  readonly extraTools?: readonly AnyTool[];
 };
 
 /** A session: everything wired, ready to take prompts. */
@@ -223,7 +225,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return entry.behavior === 'allow' && match ? [match[1]!] : [];
   });
   const agentTypes = [GENERAL_PURPOSE_AGENT];
-  const builtins = createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts });
+  const builtins = [
+    ...createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts }),
+    ...(options.extraTools ?? []),
+  ];
   let jsonSchemaTool: AnyTool | undefined;
   if (args.jsonSchema !== undefined) jsonSchemaTool = createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
 
