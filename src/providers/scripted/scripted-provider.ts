@@ -83,7 +83,10 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
       const differences = checkExpectation(turn.expect, viewOfMessagesRequest(request));
       if (differences.length > 0) throw new ToolplaneError('SCRIPT_MISMATCH', describeMismatch({ label, differences }));
     }
-    const plan = planTurn(turn, index + 1);
+    // Without scripted token counts, report a rough count (4 characters a token) so context
+    // meters and compaction see the conversation grow as they would with a real model.
+    const scriptedTurn = turn.usage?.input_tokens === undefined ? { ...turn, usage: { ...turn.usage, input_tokens: estimateTokens(request) } } : turn;
+    const plan = planTurn(scriptedTurn, index + 1);
     for (const block of plan.blocks) {
       if (block.type === 'text') {
         for (const text of block.chunks) {
@@ -123,4 +126,9 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
       return script?.turns.length;
     },
   };
+}
+
+function estimateTokens(request: ModelRequest): number {
+  const system = typeof request.system === 'string' ? request.system.length : JSON.stringify(request.system).length;
+  return Math.ceil((system + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4);
 }
