@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunArguments } from '../args.js';
@@ -28,6 +28,8 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   const root = await mkdtemp(join(tmpdir(), 'toolplane-demo-'));
   const project = join(root, 'project');
   await cp(join(source, 'project'), project, { recursive: true });
+  await mkdir(join(project, 'logs'));
+  await writeFile(join(project, 'logs', 'build.log'), buildLog());
   const mcpConfig = { mcpServers: { 'project-tools': { command: process.execPath, args: [join(source, 'mcp-server.mjs')] } } };
   await writeFile(join(project, '.mcp.json'), `${JSON.stringify(mcpConfig, null, 2)}\n`);
   const script = (await readFile(join(source, 'script.jsonl'), 'utf8')).replaceAll('${PROJECT}', project);
@@ -73,4 +75,16 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   } finally {
     await runtime.close();
   }
+}
+
+/** A long, deterministic build log (about 290 KB): the demo's output too large to inline. */
+function buildLog(): string {
+  const lines: string[] = [];
+  for (let step = 0; step < 4_000; step++) {
+    const level = step % 7 === 0 ? 'WARN' : 'INFO';
+    const day = String(1 + (step % 28)).padStart(2, '0');
+    const minute = String(step % 60).padStart(2, '0');
+    lines.push(`2026-11-${day}T10:${minute}:00Z ${level} build step ${step}: compiled module ${step % 113} in ${(step * 37) % 900} ms`);
+  }
+  return `${lines.join('\n')}\n`;
 }
