@@ -1,5 +1,6 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ZodType } from 'zod';
 import type { AnyTool, InputSchema, JsonSchemaObject, RawJsonSchema } from '../contract/tool.js';
 
@@ -12,12 +13,20 @@ export type InputParser = (input: unknown) => ParseResult;
 const parsers = new WeakMap<object, InputParser>();
 let ajv: Ajv | undefined;
 let ajv2020: Ajv2020 | undefined;
+// Ajv is a quarter of a megabyte of code that only raw JSON Schemas (MCP tools, structured
+// output) need: loaded on the first such schema, not at startup.
+const loadModule = createRequire(import.meta.url);
+const options = { allErrors: true, strict: false, validateFormats: false } as const;
 
 /** Draft 2020-12 schemas (zod 4's output, many MCP servers) need Ajv's 2020 dialect; others the default (draft-07). */
 function compilerFor(schema: JsonSchemaObject): Ajv | Ajv2020 {
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (dialect.includes('2020-12')) return (ajv2020 ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false }));
-  return (ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false }));
+  if (dialect.includes('2020-12')) {
+    ajv2020 ??= new (loadModule('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020(options);
+    return ajv2020;
+  }
+  ajv ??= new (loadModule('ajv') as { Ajv: typeof Ajv }).Ajv(options);
+  return ajv;
 }
 
 function isRawJsonSchema(schema: InputSchema<unknown>): schema is RawJsonSchema {

@@ -1,4 +1,5 @@
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv } from 'ajv';
 import { defineTool } from '../../contract/define-tool.js';
 import { jsonSchema, type JsonSchemaObject, type Tool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
@@ -6,7 +7,9 @@ import { ToolplaneError } from '../../errors/toolplane-error.js';
 /** The model-facing name of the structured-output tool. */
 export const STRUCTURED_OUTPUT_TOOL_NAME = 'StructuredOutput';
 
-const checker = new Ajv({ strict: false });
+// Loaded only when a run asks for structured output.
+const loadModule = createRequire(import.meta.url);
+let checker: Ajv | undefined;
 
 /**
  * Creates the tool through which the model delivers a run's result as JSON matching `schema`
@@ -17,6 +20,7 @@ const checker = new Ajv({ strict: false });
  */
 export function createStructuredOutputTool(schema: JsonSchemaObject): Tool<Record<string, unknown>, string> {
   try {
+    checker ??= new (loadModule('ajv') as { Ajv: typeof Ajv }).Ajv({ strict: false });
     checker.compile(schema);
   } catch (error) {
     throw new ToolplaneError('INVALID_TOOL_DEFINITION', `The JSON Schema for structured output does not compile: ${error instanceof Error ? error.message : String(error)}`);
