@@ -20,11 +20,10 @@ const REFERENCE: Record<string, readonly [number, number, number]> = {
 };
 
 /**
- * LiveMCPBench: Recall@5 and nDCG@10 are at or above the reference, hit@5 is below it (0.509
- * against 0.526, see the report in bench/toolsearch.mjs); its hit@5 floor guards against
- * regressions until the ranking reaches the reference there.
+ * LiveMCPBench: the floor is just under the ranking's figures (Recall@5 0.332, hit@5 0.561, nDCG@10
+ * 0.318), all above the reference (0.292, 0.526, 0.297), so a regression there shows.
  */
-const LIVEMCPBENCH_FLOOR: readonly [number, number, number] = [0.292, 0.5, 0.297];
+const LIVEMCPBENCH_FLOOR: readonly [number, number, number] = [0.33, 0.56, 0.315];
 
 async function readJsonl(name: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(`${DATA}${name}`, 'utf8');

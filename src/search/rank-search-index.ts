@@ -1,4 +1,5 @@
 import type { SearchIndex } from './build-search-index.js';
+import { bestServerProfile, type ServerProfileMatch } from './best-server-profile.js';
 import { tokenize } from './tokenize.js';
 
 /** One ranking request against a {@link SearchIndex}. */
@@ -68,8 +69,9 @@ export function rankSearchIndex(index: SearchIndex, request: RankRequest): numbe
   let ranked: number[];
   if (discount < 1 && queryTerms.size > 1 && limit > 1) {
     const pool = topDocuments(candidates, scores, Math.max(limit, index.parameters.rerankDepth));
-    if (allowed === undefined) addSiblings(index, pool);
-    ranked = diversify({ index, pool, queryTerms, scores, limit, discount });
+    const profile = allowed === undefined ? bestServerProfile(index, queryTerms) : undefined;
+    if (allowed === undefined) addSiblings(index, pool, profile?.server);
+    ranked = diversify({ index, pool, queryTerms, scores, limit, discount, profile });
   } else {
     ranked = topDocuments(candidates, scores, limit);
   }
@@ -104,6 +106,8 @@ function exactNameMatches(index: SearchIndex, text: string): number[] {
 }
 
 const PATH_LIKE = /[\\/]\S*[\\/.]|:\/\//;
+const DIGITS = /^\d+$/;
+const FILE_TERM = tokenize('file')[0] as string;
 
 /** Query terms (with phrases) → their weight, repeats saturated by `queryK`. Unknown terms drop out. */
 function weightedQueryTerms(index: SearchIndex, request: RankRequest): Map<number, number> {
@@ -111,7 +115,7 @@ function weightedQueryTerms(index: SearchIndex, request: RankRequest): Map<numbe
   const counts = new Map<number, number>();
   const add = (term: string, amount: number): void => {
     const id = index.terms.get(term);
-    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + amount);
+    if (id !== undefined && amount > 0) counts.set(id, (counts.get(id) ?? 0) + amount);
   };
   // Folder names inside a path or URL say little about the tool wanted; they count for less.
   // A capitalized word inside a sentence is usually a name (a product, a service, a format).
@@ -121,9 +125,11 @@ function weightedQueryTerms(index: SearchIndex, request: RankRequest): Map<numbe
     const cap = !sentenceStart && /\p{Lu}/u.test(chunk) ? index.parameters.capitalizedWordWeight : 1;
     sentenceStart = /[.!?]$/.test(chunk);
     for (const term of tokenize(chunk)) {
-      add(term, (isPath ? index.parameters.pathTermWeight : 1) * cap);
+      const number = DIGITS.test(term) ? index.parameters.numberTermWeight : 1;
+      add(term, (isPath ? index.parameters.pathTermWeight : 1) * cap * number);
       if (!isPath) words.push(term);
     }
+    if (isPath) add(FILE_TERM, index.parameters.pathFileWeight);
   }
   for (const word of request.required ?? []) for (const term of tokenize(word)) add(term, 1);
   if (index.parameters.phraseWeight > 0) {
@@ -220,16 +226,22 @@ function topDocuments(candidates: ArrayLike<number>, scores: Float64Array, limit
   return top;
 }
 
-/** Adds to `pool` the other tools of the servers of its best few tools (see `siblingDepth`). */
-function addSiblings(index: SearchIndex, pool: number[]): void {
+/**
+ * Adds to `pool` the other tools of the servers of its best few tools (see `siblingDepth`) and
+ * those of `profileServer`.
+ */
+function addSiblings(index: SearchIndex, pool: number[], profileServer: number | undefined): void {
   const { siblingDepth } = index.parameters;
-  if (index.parameters.siblingWeight <= 0 || index.serverDocs.length === 0) return;
+  if (index.serverDocs.length === 0) return;
   const present = new Set(pool);
   const servers = new Set<number>();
-  for (let i = 0; i < Math.min(siblingDepth, pool.length); i++) {
-    const server = index.docServer[pool[i] as number] as number;
-    if (server >= 0) servers.add(server);
+  if (index.parameters.siblingWeight > 0) {
+    for (let i = 0; i < Math.min(siblingDepth, pool.length); i++) {
+      const server = index.docServer[pool[i] as number] as number;
+      if (server >= 0) servers.add(server);
+    }
   }
+  if (profileServer !== undefined) servers.add(profileServer);
   for (const server of servers) {
     const to = index.serverStart[server + 1] as number;
     for (let i = index.serverStart[server] as number; i < to; i++) {
@@ -246,7 +258,8 @@ function addSiblings(index: SearchIndex, pool: number[]): void {
  * Greedy re-ranking for queries that ask for several things at once: each pick is the tool with
  * the most score left after every query term's part is multiplied by `discount` once per earlier
  * pick that also matched it, plus a share of the best earlier pick from the same server (tools of
- * one server are used together). The first pick is always the best-scoring tool.
+ * one server are used together) and, after the first pick, the bonus of the best-matching server
+ * profile. The first pick is always the best-scoring tool.
  */
 function diversify(options: {
   readonly index: SearchIndex;
@@ -255,8 +268,9 @@ function diversify(options: {
   readonly scores: Float64Array;
   readonly limit: number;
   readonly discount: number;
+  readonly profile: ServerProfileMatch | undefined;
 }): number[] {
-  const { index, pool, queryTerms, scores, limit, discount } = options;
+  const { index, pool, queryTerms, scores, limit, discount, profile } = options;
   const termList = [...queryTerms];
   const width = termList.length;
   // parts[p * width + j]: what term j adds to pooled tool p.
@@ -291,6 +305,7 @@ function diversify(options: {
       for (let j = 0; j < width; j++) value += (parts[p * width + j] as number) * (factors[j] as number);
       const server = index.docServer[pool[p] as number] as number;
       if (server >= 0) value += siblingBonus.get(server) ?? 0;
+      if (server === profile?.server && ranked.length > 0) value += profile.bonus;
       if (value > bestValue) {
         bestValue = value;
         best = p;

@@ -28,6 +28,10 @@ export type RankingParameters = {
   readonly capitalizedWordWeight: number;
   /** Weight of a query word that is part of a file path or URL. */
   readonly pathTermWeight: number;
+  /** Weight of a query term made only of digits: a date, an amount or a count is a value, not a need. */
+  readonly numberTermWeight: number;
+  /** A file path in the query says a file is involved: it adds the term "file" with this weight. */
+  readonly pathFileWeight: number;
   /** Weight of a pair of adjacent query words found adjacent in a tool's name or description. */
   readonly phraseWeight: number;
   /**
@@ -46,6 +50,15 @@ export type RankingParameters = {
   readonly coverageDiscount: number;
   /** How many of the best-scoring tools the coverage re-ranking reorders. */
   readonly rerankDepth: number;
+  /**
+   * A task may need several tools of one server, none of which matches it well alone: the server
+   * whose profile (see `ServerProfiles`) best matches the query, its profile score divided by its
+   * size to the power `serverProfileSizeExponent`, brings all its tools into the re-ranking, where
+   * each gets this share of that score from the second pick on (the first pick is left to the
+   * tools' own scores). Tools without a server are ranked as before.
+   */
+  readonly serverProfileWeight: number;
+  readonly serverProfileSizeExponent: number;
 };
 
 /** The ranking's defaults. */
@@ -62,10 +75,14 @@ export const DEFAULT_RANKING_PARAMETERS: RankingParameters = Object.freeze({
   }),
   capitalizedWordWeight: 1.5,
   pathTermWeight: 0.3,
+  numberTermWeight: 0.3,
+  pathFileWeight: 0.5,
   phraseWeight: 0.3,
   siblingWeight: 0.6,
   siblingSizeExponent: 0.5,
   siblingDepth: 3,
   coverageDiscount: 0.8,
   rerankDepth: 30,
+  serverProfileWeight: 0.5,
+  serverProfileSizeExponent: 1,
 });
