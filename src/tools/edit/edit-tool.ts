@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
-import { commitGuardedWrite, describeConcurrentWrite } from '../file-state/commit-guarded-write.js';
+import { planAndCommit, validateByPlan } from '../file-state/guarded-write-steps.js';
 import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import { numberedSnippet } from '../fs-helpers/numbered-snippet.js';
-import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
+import { mapToolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { EDIT_PROMPT } from './edit-prompt.js';
 import { planEdit, type EditPlan } from './plan-edit.js';
 
@@ -64,26 +64,21 @@ export const editTool: Tool<EditInput, EditOutput> = defineTool<EditInput, EditO
   userFacingName: (input) => (input?.old_string === '' ? 'Create' : 'Update'),
   getPath: (input) => input.file_path,
   describeInput: (input) => (input.replace_all ? `${input.file_path} (replace all)` : input.file_path),
-  validateInput: async (input, context) => {
-    const result = await plan(input, context);
-    return result.ok ? { ok: true } : { ok: false, message: result.message };
-  },
-  call: async (input, context) => {
-    const result = await plan(input, context);
-    if (!result.ok) return toolFailure(result.message);
-    const store = getFileStateStore(context.services);
-    if (store === undefined) return toolFailure(NO_FILE_STATE_STORE_MESSAGE);
-    const committed = await commitGuardedWrite({ filePath: input.file_path, file: result.file, data: result.data, store, signal: context.signal });
-    if (!committed.ok) return toolFailure(committed.message);
-    return {
+  validateInput: validateByPlan(plan),
+  call: (input, context) =>
+    planAndCommit({
+      input,
+      context,
+      filePath: input.file_path,
+      plan,
+      done: (result) => ({
       kind: 'edited',
       filePath: input.file_path,
       created: !result.file.exists,
       replacements: result.replacements,
       snippet: numberedSnippet({ text: result.newText, start: result.changeStart, end: result.changeEnd }),
-      ...(committed.concurrentWrite ? { warning: describeConcurrentWrite(input.file_path, committed.concurrentWrite) } : {}),
-    };
-  },
+      }),
+    }),
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
     const warning = output.warning !== undefined ? `\n\n${output.warning}` : '';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
-import { commitGuardedWrite, describeConcurrentWrite } from '../file-state/commit-guarded-write.js';
+import { planAndCommit, validateByPlan } from '../file-state/guarded-write-steps.js';
 import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
@@ -18,7 +18,7 @@ import {
   type NotebookCell,
 } from '../fs-helpers/notebook.js';
 import { encodeText } from '../fs-helpers/text-codec.js';
-import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
+import { mapToolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { NOTEBOOK_EDIT_PROMPT } from './notebook-edit-prompt.js';
 
 /** NotebookEdit's input; the names are the reference system's. */
@@ -138,26 +138,21 @@ export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = def
   userFacingName: () => 'Edit Notebook',
   getPath: (input) => input.notebook_path,
   describeInput: (input) => `${input.notebook_path} (${input.edit_mode}${input.cell_id !== undefined ? ` ${input.cell_id}` : ''})`,
-  validateInput: async (input, context) => {
-    const result = await plan(input, context);
-    return result.ok ? { ok: true } : { ok: false, message: result.message };
-  },
-  call: async (input, context) => {
-    const result = await plan(input, context);
-    if (!result.ok) return toolFailure(result.message);
-    const store = getFileStateStore(context.services);
-    if (store === undefined) return toolFailure(NO_FILE_STATE_STORE_MESSAGE);
-    const committed = await commitGuardedWrite({ filePath: input.notebook_path, file: result.file, data: result.data, store, signal: context.signal });
-    if (!committed.ok) return toolFailure(committed.message);
-    return {
+  validateInput: validateByPlan(plan),
+  call: (input, context) =>
+    planAndCommit({
+      input,
+      context,
+      filePath: input.notebook_path,
+      plan,
+      done: (result) => ({
       kind: 'notebook-edited',
       filePath: input.notebook_path,
       editMode: input.edit_mode,
       cellId: result.cellId,
       cellCount: result.cellCount,
-      ...(committed.concurrentWrite ? { warning: describeConcurrentWrite(input.notebook_path, committed.concurrentWrite) } : {}),
-    };
-  },
+      }),
+    }),
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
     const verb = output.editMode === 'insert' ? 'Inserted cell' : output.editMode === 'delete' ? 'Deleted cell' : 'Replaced the source of cell';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
-import { commitGuardedWrite, describeConcurrentWrite } from '../file-state/commit-guarded-write.js';
-import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
+import { planAndCommit, validateByPlan } from '../file-state/guarded-write-steps.js';
 import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
+import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import { DEFAULT_TEXT_FORMAT, encodeText } from '../fs-helpers/text-codec.js';
-import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
+import { mapToolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { WRITE_PROMPT } from './write-prompt.js';
 
 /** Write's input; the names are the reference system's. */
@@ -60,26 +60,21 @@ export const writeTool: Tool<WriteInput, WriteOutput> = defineTool<WriteInput, W
   userFacingName: () => 'Write',
   getPath: (input) => input.file_path,
   describeInput: (input) => `${input.file_path} (${countLines(input.content)} lines)`,
-  validateInput: async (input, context) => {
-    const result = await plan(input, context);
-    return result.ok ? { ok: true } : { ok: false, message: result.message };
-  },
-  call: async (input, context) => {
-    const result = await plan(input, context);
-    if (!result.ok) return toolFailure(result.message);
-    const store = getFileStateStore(context.services);
-    if (store === undefined) return toolFailure(NO_FILE_STATE_STORE_MESSAGE);
-    const committed = await commitGuardedWrite({ filePath: input.file_path, file: result.file, data: result.data, store, signal: context.signal });
-    if (!committed.ok) return toolFailure(committed.message);
-    return {
+  validateInput: validateByPlan(plan),
+  call: (input, context) =>
+    planAndCommit({
+      input,
+      context,
+      filePath: input.file_path,
+      plan,
+      done: (result) => ({
       kind: 'written',
       filePath: input.file_path,
       created: !result.file.exists,
       lines: countLines(input.content),
       bytes: result.data.length,
-      ...(committed.concurrentWrite ? { warning: describeConcurrentWrite(input.file_path, committed.concurrentWrite) } : {}),
-    };
-  },
+      }),
+    }),
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
     const verb = output.created ? 'Created' : 'Overwrote';
