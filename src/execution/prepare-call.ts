@@ -1,4 +1,5 @@
 import type { AnyTool } from '../contract/tool.js';
+import { describeError } from '../errors/toolplane-error.js';
 import { getUnparseableInput, type ToolUseBlock } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import { getInputParser, type ParseResult } from '../schema/parse-input.js';
@@ -40,7 +41,13 @@ export function prepareCall(
       concurrencySafe: false,
     };
   }
-  const parsed = getInputParser(tool)(block.input);
+  let parsed: ParseResult;
+  try {
+    parsed = getInputParser(tool)(block.input);
+  } catch (error) {
+    // A schema's own code (a refinement, a transform) may throw; the call is answered, never lost.
+    parsed = { ok: false, message: `The input could not be checked against ${tool.name}'s schema: ${describeError(error)}` };
+  }
   let concurrencySafe = false;
   if (parsed.ok) {
     try {

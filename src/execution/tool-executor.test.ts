@@ -487,3 +487,25 @@ describe('the scheduler', () => {
     void weatherTool;
   });
 });
+
+describe('a schema whose parse throws', () => {
+  it('answers the call with an input error instead of throwing from add', async () => {
+    const throwing = defineTool({
+      name: 'Picky',
+      inputSchema: z.object({ text: z.string() }).refine(() => {
+        throw new Error('refinement exploded');
+      }),
+      prompt: 'x',
+      isConcurrencySafe: () => true,
+      call: async () => 'ran',
+    });
+    const executor = createToolExecutor(options({ tools: [throwing, ...sampleTools] }));
+    expect(() => executor.add(use('a', 'Picky', { text: 'hi' }))).not.toThrow();
+    executor.add(use('b', 'Echo', { text: 'still runs' }));
+    executor.close();
+    const run = await executor.finished;
+    expect(run.records.map((record) => record.outcome.status)).toEqual(['invalid-input', 'success']);
+    expect(text(run.message.content[0]!)).toContain('refinement exploded');
+    expect(run.message.content[1]!.content).toBe('still runs');
+  });
+});
