@@ -1,0 +1,78 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI } from './run-cli.js';
+
+// The real command in a real terminal: tmux runs `toolplane` (the terminal UI over the real
+// runtime, scripted model), the test answers the trust question and the permission dialog.
+
+const SOCKET = `toolplane-cli-${process.pid}`;
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+
+async function waitForScreen(name: string, test: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const screen = tmux('capture-pane', '-p', '-t', name);
+    if (test(screen)) return screen;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
+  let home: string;
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-tty-'));
+  });
+  afterEach(async () => {
+    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('asks to trust the folder, then runs a turn whose Bash call the person approves once', async () => {
+    const project = join(home, 'project');
+    await mkdir(join(project, '.toolplane'), { recursive: true });
+    await writeFile(join(project, '.toolplane', 'settings.json'), JSON.stringify({ permissions: { allow: ['Read'] } }));
+    const script = join(home, 'script.jsonl');
+    await writeFile(
+      script,
+      [
+        { content: [{ type: 'text', text: 'Creating the file.' }, { type: 'tool_use', id: 'mk', name: 'Bash', input: { command: 'touch made-by-agent.txt' } }] },
+        { expect: { tool_results: ['mk'], errors: [] }, content: [{ type: 'text', text: 'The file is there.' }] },
+      ]
+        .map((turn) => JSON.stringify(turn))
+        .join('\n'),
+    );
+    expect(existsSync(CLI)).toBe(true);
+    const env = `env -u CI HOME=${JSON.stringify(home)} TOOLPLANE_CONFIG_DIR=${JSON.stringify(join(home, '.toolplane'))}`;
+    const command = `cd ${JSON.stringify(project)} && ${env} node ${JSON.stringify(CLI)} --provider scripted --script ${JSON.stringify(script)} "make the file"; echo EXIT=$?; sleep 30`;
+    tmux('new-session', '-d', '-s', 'ui', '-x', '120', '-y', '40', command);
+
+    await waitForScreen('ui', (screen) => screen.includes('Trust this folder?'), 'the trust question');
+    tmux('send-keys', '-t', 'ui', 'y', 'Enter');
+    const dialog = await waitForScreen('ui', (screen) => screen.includes('touch made-by-agent.txt') && screen.includes('allow this call once'), 'the permission dialog');
+    expect(dialog).toContain('Yes, and always allow');
+    // Pick "allow once" (option 1) and confirm; keys in the first moments are ignored, so retry.
+    await waitForScreen(
+      'ui',
+      (screen) => {
+        if (screen.includes('❯ 1.')) return true;
+        tmux('send-keys', '-t', 'ui', '1');
+        return false;
+      },
+      'option 1 to be highlighted',
+    );
+    tmux('send-keys', '-t', 'ui', 'Enter');
+    await waitForScreen('ui', (screen) => screen.includes('The file is there.'), 'the final answer');
+    expect(existsSync(join(project, 'made-by-agent.txt'))).toBe(true);
+    const trust = JSON.parse(await readFile(join(home, '.toolplane', 'trusted-projects.json'), 'utf8')) as unknown;
+    expect(JSON.stringify(trust)).toContain(project);
+    tmux('send-keys', '-t', 'ui', 'C-c');
+    tmux('send-keys', '-t', 'ui', 'C-c');
+    await waitForScreen('ui', (screen) => screen.includes('EXIT=0'), 'a clean exit');
+  }, 60_000);
+});
