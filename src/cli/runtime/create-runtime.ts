@@ -208,7 +208,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (history.length > 0) restoreTodos(todoStore, history);
 
   const trusted = settings.projectTrust !== 'untrusted';
-  const mcpSetup = await setUpMcp({ cwd, env, settings, configFiles: args.mcpConfig, trusted, signal });
+  const allowRules = new Set(settings.rules.filter((entry) => entry.behavior === 'allow').map((entry) => entry.rule));
+  const mcpSetup = await setUpMcp({
+    cwd,
+    env,
+    settings,
+    configFiles: args.mcpConfig,
+    trusted,
+    signal,
+    isApproved: ({ name, server }) => allowRules.has(name) || allowRules.has(`mcp__${server}`) || allowRules.has(`mcp__${server}__*`),
+  });
   for (const issue of mcpSetup.issues) options.warn(`mcp: ${issue}`);
   const mcp = mcpSetup.manager;
   if (mcp) {

@@ -27,6 +27,8 @@ export async function setUpMcp(options: {
   readonly configFiles: readonly string[];
   readonly trusted: boolean;
   readonly signal: AbortSignal;
+  /** Whether the person approved a tool (an allow rule names it or its server), for definition-change warnings. */
+  readonly isApproved?: (tool: { readonly name: string; readonly server: string }) => boolean;
 }): Promise<McpSetup> {
   const { loadMcpConfigFile } = await import('../../mcp/load-mcp-config-file.js');
   const { parseMcpServers, formatMcpConfigIssue } = await import('../../mcp/mcp-config.js');
@@ -51,6 +53,12 @@ export async function setUpMcp(options: {
   const { mergeMcpConfigs } = await import('../../mcp/merge-mcp-configs.js');
   const { createMcpManager } = await import('../../mcp/mcp-manager.js');
   const merged = mergeMcpConfigs(sources);
-  const manager = createMcpManager({ servers: merged.servers, trusted: options.trusted, baseEnv: options.env, cwd: options.cwd });
+  const manager = createMcpManager({
+    servers: merged.servers,
+    trusted: options.trusted,
+    baseEnv: options.env,
+    cwd: options.cwd,
+    ...(options.isApproved ? { isApproved: options.isApproved } : {}),
+  });
   return { manager, issues };
 }
