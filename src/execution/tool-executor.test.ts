@@ -509,3 +509,34 @@ describe('a schema whose parse throws', () => {
     expect(run.message.content[1]!.content).toBe('still runs');
   });
 });
+
+describe('an observer that stops the run from an event', () => {
+  it('keeps a call it aborted at tool-call-start from running', async () => {
+    let ran = false;
+    const effect = defineTool({
+      name: 'Effect',
+      inputSchema: z.object({}),
+      prompt: 'x',
+      call: async () => {
+        ran = true;
+        return 'done';
+      },
+    });
+    const ref: { executor?: ReturnType<typeof createToolExecutor> } = {};
+    const executor = createToolExecutor(
+      options({
+        tools: [effect],
+        onEvent: (event) => {
+          if (event.type === 'tool-call-start') ref.executor?.abort();
+        },
+      }),
+    );
+    ref.executor = executor;
+    executor.add(use('a', 'Effect', {}));
+    executor.close();
+    const run = await executor.finished;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(run.records[0]!.outcome.status).toBe('aborted');
+    expect(ran).toBe(false);
+  });
+});

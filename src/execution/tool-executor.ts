@@ -173,7 +173,6 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     entry.startedAt = performance.now();
     occupying.add(entry);
     if (!entry.prepared.concurrencySafe) occupyingUnsafe++;
-    emit({ type: 'tool-call-start', toolUseId: block.id, toolName: block.name, batch });
     const timeoutMs = tool?.timeoutMs;
     const onCallStart =
       timeoutMs !== undefined && timeoutMs > 0
@@ -193,6 +192,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
       },
     });
     entry.control = control;
+    // After the control exists: an observer that aborts the run from this event stops this call too.
+    emit({ type: 'tool-call-start', toolUseId: block.id, toolName: block.name, batch });
     runGateChain(entry.prepared, control, env, onCallStart).then(
       (gate) => {
         // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
