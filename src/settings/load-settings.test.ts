@@ -43,6 +43,14 @@ function options(extra: Partial<LoadSettingsOptions> = {}): LoadSettingsOptions 
 }
 
 describe('loadSettings', () => {
+  it('ignores every allow rule outside the managed policy when it sets allowManagedPermissionRulesOnly', async () => {
+    await write(managed, { allowManagedPermissionRulesOnly: true, permissions: { allow: ['Read'] } });
+    await write(join(project, '.toolplane', 'settings.json'), { permissions: { allow: ['Bash(curl *)'], deny: ['Read(./.env)'] } });
+    const loaded = await loadSettings(options({ cli: { allowedTools: ['Bash'] } }));
+    expect(loaded.rules.map((entry) => `${entry.behavior} ${entry.rule} ${entry.source}`)).toEqual(['allow Read managed', 'deny Read(./.env) projectSettings']);
+    expect(loaded.warnings.map((warning) => warning.rule)).toEqual(['Bash', 'Bash(curl *)']);
+  });
+
   it('returns defaults when no file exists', async () => {
     const loaded = await loadSettings(options());
     expect(loaded).toMatchObject({ rules: [], defaultMode: 'default', files: [], warnings: [], projectTrust: 'trusted', userDir });

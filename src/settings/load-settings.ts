@@ -187,15 +187,25 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
 
   // The flags sit in the CLI tier: below the managed policy, above every other file.
   const flagsAt = sources.findIndex((loaded) => loaded.source !== 'managed');
+  // allowManagedPermissionRulesOnly (managed policy): no other source may allow anything. Their
+  // deny and ask rules still apply — stricter than the reference, which ignores them too.
+  const managedOnly = sources.some((loaded) => loaded.source === 'managed' && loaded.settings.allowManagedPermissionRulesOnly === true);
+  const addAllowed = (entry: PermissionRuleEntry, label: string): void => {
+    if (managedOnly && entry.behavior === 'allow' && entry.source !== 'managed') {
+      warnings.push({ file: label, rule: entry.rule, message: `Allow rule ${entry.rule} is ignored: the managed policy sets allowManagedPermissionRulesOnly.` });
+      return;
+    }
+    addRule(entry, label);
+  };
   const steps: (LoadedSource | 'flags')[] = [...sources];
   steps.splice(flagsAt === -1 ? steps.length : flagsAt, 0, 'flags');
   for (const step of steps) {
     if (step === 'flags') {
       for (const rule of cli?.disallowedTools ?? []) addRule({ rule, behavior: 'deny', source: 'cli', root: cwd }, '--disallowedTools');
-      for (const rule of cli?.allowedTools ?? []) addRule({ rule, behavior: 'allow', source: 'cli', root: cwd }, '--allowedTools');
+      for (const rule of cli?.allowedTools ?? []) addAllowed({ rule, behavior: 'allow', source: 'cli', root: cwd }, '--allowedTools');
       continue;
     }
-    pushSource({ loaded: step, addRule, warnings, hooks, mcpServers, additionalDirectories, cwd, homeDir });
+    pushSource({ loaded: step, addRule: addAllowed, warnings, hooks, mcpServers, additionalDirectories, cwd, homeDir });
     const permissions = step.settings.permissions;
     if (permissions?.disableBypassPermissionsMode === 'disable' || permissions?.disableBypassPermissionsMode === true) {
       bypassPermissionsDisabled = true;

@@ -39,6 +39,8 @@ export const settingsFileSchema = z.looseObject({
   disableAllHooks: z.boolean().optional(),
   /** Managed policy only: hooks from every other source are ignored. */
   allowManagedHooksOnly: z.boolean().optional(),
+  /** Managed policy only: allow rules from every other source are ignored (their deny and ask rules still apply). */
+  allowManagedPermissionRulesOnly: z.boolean().optional(),
 });
 
 /** A settings file after validation. */
