@@ -49,6 +49,23 @@ describe('session store', () => {
     expect(loaded.messages[2]).toMatchObject({ role: 'user', content: [{ tool_use_id: 't', is_error: true }] });
   });
 
+  it('keeps what is appended after resuming a transcript with a torn last line', async () => {
+    const store = createSessionStore({ configDir: folder, cwd: '/work/app' });
+    const session = store.create('s4');
+    session.appendMessage({ role: 'user', content: 'hello' });
+    await session.flush();
+    await appendFile(session.path, '{"type":"message","message":{"role":"assistant","con');
+    const resumed = store.reopen('s4');
+    resumed.appendMessage({ role: 'assistant', content: [{ type: 'text', text: 'after the crash' }] });
+    await resumed.flush();
+    const loaded = await store.load('s4');
+    expect(loaded.skippedLines).toEqual([3]);
+    expect(loaded.messages).toEqual([
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: [{ type: 'text', text: 'after the crash' }] },
+    ]);
+  });
+
   it('applies a compaction line: the history restarts from its messages', async () => {
     const store = createSessionStore({ configDir: folder, cwd: '/w' });
     const session = store.create('s3');

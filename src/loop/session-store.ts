@@ -61,7 +61,7 @@ export function createSessionStore(options: { readonly configDir: string; readon
   function open_(id: string, existing: boolean): Session {
     const path = join(folder, `${id}.jsonl`);
     let chain: Promise<unknown> = existing
-      ? Promise.resolve()
+      ? endWithNewline(path).catch(() => undefined)
       : mkdir(folder, { recursive: true, mode: 0o700 }).then(() =>
           writeLine(path, { type: 'session', sessionId: id, cwd: options.cwd, createdAt: new Date().toISOString() }),
         );
@@ -127,6 +127,31 @@ export function createSessionStore(options: { readonly configDir: string; readon
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/**
+ * A transcript torn by a crash mid-write ends without a newline; the next line appended to it would
+ * be glued to the torn one and lost with it on load.
+ */
+async function endWithNewline(path: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return; // Nothing to continue; the first append creates the file.
+  }
+  let torn = false;
+  try {
+    const { size } = await handle.stat();
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      torn = last[0] !== 0x0a;
+    }
+  } finally {
+    await handle.close();
+  }
+  if (torn) await appendFile(path, '\n', { mode: 0o600 });
+}
 
 async function writeLine(path: string, line: TranscriptLine): Promise<void> {
   await appendFile(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
