@@ -260,4 +260,29 @@ describe('findCompactionCut', () => {
     expect(findCompactionCut(history, 7)).toBe(1);
     expect(findCompactionCut([{ role: 'user', content: 'only' }], 6)).toBe(-1);
   });
+
+  it('aborts running calls when the consumer stops iterating', async () => {
+    let aborted = false;
+    const wait = defineTool({
+      name: 'Wait',
+      inputSchema: z.object({}),
+      prompt: 'x',
+      call: async (_input, context) => {
+        const signal = context.signal;
+        context.reportProgress({ kind: 'waiting' });
+        await new Promise<void>((resolve) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve();
+          });
+        });
+        return 'stopped';
+      },
+    });
+    const provider = createScriptedProvider({ turns: [{ content: [tool_use('w', 'Wait', {})] }, { content: [{ type: 'text', text: 'x' }] }] });
+    for await (const event of query(base(provider, {}, [wait]))) {
+      if (event.type === 'tool-call-progress') break;
+    }
+    expect(aborted).toBe(true);
+  });
 });

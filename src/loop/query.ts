@@ -68,135 +68,143 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
     ...(error ? { error } : {}),
   });
 
-  while (true) {
-    if (signal.aborted) return result('aborted');
-    if (turns >= maxTurns) return result('error_max_turns');
+  // The calls of the turn in progress: if the consumer stops iterating (break, return, throw),
+  // they are aborted rather than left running with no one to take their results.
+  let live: ToolExecutor | undefined;
+  try {
+    while (true) {
+      if (signal.aborted) return result('aborted');
+      if (turns >= maxTurns) return result('error_max_turns');
 
-    if (options.compaction) {
-      const compacted = yield* maybeCompact({ messages, lastInputTokens, compaction: options.compaction, hooks: options.hooks, deferral: options.deferral, signal });
-      if (compacted) {
-        messages.splice(0, messages.length, ...compacted);
-        options.recorder?.event?.({ type: 'compact', messages: compacted });
-      }
-    }
-
-    const built = buildRequest({
-      provider: options.provider,
-      model,
-      system: options.system,
-      messages,
-      pool: options.getPool(),
-      deferral: options.deferral,
-      toolCache,
-      maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-    });
-    turns++;
-    yield { type: 'request-start', turn: turns, request: built.request };
-
-    const events = createAsyncQueue<LoopEvent>();
-    let executor: ToolExecutor | undefined;
-    const toolUses: ToolUseBlock[] = [];
-    let text = '';
-    let completed: Extract<ModelStreamEvent, { type: 'message-complete' }> | undefined;
-    let streamError: Error | undefined;
-    const startExecutor = () =>
-      createToolExecutor({
-        ...options.plane,
-        pool: options.getPool(),
-        signal,
-        isSchemaLoaded: built.isSchemaLoaded,
-        onEvent: (event) => events.push(event),
-      });
-
-    try {
-      for await (const event of options.provider.stream(built.request, signal)) {
-        switch (event.type) {
-          case 'text-delta':
-            text += event.text;
-            yield event;
-            break;
-          case 'tool-use-complete':
-            toolUses.push(event.block);
-            executor ??= startExecutor();
-            executor.add(event.block);
-            break;
-          case 'message-complete':
-            completed = event;
-            break;
-          case 'tool-use-start':
-          case 'tool-input-delta':
-            break;
+      if (options.compaction) {
+        const compacted = yield* maybeCompact({ messages, lastInputTokens, compaction: options.compaction, hooks: options.hooks, deferral: options.deferral, signal });
+        if (compacted) {
+          messages.splice(0, messages.length, ...compacted);
+          options.recorder?.event?.({ type: 'compact', messages: compacted });
         }
-        for (let queued = events.drain(); queued.length > 0; queued = events.drain()) yield* queued;
       }
-      if (!completed) throw new Error('the model stream ended without a complete message');
-    } catch (error) {
-      streamError = error instanceof Error ? error : new Error(describeError(error));
-    }
 
-    if (streamError) {
-      // Keep what was proposed so every tool_use still gets its result; drop a text-only partial.
+      const built = buildRequest({
+        provider: options.provider,
+        model,
+        system: options.system,
+        messages,
+        pool: options.getPool(),
+        deferral: options.deferral,
+        toolCache,
+        maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+      });
+      turns++;
+      yield { type: 'request-start', turn: turns, request: built.request };
+
+      const events = createAsyncQueue<LoopEvent>();
+      let executor: ToolExecutor | undefined;
+      const toolUses: ToolUseBlock[] = [];
+      let text = '';
+      let completed: Extract<ModelStreamEvent, { type: 'message-complete' }> | undefined;
+      let streamError: Error | undefined;
+      const startExecutor = () =>
+        (live = createToolExecutor({
+          ...options.plane,
+          pool: options.getPool(),
+          signal,
+          isSchemaLoaded: built.isSchemaLoaded,
+          onEvent: (event) => events.push(event),
+        }));
+
+      try {
+        for await (const event of options.provider.stream(built.request, signal)) {
+          switch (event.type) {
+            case 'text-delta':
+              text += event.text;
+              yield event;
+              break;
+            case 'tool-use-complete':
+              toolUses.push(event.block);
+              executor ??= startExecutor();
+              executor.add(event.block);
+              break;
+            case 'message-complete':
+              completed = event;
+              break;
+            case 'tool-use-start':
+            case 'tool-input-delta':
+              break;
+          }
+          for (let queued = events.drain(); queued.length > 0; queued = events.drain()) yield* queued;
+        }
+        if (!completed) throw new Error('the model stream ended without a complete message');
+      } catch (error) {
+        streamError = error instanceof Error ? error : new Error(describeError(error));
+      }
+
+      if (streamError) {
+        // Keep what was proposed so every tool_use still gets its result; drop a text-only partial.
+        if (toolUses.length > 0) {
+          const partial: AssistantContentBlock[] = [...(text ? [{ type: 'text' as const, text }] : []), ...toolUses];
+          lastAssistant = { role: 'assistant', content: partial };
+          append(lastAssistant);
+          executor!.abort();
+          executor!.close();
+          const run = yield* finishRun(executor!, events);
+          append(run.message);
+          yield { type: 'tool-results', message: run.message };
+        }
+        if (signal.aborted) return result('aborted');
+        yield { type: 'error', error: streamError };
+        return result('error_during_execution', streamError);
+      }
+
+      const done = completed!;
+      usage = addUsage(usage, done.usage);
+      lastInputTokens = done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
+      lastAssistant = withToolUses(done.message, toolUses);
+      append(lastAssistant);
+      yield { type: 'assistant-message', message: lastAssistant, stopReason: done.stopReason, usage: done.usage };
+
       if (toolUses.length > 0) {
-        const partial: AssistantContentBlock[] = [...(text ? [{ type: 'text' as const, text }] : []), ...toolUses];
-        lastAssistant = { role: 'assistant', content: partial };
-        append(lastAssistant);
-        executor!.abort();
         executor!.close();
         const run = yield* finishRun(executor!, events);
         append(run.message);
         yield { type: 'tool-results', message: run.message };
-      }
-      if (signal.aborted) return result('aborted');
-      yield { type: 'error', error: streamError };
-      return result('error_during_execution', streamError);
-    }
-
-    const done = completed!;
-    usage = addUsage(usage, done.usage);
-    lastInputTokens = done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
-    lastAssistant = withToolUses(done.message, toolUses);
-    append(lastAssistant);
-    yield { type: 'assistant-message', message: lastAssistant, stopReason: done.stopReason, usage: done.usage };
-
-    if (toolUses.length > 0) {
-      executor!.close();
-      const run = yield* finishRun(executor!, events);
-      append(run.message);
-      yield { type: 'tool-results', message: run.message };
-      for (const record of run.records) {
-        if (record.outcome.status === 'denied') denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
-        if (options.requiredTool && record.toolName === options.requiredTool.name && record.outcome.status === 'success' && !record.outcome.isError) {
-          requiredInput = record.input;
+        for (const record of run.records) {
+          if (record.outcome.status === 'denied') denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
+          if (options.requiredTool && record.toolName === options.requiredTool.name && record.outcome.status === 'success' && !record.outcome.isError) {
+            requiredInput = record.input;
+          }
         }
-      }
-      if (run.abortedByUser || signal.aborted) return result('aborted');
-      if (requiredInput !== undefined) return result('success');
-      if (run.stopReason !== undefined) {
-        yield { type: 'notice', message: `A hook stopped the run: ${run.stopReason}` };
-        return result('success');
-      }
-      continue;
-    }
-
-    if (options.requiredTool && requiredInput === undefined) {
-      if (reminders >= options.requiredTool.maxReminders) {
-        const error = new Error(`The model ended without a successful ${options.requiredTool.name} call after ${reminders} reminders.`);
-        yield { type: 'error', error };
-        return result('error_during_execution', error);
-      }
-      reminders++;
-      append({ role: 'user', content: [{ type: 'text', text: `You must finish by calling the ${options.requiredTool.name} tool with input that matches its schema. Call it now.` }] });
-      continue;
-    }
-    if (options.hooks?.stop) {
-      const verdict = await options.hooks.stop({ lastAssistantText: assistantText(lastAssistant), stopHookActive }, signal);
-      if (verdict.continueWith !== undefined && !stopHookActive) {
-        stopHookActive = true;
-        append({ role: 'user', content: [{ type: 'text', text: `Stop hook feedback: ${verdict.continueWith}` }] });
+        if (run.abortedByUser || signal.aborted) return result('aborted');
+        if (requiredInput !== undefined) return result('success');
+        if (run.stopReason !== undefined) {
+          yield { type: 'notice', message: `A hook stopped the run: ${run.stopReason}` };
+          return result('success');
+        }
         continue;
       }
+
+      if (options.requiredTool && requiredInput === undefined) {
+        if (reminders >= options.requiredTool.maxReminders) {
+          const error = new Error(`The model ended without a successful ${options.requiredTool.name} call after ${reminders} reminders.`);
+          yield { type: 'error', error };
+          return result('error_during_execution', error);
+        }
+        reminders++;
+        append({ role: 'user', content: [{ type: 'text', text: `You must finish by calling the ${options.requiredTool.name} tool with input that matches its schema. Call it now.` }] });
+        continue;
+      }
+      if (options.hooks?.stop) {
+        const verdict = await options.hooks.stop({ lastAssistantText: assistantText(lastAssistant), stopHookActive }, signal);
+        if (verdict.continueWith !== undefined && !stopHookActive) {
+          stopHookActive = true;
+          append({ role: 'user', content: [{ type: 'text', text: `Stop hook feedback: ${verdict.continueWith}` }] });
+          continue;
+        }
+      }
+      return result(done.stopReason === 'refusal' ? 'error_during_execution' : 'success');
     }
-    return result(done.stopReason === 'refusal' ? 'error_during_execution' : 'success');
+  } finally {
+    live?.abort();
+    live?.close();
   }
 }
 
