@@ -52,6 +52,8 @@ export type PostToolUseFailureOutcome = {
 export type PermissionRequestOutcome = {
   readonly decision?: 'allow' | 'deny';
   readonly updatedInput?: unknown;
+  /** Rules the hook asks to save with its allow (`updatedPermissions` of type `addRules`). */
+  readonly remember?: readonly RuleSuggestion[];
   readonly message?: string;
   readonly hook?: string;
 };

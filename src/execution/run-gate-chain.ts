@@ -195,6 +195,13 @@ async function resolveAsk(
       };
     }
     if (verdict.decision === 'allow') {
+      for (const rule of verdict.remember ?? []) {
+        try {
+          await env.permissions.remember?.(rule);
+        } catch {
+          // Saving is a convenience; this call is approved by the hook either way.
+        }
+      }
       return verdict.updatedInput === undefined
         ? { ok: true, input }
         : recheck(tool, block, verdict.updatedInput, context, env.permissions);

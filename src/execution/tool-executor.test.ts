@@ -161,6 +161,14 @@ describe('the gate chain', () => {
     expect(approver.requests.map((request) => request.toolUseId)).toEqual(['b']);
   });
 
+  it('saves the rules a PermissionRequest hook asks to save with its allow', async () => {
+    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }) });
+    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', remember: [{ rule: 'Echo', behavior: 'allow', destination: 'session' }] }) });
+    const run = await runToolUses([use('a', 'Echo', { text: 'x' })], options({ permissions: gate, hooks }));
+    expect(run.records[0]!.outcome.status).toBe('success');
+    expect(gate.remembered).toEqual([{ rule: 'Echo', behavior: 'allow', destination: 'session' }]);
+  });
+
   it('applies every approver answer: once, always, edit (rechecked), deny with feedback, abort', async () => {
     const gate = createFakePermissionGate({
       decide: () => ({

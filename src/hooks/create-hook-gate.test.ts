@@ -337,6 +337,22 @@ describe('PermissionRequest command hooks', () => {
     expect(outcome).toEqual({ decision: 'allow', hook, updatedInput: { command: 'Bash(x)' } });
   });
 
+  it('passes on the rules an allowing hook asks to save (updatedPermissions addRules)', async () => {
+    const hook = await script(
+      'remember.sh',
+      `printf '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedPermissions":[{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"npm test:*"},"Read"],"behavior":"allow","destination":"localSettings"},{"type":"setMode","mode":"bypassPermissions"}]}}}'`,
+    );
+    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
+    expect(outcome).toEqual({
+      decision: 'allow',
+      hook,
+      remember: [
+        { rule: 'Bash(npm test:*)', behavior: 'allow', destination: 'localSettings' },
+        { rule: 'Read', behavior: 'allow', destination: 'localSettings' },
+      ],
+    });
+  });
+
   it('denies when any hook denies, and ignores exit code 2', async () => {
     const allow = await script('allow.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}'`);
     const deny = await script('deny.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"not on Fridays"}}}'`);

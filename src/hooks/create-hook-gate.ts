@@ -7,12 +7,12 @@ import type {
   PreToolUseOutcome,
 } from '../contract/gates.js';
 import type { HookEventName } from '../contract/hook-config.js';
-import type { PermissionDecision } from '../contract/permission.js';
+import type { PermissionDecision, RuleSuggestion } from '../contract/permission.js';
 import { buildHookInput, toolInputForHooks } from './hook-input.js';
 import { createHookRegistry, type HookRegistry, type HookRegistryOptions } from './hook-registry.js';
 import type { HookRun } from './hook-types.js';
 import { createLifecycleHooks, type LifecycleHooks } from './lifecycle-hooks.js';
-import { capHookText } from './parse-hook-output.js';
+import { capHookText, type HookOutput } from './parse-hook-output.js';
 
 /** Options for {@link createHookGate}. */
 export type CreateHookGateOptions = HookRegistryOptions & {
@@ -157,14 +157,29 @@ function aggregatePermissionRequest(runs: readonly HookRun[], registry: HookRegi
     if (decision.behavior === 'deny') {
       return { decision: 'deny', hook: run.hook, message: capHookText(decision.message ?? `denied by PermissionRequest hook ${run.hook}`) };
     }
+    const remember = rulesToSave(decision.updatedPermissions);
     allow ??= {
       decision: 'allow',
       hook: run.hook,
       ...(decision.updatedInput === undefined ? {} : { updatedInput: decision.updatedInput }),
       ...(decision.message === undefined ? {} : { message: decision.message }),
+      ...(remember.length > 0 ? { remember } : {}),
     };
   }
   return allow ?? EMPTY;
+}
+
+/** The `addRules` entries of a PermissionRequest hook's `updatedPermissions`, as rules to save. */
+function rulesToSave(updates: NonNullable<NonNullable<NonNullable<HookOutput['hookSpecificOutput']>['decision']>['updatedPermissions']> | undefined): RuleSuggestion[] {
+  const rules: RuleSuggestion[] = [];
+  for (const update of updates ?? []) {
+    if (update.type !== 'addRules') continue;
+    for (const rule of update.rules ?? []) {
+      const text = typeof rule === 'string' ? rule : rule.ruleContent === undefined ? rule.toolName : `${rule.toolName}(${rule.ruleContent})`;
+      rules.push({ rule: text, behavior: update.behavior ?? 'allow', destination: update.destination ?? 'session' });
+    }
+  }
+  return rules;
 }
 
 function suggestionsOf(decision: PermissionDecision): unknown[] {

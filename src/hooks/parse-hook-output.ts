@@ -1,8 +1,17 @@
 import { z } from 'zod';
 
+/** `updatedPermissions` entries: only `addRules` is applied; other types are ignored. */
+const permissionUpdateSchema = z.looseObject({
+  type: z.string(),
+  rules: z.array(z.union([z.string(), z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })])).optional(),
+  behavior: z.enum(['allow', 'deny', 'ask']).optional(),
+  destination: z.enum(['session', 'localSettings', 'projectSettings', 'userSettings']).optional(),
+});
+
 const permissionRequestDecisionSchema = z.looseObject({
   behavior: z.enum(['allow', 'deny']),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
+  updatedPermissions: z.array(permissionUpdateSchema).optional(),
   message: z.string().optional(),
   interrupt: z.boolean().optional(),
 });
