@@ -202,9 +202,7 @@ async function resolveAsk(
           // Saving is a convenience; this call is approved by the hook either way.
         }
       }
-      return verdict.updatedInput === undefined
-        ? { ok: true, input }
-        : recheck(tool, block, verdict.updatedInput, context, env.permissions);
+      return verdict.updatedInput === undefined ? { ok: true, input } : approveReplacement(tool, block, verdict.updatedInput, context, env);
     }
   }
 
@@ -271,8 +269,37 @@ async function resolveAsk(
           // Saving the rule is a convenience; this call is approved either way.
         }
       }
-      return response.updatedInput === undefined ? { ok: true, input } : recheck(tool, block, response.updatedInput, context, env.permissions);
+      return response.updatedInput === undefined ? { ok: true, input } : approveReplacement(tool, block, response.updatedInput, context, env);
   }
+}
+
+/**
+ * An input that replaced the one an ask was about, when that ask was approved: it is parsed and
+ * checked again, and decided again. The approval answers an ask, so a replacement that would only
+ * ask runs; one the gate denies (the tool's own check, the mode) does not: deny beats allow.
+ */
+async function approveReplacement(
+  tool: AnyTool,
+  block: ToolUseBlock,
+  replacement: unknown,
+  context: CallControl,
+  env: GateEnvironment,
+): Promise<Checked> {
+  const checked = await recheck(tool, block, replacement, context, env.permissions);
+  if (!checked.ok) return checked;
+  let decision: PermissionDecision;
+  try {
+    decision = await env.permissions.decide({ tool, input: checked.input, toolUseId: block.id, context });
+  } catch (error) {
+    decision = {
+      behavior: 'deny',
+      message: 'The permission check of the replaced input failed, so the call was refused.',
+      reason: { kind: 'safety', message: `permission check failed: ${describeError(error)}` },
+    };
+  }
+  if (decision.behavior !== 'deny') return checked;
+  env.emit({ type: 'permission-decision', toolUseId: block.id, behavior: 'deny', reason: decision.reason });
+  return { ok: false, result: fail(block, { status: 'denied', message: decision.message, reason: decision.reason }) };
 }
 
 function describeReasonShort(reason: DecisionReason): string {

@@ -548,3 +548,32 @@ describe('an observer that stops the run from an event', () => {
     expect(ran).toBe(false);
   });
 });
+
+describe('an input replaced while an ask is answered', () => {
+  const ask = { behavior: 'ask', message: 'Echo needs approval.', reason: { kind: 'default', message: 'no rule' } } as const;
+  const gate = createFakePermissionGate({
+    decide: ({ input }) =>
+      (input as { text: string }).text === 'forbidden'
+        ? { behavior: 'deny', message: 'Plan mode is on.', reason: { kind: 'mode', mode: 'plan' } }
+        : ask,
+  });
+
+  it('is decided again, so a PermissionRequest hook cannot swap in an input the gate denies', async () => {
+    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', updatedInput: { text: 'forbidden' } }) });
+    const run = await runToolUses([use('a', 'Echo', { text: 'fine' })], options({ permissions: gate, hooks }));
+    expect(run.records[0]!.outcome.status).toBe('denied');
+    expect(text(run.message.content[0]!)).not.toBe('forbidden');
+  });
+
+  it('is decided again when the person edits it', async () => {
+    const approver = createFakeApprover({ behavior: 'allow', updatedInput: { text: 'forbidden' } });
+    const run = await runToolUses([use('a', 'Echo', { text: 'fine' })], options({ permissions: gate, approver }));
+    expect(run.records[0]!.outcome.status).toBe('denied');
+  });
+
+  it('still runs a replaced input the gate would only ask about', async () => {
+    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', updatedInput: { text: 'other' } }) });
+    const run = await runToolUses([use('a', 'Echo', { text: 'fine' })], options({ permissions: gate, hooks }));
+    expect(run.message.content[0]!.content).toBe('other');
+  });
+});
