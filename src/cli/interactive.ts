@@ -66,6 +66,7 @@ export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readon
       return createSessionStore({ configDir: configDirectory(env as NodeJS.ProcessEnv, homeDir), cwd }).list();
     },
     resume: (sessionId) => runtime.resume(sessionId),
+    history: () => runtime.messages(),
     clear: () => runtime.clear(),
     transcriptPath: () => runtime.session().path,
     close: () => runtime.close(),

@@ -14,6 +14,7 @@ import { SessionPicker } from './session-picker.js';
 import { StatusLine } from './status-line.js';
 import { TodoPanel } from './todo-panel.js';
 import { EMPTY_TRANSCRIPT, reduceTranscript, type TranscriptAction } from './transcript-state.js';
+import { replayHistory } from './replay-history.js';
 import { TranscriptView } from './transcript-view.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import { openInteraction, stepInteraction, type InteractionState } from './interaction-state.js';
@@ -324,6 +325,7 @@ export function App(props: AppProps) {
     background('Resuming', async () => {
       await host.resume(chosen.id);
       startOver(`Resumed session ${chosen.id}.`);
+      for (const action of replayHistory(host.history?.() ?? [], Date.now())) dispatch(action);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Approver } from '../../contract/gates.js';
+import type { Message } from '../../messages/types.js';
 import type { PermissionMode } from '../../contract/permission.js';
 import type { LoopEvent, QueryResult } from '../../loop/types.js';
 import type { SessionSummary } from '../../loop/session-store.js';
@@ -43,6 +44,8 @@ export type InteractiveHost = {
   /** `/resume`: sessions of this project, newest first, and switching to one. */
   listSessions(): Promise<readonly SessionSummary[]>;
   resume(sessionId: string): Promise<void>;
+  /** The current session's history, to redraw it after `/resume`. */
+  history?(): readonly Message[];
   /** `/clear`: starts a new session. */
   clear(): Promise<void>;
   /** Where the transcript is. */
