@@ -14,7 +14,11 @@ export function createResultStore(options: { readonly directory: string }): Resu
   return {
     directory: options.directory,
     async save(toolUseId, text, signal) {
-      ready ??= mkdir(options.directory, { recursive: true, mode: 0o700 });
+      // A failed attempt is not remembered: otherwise one transient error would fail every later save.
+      ready ??= mkdir(options.directory, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
       await ready;
       const safeId = toolUseId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120) || 'result';
       const path = join(options.directory, `${safeId}.txt`);
