@@ -157,6 +157,34 @@ describe('toolplane -p against mock model servers', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'Found a.txt and b.txt.' });
   });
 
+  it('passes --model, --append-system-prompt and --add-dir to the request; --continue picks the latest session; --debug logs calls', async () => {
+    const extra = join(home, 'shared-lib');
+    await mkdir(extra);
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'g', name: 'Glob', input: { pattern: '*.txt', path: project } }] },
+        { content: [{ type: 'text', text: 'first answer' }] },
+        { expect: { includes: ['list', 'and again'], tool_results: [] }, content: [{ type: 'text', text: 'second answer' }] },
+      ],
+    });
+    const first = await runCli(['-p', 'list', '--model', 'claude-test-model', '--append-system-prompt', 'Always answer in haiku.', '--add-dir', extra, '--debug'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
+    expect(first.stdout).toBe('first answer\n');
+    expect(first.stderr).toMatch(/\[tool\] Glob g started \(batch 1\)/);
+    expect(first.stderr).toMatch(/\[tool\] Glob g success/);
+    expect(first.stderr).toContain('transcript: ');
+    const body = server.requests[0]!.body as { model: string; system: { text: string }[] };
+    expect(body.model).toBe('claude-test-model');
+    const system = body.system.map((block) => block.text).join('\n');
+    expect(system).toContain('Always answer in haiku.');
+    expect(system).toContain(`Additional folders: ${extra}`);
+    const second = await runCli(['-p', 'and again', '--continue'], { cwd: project, env: anthropicEnv() });
+    expect(second.stderr).toBe('');
+    expect(second.stdout).toBe('second answer\n');
+  });
+
   it('works with an OpenAI-compatible server', async () => {
     server = await startMockOpenAIServer({
       replies: [
