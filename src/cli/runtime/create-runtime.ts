@@ -102,6 +102,8 @@ const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOu
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { args, cwd, env, homeDir } = options;
   const signal = options.signal ?? new AbortController().signal;
+  // Checked before anything starts: a bad argument must not leave MCP servers or a transcript behind.
+  const jsonSchemaTool: AnyTool | undefined = args.jsonSchema === undefined ? undefined : createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
   // Start the work that does not depend on settings while they load.
   const providerPromise = createProvider(choice, { script: args.script, env, model: args.model });
@@ -238,8 +240,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts }),
     ...(options.extraTools ?? []),
   ];
-  let jsonSchemaTool: AnyTool | undefined;
-  if (args.jsonSchema !== undefined) jsonSchemaTool = createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
 
   let poolCache: { readonly external: readonly AnyTool[]; readonly pool: ToolPool } | undefined;
   const pool = (): ToolPool => {

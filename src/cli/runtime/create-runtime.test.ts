@@ -1,0 +1,55 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ToolplaneError } from '../../errors/toolplane-error.js';
+import { parseRunArguments } from '../args.js';
+import { createRuntime } from './create-runtime.js';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('createRuntime', () => {
+  let home: string;
+  let project: string;
+  let started: number[] = [];
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-runtime-'));
+    project = join(home, 'project');
+    await mkdir(project);
+    started = [];
+  });
+  afterEach(async () => {
+    for (const pid of started) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('refuses a bad --json-schema before it starts any MCP server', async () => {
+    const pidFile = join(home, 'server.pid');
+    const server = join(home, 'server.cjs');
+    // A stdio "server" that only records that it was started and stays up.
+    await writeFile(server, `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`);
+    const config = join(home, 'mcp.json');
+    await writeFile(config, JSON.stringify({ mcpServers: { probe: { command: process.execPath, args: [server] } } }));
+    const attempt = createRuntime({
+      args: parseRunArguments(['-p', 'x', '--mcp-config', config, '--json-schema', '{not json']),
+      cwd: project,
+      env: { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+      homeDir: home,
+      interactive: false,
+      warn: () => {},
+    });
+    await expect(attempt).rejects.toThrow(ToolplaneError);
+    // Give a server that was spawned the time to record itself.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pid = await readFile(pidFile, 'utf8').then(Number, () => undefined);
+    if (pid !== undefined) started.push(pid);
+    expect(pid).toBeUndefined();
+  });
+});
