@@ -64,7 +64,7 @@ export type RankingParameters = {
 /** The ranking's defaults. */
 export const DEFAULT_RANKING_PARAMETERS: RankingParameters = Object.freeze({
   k1: 1.2,
-  queryK: 8,
+  queryK: 2,
   fields: Object.freeze({
     name: Object.freeze({ weight: 3, b: 0.5 }),
     server: Object.freeze({ weight: 1, b: 0.5 }),
@@ -81,8 +81,8 @@ export const DEFAULT_RANKING_PARAMETERS: RankingParameters = Object.freeze({
   siblingWeight: 0.6,
   siblingSizeExponent: 0.5,
   siblingDepth: 3,
-  coverageDiscount: 0.8,
-  rerankDepth: 30,
+  coverageDiscount: 0.85,
+  rerankDepth: 20,
   serverProfileWeight: 0.5,
-  serverProfileSizeExponent: 1,
+  serverProfileSizeExponent: 0.7,
 });
