@@ -577,3 +577,13 @@ describe('an input replaced while an ask is answered', () => {
     expect(run.message.content[0]!.content).toBe('other');
   });
 });
+
+describe('the default permission gate', () => {
+  it("honours a PreToolUse hook's ask, even for a read-only call", async () => {
+    const hooks = createFakeHookGate({ preToolUse: () => ({ decision: 'ask', reason: 'a person must see this', hook: 'policy' }) });
+    const approver = createFakeApprover({ behavior: 'deny' });
+    const run = await runToolUses([use('a', 'Echo', { text: 'hi' })], { pool: assembleToolPool({ builtins: sampleTools }), cwd: '/tmp', sessionId: 's', hooks, approver });
+    expect(approver.requests).toHaveLength(1);
+    expect(run.records[0]!.outcome.status).toBe('denied');
+  });
+});
