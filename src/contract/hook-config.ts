@@ -45,11 +45,24 @@ export type CommandHookConfig = {
   readonly failClosed?: boolean;
 };
 
+/** A hook that POSTs the event's JSON to a URL and reads the answer from the response body. */
+export type HttpHookConfig = {
+  readonly type: 'http';
+  readonly url: string;
+  /** Request headers; `$VAR` / `${VAR}` are replaced only for variables named in `allowedEnvVars`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly allowedEnvVars?: readonly string[];
+  /** Seconds before the request is abandoned. Default 60. */
+  readonly timeout?: number;
+  /** As for command hooks: a failure denies the call instead of being a non-blocking error. */
+  readonly failClosed?: boolean;
+};
+
 /** A matcher and the commands it runs, as read from one settings source. */
 export type HookMatcherConfig = {
   /** Tool-name matcher: `*`/empty/absent = all, exact names with `|`, else an unanchored regex. */
   readonly matcher?: string;
-  readonly hooks: readonly CommandHookConfig[];
+  readonly hooks: readonly (CommandHookConfig | HttpHookConfig)[];
   readonly source: RuleSource;
   /** The settings file it came from, when it came from a file. */
   readonly file?: string;

@@ -1,4 +1,5 @@
-import type { CommandHookConfig, HookEventName, HookSettings } from '../contract/hook-config.js';
+import type { CommandHookConfig, HookEventName, HookSettings, HttpHookConfig } from '../contract/hook-config.js';
+import { runHttpHook } from './run-http-hook.js';
 import { scrubModelCredentials } from '../contract/scrub-env.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
 import type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
@@ -111,6 +112,42 @@ function compileCommandHook(
   };
 }
 
+function compileHttpHook(
+  config: HttpHookConfig,
+  source: HookRun['source'],
+  matcher: CompiledMatcher,
+  env: Readonly<Record<string, string>>,
+): CompiledHook {
+  const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
+  const failClosed = config.failClosed ?? false;
+  const base = { hook: config.url, source, failClosed };
+  return {
+    label: config.url,
+    source,
+    matcher,
+    dedupeKey: `http ${config.url}`,
+    async run(input, signal) {
+      const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
+      switch (run.kind) {
+        case 'cancelled':
+          return { ...base, status: 'cancelled', message: 'cancelled before it finished' };
+        case 'timeout':
+          return { ...base, status: 'timeout', message: `timed out after ${timeoutMs / 1000} s` };
+        case 'failed':
+          return { ...base, status: 'error', message: `request failed: ${run.message}` };
+        case 'answered': {
+          // A non-2xx answer is a non-blocking error, as in the reference; a 2xx body is read like stdout.
+          if (run.status < 200 || run.status > 299) return { ...base, status: 'error', message: `answered HTTP ${run.status}` };
+          const parsed = parseHookStdout(run.body);
+          if (parsed.kind === 'json') return { ...base, status: 'success', output: parsed.output };
+          if (parsed.kind === 'invalid') return { ...base, status: 'error', message: parsed.message };
+          return parsed.kind === 'text' ? { ...base, status: 'success', text: parsed.text } : { ...base, status: 'success' };
+        }
+      }
+    },
+  };
+}
+
 function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): CompiledHook {
   const failClosed = hook.failClosed ?? true;
   const timeoutMs = hook.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_SECONDS * 1000;
@@ -185,7 +222,9 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
   for (const [event, groups] of options.settings ?? new Map()) {
     for (const group of groups) {
       const matcher = compileMatcher(group.matcher);
-      for (const config of group.hooks) add(event, compileCommandHook(config, group.source, matcher, commandOptions));
+      for (const config of group.hooks) {
+        add(event, config.type === 'http' ? compileHttpHook(config, group.source, matcher, env) : compileCommandHook(config, group.source, matcher, commandOptions));
+      }
     }
   }
   for (const hook of options.functionHooks ?? []) add(hook.event, compileFunctionHook(hook, compileMatcher(hook.matcher)));

@@ -51,6 +51,27 @@ describe('loadSettings', () => {
     expect(loaded.warnings.map((warning) => warning.rule)).toEqual(['Bash', 'Bash(curl *)']);
   });
 
+  it('loads http hooks with their url, headers and allowed variables, and warns about unsupported types', async () => {
+    await write(join(project, '.toolplane', 'settings.json'), {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'http', url: 'http://127.0.0.1:8080/check', headers: { authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], timeout: 5 },
+              { type: 'prompt', prompt: 'is this safe?' },
+            ],
+          },
+        ],
+      },
+    });
+    const loaded = await loadSettings(options());
+    expect(loaded.hooks.get('PreToolUse')?.[0]?.hooks).toEqual([
+      { type: 'http', url: 'http://127.0.0.1:8080/check', headers: { authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], timeout: 5 },
+    ]);
+    expect(loaded.warnings.map((warning) => warning.message)).toEqual([expect.stringContaining('type "prompt" is not supported')]);
+  });
+
   it('returns defaults when no file exists', async () => {
     const loaded = await loadSettings(options());
     expect(loaded).toMatchObject({ rules: [], defaultMode: 'default', files: [], warnings: [], projectTrust: 'trusted', userDir });
@@ -171,7 +192,7 @@ describe('loadSettings', () => {
     const file = join(project, '.toolplane', 'settings.json');
     await write(file, {
       hooks: {
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }, { type: 'http', url: 'x' }] }],
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }, { type: 'agent', prompt: 'x' }] }],
         PostToolUse: [{ hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)', async: true }] }],
         Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }],
       },
@@ -184,7 +205,7 @@ describe('loadSettings', () => {
     ]);
     expect(loaded.hooks.get('PostToolUse')).toEqual([{ hooks: [{ type: 'command', command: 'log' }], source: 'projectSettings', file }]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
-      'PreToolUse hook of type "http" is not supported; ignored',
+      'PreToolUse hook of type "agent" is not supported (or lacks its command); ignored',
       'PostToolUse hook log: the "if" filter is not supported; the hook runs for every call its matcher accepts',
       'PostToolUse hook log: "async" is not supported; the hook runs before the call continues',
       'hook event "Notification" is not supported; its hooks are ignored',
@@ -195,7 +216,7 @@ describe('loadSettings', () => {
     const hook = (command: string) => ({ PreToolUse: [{ hooks: [{ type: 'command', command }] }] });
     await write(join(userDir, 'settings.json'), { hooks: hook('user'), disableAllHooks: true });
     await write(managed, { hooks: hook('policy') });
-    const commands = async () => (await loadSettings(options())).hooks.get('PreToolUse')?.map((matcher) => matcher.hooks[0]?.command);
+    const commands = async () => (await loadSettings(options())).hooks.get('PreToolUse')?.map((matcher) => (matcher.hooks[0] as { command?: string } | undefined)?.command);
     expect(await commands()).toEqual(['policy']);
     await write(join(userDir, 'settings.json'), { hooks: hook('user') });
     await write(managed, { hooks: hook('policy'), allowManagedHooksOnly: true });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { HookEventName, HookMatcherConfig, HookSettings } from '../contract/hook-config.js';
+import type { CommandHookConfig, HookEventName, HookMatcherConfig, HookSettings, HttpHookConfig } from '../contract/hook-config.js';
 import { HOOK_EVENT_NAMES } from '../contract/hook-config.js';
 import type { PermissionMode, PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import { PERMISSION_MODES } from '../contract/permission.js';
@@ -303,23 +303,32 @@ function pushSource(options: PushSourceOptions): void {
     }
     const list = options.hooks.get(event as HookEventName) ?? [];
     for (const matcher of matchers) {
-      const commands = matcher.hooks.flatMap((hook) => {
-        if (hook.type !== 'command' || hook.command === undefined) {
-          warnings.push({ file: label, message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported; ignored` });
+      const commands = matcher.hooks.flatMap((hook): (CommandHookConfig | HttpHookConfig)[] => {
+        const named = hook.type === 'command' ? hook.command : hook.type === 'http' ? hook.url : undefined;
+        if (named === undefined) {
+          warnings.push({ file: label, message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported (or lacks its ${hook.type === 'http' ? 'url' : 'command'}); ignored` });
           return [];
         }
         if (hook.if !== undefined) {
-          warnings.push({ file: label, message: `${event} hook ${hook.command}: the "if" filter is not supported; the hook runs for every call its matcher accepts` });
+          warnings.push({ file: label, message: `${event} hook ${named}: the "if" filter is not supported; the hook runs for every call its matcher accepts` });
         }
         if (hook.async === true) {
-          warnings.push({ file: label, message: `${event} hook ${hook.command}: "async" is not supported; the hook runs before the call continues` });
+          warnings.push({ file: label, message: `${event} hook ${named}: "async" is not supported; the hook runs before the call continues` });
         }
-        return [{
-          type: 'command' as const,
-          command: hook.command,
+        const common = {
           ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
           ...(hook.failClosed === undefined ? {} : { failClosed: hook.failClosed }),
-        }];
+        };
+        if (hook.type === 'http') {
+          return [{
+            type: 'http' as const,
+            url: named,
+            ...(hook.headers === undefined ? {} : { headers: hook.headers }),
+            ...(hook.allowedEnvVars === undefined ? {} : { allowedEnvVars: hook.allowedEnvVars }),
+            ...common,
+          }];
+        }
+        return [{ type: 'command' as const, command: named, ...common }];
       });
       if (commands.length === 0) continue;
       list.push({

@@ -6,6 +6,9 @@ import { parseJsonDocument, type TextPosition } from './parse-json-document.js';
 const commandHookSchema = z.looseObject({
   type: z.string(),
   command: z.string().optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  allowedEnvVars: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   failClosed: z.boolean().optional(),
   if: z.string().optional(),
