@@ -97,4 +97,15 @@ describe('session store', () => {
     ).toEqual({ todos: [2] });
     expect(lastTodoWriteInput([])).toBeUndefined();
   });
+
+  it('skips a TodoWrite call whose result was an error: that list was never applied', () => {
+    expect(
+      lastTodoWriteInput([
+        { role: 'assistant', content: [{ type: 'tool_use', id: '1', name: 'TodoWrite', input: { todos: [1] } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: '1', content: 'ok' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: '2', name: 'TodoWrite', input: { todos: 'not a list' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: '2', content: 'InputValidationError', is_error: true }] },
+      ]),
+    ).toEqual({ todos: [1] });
+  });
 });

@@ -205,14 +205,22 @@ function isMessage(value: unknown): value is Message {
   return (message.role === 'user' && (typeof message.content === 'string' || Array.isArray(message.content))) || (message.role === 'assistant' && Array.isArray(message.content));
 }
 
-/** The input of the last TodoWrite call of the main agent, to rebuild the todo list on resume. */
+/**
+ * The input of the last TodoWrite call of the main agent that did not fail (a call answered with an
+ * error never changed the list), to rebuild the todo list on resume.
+ */
 export function lastTodoWriteInput(messages: readonly Message[]): unknown {
+  const failed = new Set<string>();
+  for (const message of messages) {
+    if (message.role !== 'user' || typeof message.content === 'string') continue;
+    for (const block of message.content) if (block.type === 'tool_result' && block.is_error === true) failed.add(block.tool_use_id);
+  }
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
     if (message.role !== 'assistant') continue;
     for (let block = message.content.length - 1; block >= 0; block--) {
       const part = message.content[block]!;
-      if (part.type === 'tool_use' && part.name === 'TodoWrite') return part.input;
+      if (part.type === 'tool_use' && part.name === 'TodoWrite' && !failed.has(part.id)) return part.input;
     }
   }
   return undefined;
