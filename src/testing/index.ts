@@ -5,3 +5,4 @@ export { startMockAnthropicServer } from './mock-anthropic-server.js';
 export { startMockOpenAIServer, viewOfChatRequest } from './mock-openai-server.js';
 export type { MockErrorReply, MockModelServer, MockReply, MockServerOptions, MockTurnReply, RecordedRequest } from './mock-model-server.js';
 export { scriptedModel, textTurn, toolTurn, toJsonl, type ScriptedToolCall } from './scripted-model.js';
+export { createCallContext } from './call-context.js';

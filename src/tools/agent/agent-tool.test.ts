@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../../contract/services.js';
 import type { ToolCallContext } from '../../contract/tool.js';
+import { createCallContext } from '../../testing/call-context.js';
 import { createAgentTool } from './agent-tool.js';
 import { subagentService, type SubagentRequest } from './subagent-service.js';
 
-function context(services = createServices()): ToolCallContext {
-  return {
-    toolUseId: 't1',
-    signal: new AbortController().signal,
-    cwd: '/tmp',
-    sessionId: 's',
-    agentId: 'main',
-    permissionMode: 'default',
-    services,
-    reportProgress: () => {},
-  };
-}
+const context = (services = createServices()): ToolCallContext => createCallContext({ services, toolUseId: 't1' });
 
 describe('Agent tool', () => {
   it('refuses when the host has no subagent runner, or the type is unknown', async () => {

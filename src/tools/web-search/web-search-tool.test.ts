@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../../contract/services.js';
 import type { ToolCallContext } from '../../contract/tool.js';
+import { createCallContext } from '../../testing/call-context.js';
 import { webSearchTool } from './web-search-tool.js';
 import { webSearchService } from './web-search-service.js';
 
-const context = (services = createServices()): ToolCallContext => ({
-  toolUseId: 't',
-  signal: new AbortController().signal,
-  cwd: '/tmp',
-  sessionId: 's',
-  agentId: 'main',
-  permissionMode: 'default',
-  services,
-  reportProgress: () => {},
-});
+const context = (services = createServices()): ToolCallContext => createCallContext({ services });
 
 describe('WebSearch', () => {
   it('refuses allowed and blocked domains together', async () => {
