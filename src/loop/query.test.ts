@@ -285,4 +285,23 @@ describe('findCompactionCut', () => {
     }
     expect(aborted).toBe(true);
   });
+
+  it('reports the partial assistant message of a failed stream before the results of its calls', async () => {
+    const provider: ModelProvider = {
+      name: 'failing',
+      defaultModel: 'm',
+      capabilities: { toolReference: false, webSearch: false },
+      async *stream(): AsyncIterable<ModelStreamEvent> {
+        yield { type: 'text-delta', text: 'Let me look.' };
+        yield { type: 'tool-use-complete', block: { type: 'tool_use', id: 'e', name: 'Echo', input: { text: 'x' } } };
+        throw new Error('connection reset');
+      },
+    };
+    const { events, result } = await drive(base(provider));
+    expect(result.status).toBe('error_during_execution');
+    const kinds = events.map((event) => event.type).filter((type) => type === 'assistant-message' || type === 'tool-results');
+    expect(kinds).toEqual(['assistant-message', 'tool-results']);
+    const assistant = events.find((event) => event.type === 'assistant-message');
+    expect(assistant).toMatchObject({ message: { role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: 'e' }] } });
+  });
 });

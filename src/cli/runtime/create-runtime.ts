@@ -364,7 +364,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     let step = await generator.next();
     while (!step.done) {
       const event = step.value;
-      if (event.type === 'assistant-message') lastInputTokens = event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
+      if (event.type === 'assistant-message') {
+        const used = event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
+        // The partial message of a failed stream reports no usage; the last real figure stands.
+        if (used > 0) lastInputTokens = used;
+      }
       if (event.type === 'tool-results' || event.type === 'assistant-message') currentMessages = [...currentMessages, event.message];
       yield event;
       step = await generator.next();
