@@ -20,10 +20,10 @@ const REFERENCE: Record<string, readonly [number, number, number]> = {
 };
 
 /**
- * LiveMCPBench: the floor is just under the ranking's figures (Recall@5 0.341, hit@5 0.561, nDCG@10
- * 0.337), all above the reference (0.292, 0.526, 0.297), so a regression there shows.
+ * LiveMCPBench: the floor is just under the ranking's figures (Recall@5 0.359, hit@5 0.579, nDCG@10
+ * 0.350), all above the reference (0.292, 0.526, 0.297), so a regression there shows.
  */
-const LIVEMCPBENCH_FLOOR: readonly [number, number, number] = [0.34, 0.56, 0.335];
+const LIVEMCPBENCH_FLOOR: readonly [number, number, number] = [0.355, 0.575, 0.345];
 
 async function readJsonl(name: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(`${DATA}${name}`, 'utf8');

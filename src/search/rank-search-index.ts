@@ -1,5 +1,6 @@
 import type { SearchIndex } from './build-search-index.js';
 import { bestServerProfile, type ServerProfileMatch } from './best-server-profile.js';
+import { isOpaqueData } from './is-opaque-data.js';
 import { tokenize } from './tokenize.js';
 
 /** One ranking request against a {@link SearchIndex}. */
@@ -121,6 +122,8 @@ function weightedQueryTerms(index: SearchIndex, request: RankRequest): Map<numbe
   // A capitalized word inside a sentence is usually a name (a product, a service, a format).
   let sentenceStart = true;
   for (const chunk of request.text.split(/\s+/)) {
+    // Pasted data (a base64 image, a key) is not words: its fragments would match names at random.
+    if (isOpaqueData(chunk)) continue;
     const isPath = PATH_LIKE.test(chunk);
     const cap = !sentenceStart && /\p{Lu}/u.test(chunk) ? index.parameters.capitalizedWordWeight : 1;
     sentenceStart = /[.!?]$/.test(chunk);

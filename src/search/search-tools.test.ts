@@ -69,6 +69,13 @@ describe('searchTools', () => {
     });
   });
 
+  describe('pasted data', () => {
+    it('does not match tools on the fragments of a base64 blob', () => {
+      const blob = 'iVBORw0KGgoSlackChannelSendMessageAAAANSUhEUgAAAgAAAAIACAYAAAD0eNT6';
+      expect(search(`what does this image show? ${blob}`).matches).toEqual(search('what does this image show?').matches);
+    });
+  });
+
   describe('mcp__server prefix', () => {
     it('lists every tool of the server in index order when no words follow', () => {
       expect(search('mcp__slack').matches).toEqual(['mcp__slack__send_message', 'mcp__slack__list_channels']);
