@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import { parseRunArguments } from '../args.js';
+import { fileStateService } from '../../tools/file-state/file-state-store.js';
 import { createRuntime } from './create-runtime.js';
 
 function isAlive(pid: number): boolean {
@@ -51,5 +52,25 @@ describe('createRuntime', () => {
     const pid = await readFile(pidFile, 'utf8').then(Number, () => undefined);
     if (pid !== undefined) started.push(pid);
     expect(pid).toBeUndefined();
+  });
+
+  it('forgets which files were read when the conversation is cleared', async () => {
+    const runtime = await createRuntime({
+      args: parseRunArguments(['-p', 'x']),
+      cwd: project,
+      env: { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+      homeDir: home,
+      interactive: false,
+      warn: () => {},
+    });
+    try {
+      const file = join(project, 'a.txt');
+      runtime.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
+      await runtime.clear();
+      // The new conversation never saw the file: an edit must read it first.
+      expect(runtime.services.get(fileStateService)!.get(file)).toBeUndefined();
+    } finally {
+      await runtime.close();
+    }
   });
 });

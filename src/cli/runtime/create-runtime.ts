@@ -417,6 +417,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       resultStore = createResultStore({ directory: session.resultsDirectory });
       setSpill();
       todoStore.replace('main', []);
+      // The new conversation has seen no file: edits must read again (the read-before-edit guard).
+      services.set(fileStateService, createFileStateStore());
     },
     todos: () => todoStore.get('main'),
     lastInputTokens: () => lastInputTokens,
