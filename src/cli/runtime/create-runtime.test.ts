@@ -73,4 +73,19 @@ describe('createRuntime', () => {
       await runtime.close();
     }
   });
+
+  it('forgets which files were read when another session is resumed', async () => {
+    const env = { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
+    const runtime = await createRuntime({ args: parseRunArguments(['-p', 'x']), cwd: project, env, homeDir: home, interactive: false, warn: () => {} });
+    try {
+      const earlier = runtime.session().id;
+      await runtime.clear();
+      const file = join(project, 'a.txt');
+      runtime.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
+      await runtime.resume(earlier);
+      expect(runtime.services.get(fileStateService)!.get(file)).toBeUndefined();
+    } finally {
+      await runtime.close();
+    }
+  });
 });

@@ -409,6 +409,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       resultStore = createResultStore({ directory: session.resultsDirectory });
       setSpill();
       restoreTodos(todoStore, loaded.messages);
+      // Reads of the conversation left behind do not vouch for edits in the resumed one.
+      services.set(fileStateService, createFileStateStore());
     },
     async clear() {
       await session.flush();
