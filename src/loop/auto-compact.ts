@@ -41,8 +41,8 @@ export async function* maybeCompact(options: {
 }): AsyncGenerator<LoopEvent, Message[] | undefined> {
   const limit = options.compaction.contextWindowTokens * (options.compaction.threshold ?? 0.8);
   if (options.lastInputTokens <= limit) return undefined;
-  await options.hooks?.preCompact?.({ trigger: 'auto' }, options.signal);
   try {
+    await options.hooks?.preCompact?.({ trigger: 'auto' }, options.signal);
     const compacted = await compactMessages({
       messages: options.messages,
       summarize: options.compaction.summarize,

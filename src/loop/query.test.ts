@@ -305,3 +305,32 @@ describe('findCompactionCut', () => {
     expect(assistant).toMatchObject({ message: { role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: 'e' }] } });
   });
 });
+
+describe('a failing PreCompact hook', () => {
+  it('is a notice: the run goes on with the full history', async () => {
+    const provider = createScriptedProvider({
+      turns: [
+        { usage: { input_tokens: 950 }, content: [tool_use('a', 'Echo', { text: 'first' })] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const { events, result } = await drive(
+      base(provider, {
+        messages: [
+          { role: 'user', content: 'old question' },
+          { role: 'assistant', content: [{ type: 'text', text: 'old answer' }] },
+          { role: 'user', content: 'go' },
+        ],
+        hooks: {
+          preCompact: async () => {
+            throw new Error('hook exploded');
+          },
+        },
+        compaction: { contextWindowTokens: 1_000, keepRecent: 2, summarize: async () => 'SUMMARY' },
+      }),
+    );
+    expect(result.status).toBe('success');
+    expect(result.text).toBe('done');
+    expect(events.some((event) => event.type === 'notice' && event.message.includes('hook exploded'))).toBe(true);
+  });
+});
