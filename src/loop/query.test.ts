@@ -334,3 +334,21 @@ describe('a failing PreCompact hook', () => {
     expect(events.some((event) => event.type === 'notice' && event.message.includes('hook exploded'))).toBe(true);
   });
 });
+
+describe('a failing Stop hook', () => {
+  it('is a notice: the run still ends with its result', async () => {
+    const provider = createScriptedProvider({ turns: [{ content: [{ type: 'text', text: 'done' }] }] });
+    const { events, result } = await drive(
+      base(provider, {
+        hooks: {
+          stop: async () => {
+            throw new Error('stop hook exploded');
+          },
+        },
+      }),
+    );
+    expect(result.status).toBe('success');
+    expect(result.text).toBe('done');
+    expect(events.some((event) => event.type === 'notice' && event.message.includes('stop hook exploded'))).toBe(true);
+  });
+});

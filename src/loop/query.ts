@@ -195,7 +195,13 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
         continue;
       }
       if (options.hooks?.stop) {
-        const verdict = await options.hooks.stop({ lastAssistantText: assistantText(lastAssistant), stopHookActive }, signal);
+        let verdict: { readonly continueWith?: string } = {};
+        try {
+          verdict = await options.hooks.stop({ lastAssistantText: assistantText(lastAssistant), stopHookActive }, signal);
+        } catch (error) {
+          // The model's answer is complete; a failing hook cannot take it away.
+          yield { type: 'notice', message: `The Stop hook failed: ${describeError(error)}` };
+        }
         if (verdict.continueWith !== undefined && !stopHookActive) {
           stopHookActive = true;
           append({ role: 'user', content: [{ type: 'text', text: `Stop hook feedback: ${verdict.continueWith}` }] });
