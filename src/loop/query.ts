@@ -144,10 +144,10 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
           const partial: AssistantContentBlock[] = [...(text ? [{ type: 'text' as const, text }] : []), ...toolUses];
           lastAssistant = { role: 'assistant', content: partial };
           append(lastAssistant);
-          // Consumers (stream-json, the transcript view) see each tool_use before its result.
-          yield { type: 'assistant-message', message: lastAssistant, stopReason: 'other', usage: ZERO_USAGE };
           executor!.abort();
           executor!.close();
+          // Consumers (stream-json, the transcript view) see each tool_use before its result.
+          yield { type: 'assistant-message', message: lastAssistant, stopReason: 'other', usage: ZERO_USAGE };
           const run = yield* finishRun(executor!, events);
           append(run.message);
           yield { type: 'tool-results', message: run.message };
