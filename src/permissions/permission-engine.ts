@@ -253,8 +253,11 @@ function fold(options: {
     }
     return askOrDeny({ mode, message: toolDecision.message, reason: toolDecision.reason, ...(toolDecision.suggestions ? { suggestions: toolDecision.suggestions } : {}) });
   }
-  if (toolDecision.behavior === 'allow') return toolDecision;
-  if (hook?.decision === 'allow') return { behavior: 'allow', reason: hookReason };
+  // Plan mode holds against every allow short of the mode itself: neither the tool's own allow nor
+  // a hook's allow (which skips only the prompt) lets a change run before the plan is approved.
+  const planBlocks = mode === 'plan' && !evaluation.readOnly && !PLAN_MODE_TOOLS.has(name);
+  if (!planBlocks && toolDecision.behavior === 'allow') return toolDecision;
+  if (!planBlocks && hook?.decision === 'allow') return { behavior: 'allow', reason: hookReason };
   switch (mode) {
     case 'bypassPermissions':
       return { behavior: 'allow', reason: { kind: 'mode', mode } };

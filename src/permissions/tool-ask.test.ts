@@ -41,3 +41,22 @@ describe("a tool's own ask", () => {
     expect((await decide(false, false, 'dontAsk')).behavior).toBe('deny');
   });
 });
+
+describe('plan mode', () => {
+  const writer = defineTool({
+    name: 'Deploy',
+    inputSchema: z.object({}),
+    prompt: 'x',
+    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'Deploy allows itself' } }),
+    call: async () => 'ok',
+  });
+  const reader = defineTool({ name: 'Peek', inputSchema: z.object({}), prompt: 'x', isReadOnly: () => true, call: async () => 'ok' });
+
+  test("holds against the tool's own allow and a hook's allow until the plan is approved", async () => {
+    const engine = createPermissionEngine({ rules: [], cwd: '/w', homeDir: '/h', mode: 'plan' });
+    const context = { toolUseId: 't', signal: new AbortController().signal, cwd: '/w', sessionId: 's', agentId: 'main', permissionMode: 'plan' as const, services: createServices() };
+    expect(await engine.decide({ tool: writer, input: {}, toolUseId: 't', context })).toMatchObject({ behavior: 'deny', reason: { kind: 'mode', mode: 'plan' } });
+    expect(await engine.decide({ tool: writer, input: {}, toolUseId: 't', context, hookDecision: { decision: 'allow', hook: 'ok.sh' } })).toMatchObject({ behavior: 'deny' });
+    expect((await engine.decide({ tool: reader, input: {}, toolUseId: 't', context, hookDecision: { decision: 'allow', hook: 'ok.sh' } })).behavior).toBe('allow');
+  });
+});
