@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Approver } from '../../contract/gates.js';
-import type { PermissionMode, RuleSuggestion } from '../../contract/permission.js';
+import type { PermissionMode } from '../../contract/permission.js';
 import type { ModelProvider } from '../../contract/provider.js';
 import { createServices, type ServiceRegistry } from '../../contract/services.js';
-import type { AnyTool, JsonSchemaObject } from '../../contract/tool.js';
+import type { AnyTool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { Message } from '../../messages/types.js';
 import { assembleToolPool } from '../../pool/assemble-tool-pool.js';
@@ -17,11 +16,10 @@ import { buildSystemPrompt, loadProjectInstructions } from '../../loop/system-pr
 import { createModelSummarizer } from '../../loop/summarize-with-model.js';
 import { createSubagentRunner, GENERAL_PURPOSE_AGENT } from '../../loop/subagent-runner.js';
 import type { DeferralStrategy, LoopEvent, QueryResult } from '../../loop/types.js';
-import { createPermissionEngine, type PermissionEngine } from '../../permissions/permission-engine.js';
+import type { PermissionEngine } from '../../permissions/permission-engine.js';
 import { initShellParser } from '../../permissions/bash-parser.js';
 import { createHookGate, type HookPlane } from '../../hooks/create-hook-gate.js';
-import { loadSettings, type LoadedSettings } from '../../settings/load-settings.js';
-import { saveRule } from '../../settings/save-rule.js';
+import type { LoadedSettings } from '../../settings/load-settings.js';
 import { createFileStateStore, fileStateService } from '../../tools/file-state/file-state-store.js';
 import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
 import { createTaskRegistry, TASK_REGISTRY } from '../../tools/tasks/task-registry.js';
@@ -36,12 +34,13 @@ import { discoveredToolNames } from '../../tools/tool-search/discovered-tool-nam
 import { deferredToolsAnnouncement } from '../../tools/tool-search/deferred-tools-announcement.js';
 import { isDeferred } from '../../tools/tool-search/is-deferred.js';
 import { createDeferredToolSearch } from '../../search/create-deferred-tool-search.js';
-import { builtinToolNames } from '../../permissions/tool-descriptors.js';
 import { createStructuredOutputTool, STRUCTURED_OUTPUT_TOOL_NAME } from '../../tools/structured-output/structured-output-tool.js';
 import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { RunArguments } from '../args.js';
+import { loadPermissions } from './load-permissions.js';
+import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
 import { setUpMcp } from './mcp-setup.js';
@@ -91,8 +90,6 @@ const MAX_STRUCTURED_OUTPUT_REMINDERS = 3;
 /** How long ToolSearch may wait for MCP servers still connecting when it found nothing. */
 const MCP_WAIT_MS = 5_000;
 const CONTEXT_WINDOW_TOKENS = 200_000;
-/** Tools of ours that the permission descriptors do not list; rules may name them. */
-const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOutput', 'TaskStop', 'EnterPlanMode', 'ExitPlanMode', 'AskUserQuestion', 'TodoWrite', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
 
 /**
  * The composition root of a session: settings, permission engine, hooks, provider, built-in and
@@ -110,53 +107,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const parserReady = initShellParser().catch((error: unknown) => options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`));
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
-  const settingsInput = {
-    cwd,
-    env,
-    homeDir,
-    session: options.interactive ? ('interactive' as const) : ('headless' as const),
-    cli: {
-      ...(args.settings !== undefined ? { settings: args.settings } : {}),
-      allowedTools: args.allowedTools,
-      disallowedTools: args.disallowedTools,
-      ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
-    },
-    ...(options.managedSettingsFile ? { managedSettingsFile: options.managedSettingsFile } : {}),
-    knownToolNames: [...builtinToolNames(), ...EXTRA_TOOL_NAMES],
-    signal,
-  };
-  let settings = await loadSettings(settingsInput);
-  if (options.interactive && settings.projectTrust === 'unknown' && options.askTrust) {
-    const { writeProjectTrust } = await import('../../settings/trust-store.js');
-    const { settingsPaths } = await import('../../settings/settings-paths.js');
-    const trusted = await options.askTrust(cwd);
-    await writeProjectTrust({ storeFile: settingsPaths({ cwd, env, homeDir }).trustStore, projectDir: cwd, trust: trusted ? 'trusted' : 'untrusted' });
-    settings = await loadSettings(settingsInput);
-  }
-  for (const warning of settings.warnings) options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
-
-  let mode: PermissionMode = settings.defaultMode;
-  if (mode === 'bypassPermissions') {
-    if (settings.bypassPermissionsDisabled) throw new ToolplaneError('SETTINGS_INVALID', 'bypassPermissions mode is disabled by settings (disableBypassPermissionsMode).');
-    const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
-    options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
-  }
-  const engine = createPermissionEngine({
-    rules: settings.rules,
-    mode,
-    cwd,
-    homeDir,
-    additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
-  });
-  const permissions: PermissionEngine = Object.assign(Object.create(engine) as PermissionEngine, {
-    async remember(suggestion: RuleSuggestion) {
-      engine.remember(suggestion);
-      if (suggestion.destination !== 'session') {
-        const saved = await saveRule({ destination: suggestion.destination, rule: suggestion.rule, behavior: suggestion.behavior, cwd, env, homeDir });
-        options.warn(`Saved ${suggestion.behavior} rule ${suggestion.rule} to ${saved.file}`);
-      }
-    },
-  });
+  const { settings, engine, permissions, initialMode } = await loadPermissions({ ...options, signal });
+  let mode: PermissionMode = initialMode;
 
   const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
@@ -436,17 +388,4 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 function restoreTodos(store: TodoStore, messages: readonly Message[]): void {
   const input = lastTodoWriteInput(messages) as { todos?: unknown } | undefined;
   if (input && Array.isArray(input.todos)) store.replace('main', input.todos as TodoItem[]);
-}
-
-/** `--json-schema` takes inline JSON or the path of a file holding it. */
-function parseJsonSchemaArgument(value: string): JsonSchemaObject {
-  let text = value.trim();
-  try {
-    if (!text.startsWith('{')) text = readFileSync(text, 'utf8');
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-    return parsed as JsonSchemaObject;
-  } catch (error) {
-    throw new ToolplaneError('SETTINGS_INVALID', `--json-schema must be a JSON Schema object: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

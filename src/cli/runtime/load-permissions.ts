@@ -1,0 +1,71 @@
+import type { PermissionMode, RuleSuggestion } from '../../contract/permission.js';
+import { ToolplaneError } from '../../errors/toolplane-error.js';
+import { createPermissionEngine, type PermissionEngine } from '../../permissions/permission-engine.js';
+import { builtinToolNames } from '../../permissions/tool-descriptors.js';
+import { loadSettings, type LoadedSettings } from '../../settings/load-settings.js';
+import { saveRule } from '../../settings/save-rule.js';
+import type { RuntimeOptions } from './create-runtime.js';
+
+/** Tools of ours that the permission descriptors do not list; rules may name them. */
+const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOutput', 'TaskStop', 'EnterPlanMode', 'ExitPlanMode', 'AskUserQuestion', 'TodoWrite', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
+
+/**
+ * Loads the settings (asking the person to trust the folder first, in interactive sessions) and
+ * builds the permission engine from them. Its `remember` also saves a rule a person chose with
+ * "always" to the settings file of the scope they picked. Throws `SETTINGS_INVALID` for a file
+ * that cannot be read, or for bypass mode when settings disable it.
+ */
+export async function loadPermissions(
+  options: RuntimeOptions & { readonly signal: AbortSignal },
+): Promise<{ settings: LoadedSettings; engine: PermissionEngine; permissions: PermissionEngine; initialMode: PermissionMode }> {
+  const { args, cwd, env, homeDir, signal } = options;
+  const settingsInput = {
+    cwd,
+    env,
+    homeDir,
+    session: options.interactive ? ('interactive' as const) : ('headless' as const),
+    cli: {
+      ...(args.settings !== undefined ? { settings: args.settings } : {}),
+      allowedTools: args.allowedTools,
+      disallowedTools: args.disallowedTools,
+      ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
+    },
+    ...(options.managedSettingsFile ? { managedSettingsFile: options.managedSettingsFile } : {}),
+    knownToolNames: [...builtinToolNames(), ...EXTRA_TOOL_NAMES],
+    signal,
+  };
+  let settings = await loadSettings(settingsInput);
+  if (options.interactive && settings.projectTrust === 'unknown' && options.askTrust) {
+    const { writeProjectTrust } = await import('../../settings/trust-store.js');
+    const { settingsPaths } = await import('../../settings/settings-paths.js');
+    const trusted = await options.askTrust(cwd);
+    await writeProjectTrust({ storeFile: settingsPaths({ cwd, env, homeDir }).trustStore, projectDir: cwd, trust: trusted ? 'trusted' : 'untrusted' });
+    settings = await loadSettings(settingsInput);
+  }
+  for (const warning of settings.warnings) options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
+
+  const mode: PermissionMode = settings.defaultMode;
+  if (mode === 'bypassPermissions') {
+    if (settings.bypassPermissionsDisabled) throw new ToolplaneError('SETTINGS_INVALID', 'bypassPermissions mode is disabled by settings (disableBypassPermissionsMode).');
+    const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
+    options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
+  }
+  const engine = createPermissionEngine({
+    rules: settings.rules,
+    mode,
+    cwd,
+    homeDir,
+    additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
+  });
+  const permissions: PermissionEngine = Object.assign(Object.create(engine) as PermissionEngine, {
+    async remember(suggestion: RuleSuggestion) {
+      engine.remember(suggestion);
+      if (suggestion.destination !== 'session') {
+        const saved = await saveRule({ destination: suggestion.destination, rule: suggestion.rule, behavior: suggestion.behavior, cwd, env, homeDir });
+        options.warn(`Saved ${suggestion.behavior} rule ${suggestion.rule} to ${saved.file}`);
+      }
+    },
+  });
+
+  return { settings, engine, permissions, initialMode: mode };
+}
