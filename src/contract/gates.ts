@@ -54,6 +54,8 @@ export type PermissionRequestOutcome = {
   readonly updatedInput?: unknown;
   /** Rules the hook asks to save with its allow (`updatedPermissions` of type `addRules`). */
   readonly remember?: readonly RuleSuggestion[];
+  /** With a deny: stop the turn after this call (`interrupt: true`). */
+  readonly interrupt?: boolean;
   readonly message?: string;
   readonly hook?: string;
 };

@@ -185,6 +185,7 @@ async function resolveAsk(
       verdict = {};
     }
     if (verdict.decision === 'deny') {
+      if (verdict.interrupt) env.requestStop(`a PermissionRequest hook (${verdict.hook ?? 'PermissionRequest'}) denied ${tool.name} and stopped the turn`);
       return {
         ok: false,
         result: fail(block, {

@@ -161,6 +161,14 @@ describe('the gate chain', () => {
     expect(approver.requests.map((request) => request.toolUseId)).toEqual(['b']);
   });
 
+  it('stops the turn when a PermissionRequest hook denies with interrupt', async () => {
+    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }) });
+    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'deny', message: 'never', hook: 'guard.sh', interrupt: true }) });
+    const run = await runToolUses([use('a', 'Echo', { text: 'x' })], options({ permissions: gate, hooks }));
+    expect(run.records[0]!.outcome.status).toBe('denied');
+    expect(run.stopReason).toBe('a PermissionRequest hook (guard.sh) denied Echo and stopped the turn');
+  });
+
   it('saves the rules a PermissionRequest hook asks to save with its allow', async () => {
     const gate = createFakePermissionGate({ decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }) });
     const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', remember: [{ rule: 'Echo', behavior: 'allow', destination: 'session' }] }) });

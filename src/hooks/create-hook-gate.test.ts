@@ -353,6 +353,12 @@ describe('PermissionRequest command hooks', () => {
     });
   });
 
+  it('passes on interrupt with a deny', async () => {
+    const hook = await script('stop.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"stop now","interrupt":true}}}'`);
+    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
+    expect(outcome).toEqual({ decision: 'deny', hook, message: 'stop now', interrupt: true });
+  });
+
   it('denies when any hook denies, and ignores exit code 2', async () => {
     const allow = await script('allow.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}'`);
     const deny = await script('deny.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"not on Fridays"}}}'`);

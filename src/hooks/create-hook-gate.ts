@@ -155,7 +155,12 @@ function aggregatePermissionRequest(runs: readonly HookRun[], registry: HookRegi
     const decision = output?.hookSpecificOutput?.decision;
     if (decision === undefined) continue;
     if (decision.behavior === 'deny') {
-      return { decision: 'deny', hook: run.hook, message: capHookText(decision.message ?? `denied by PermissionRequest hook ${run.hook}`) };
+      return {
+        decision: 'deny',
+        hook: run.hook,
+        message: capHookText(decision.message ?? `denied by PermissionRequest hook ${run.hook}`),
+        ...(decision.interrupt === true ? { interrupt: true } : {}),
+      };
     }
     const remember = rulesToSave(decision.updatedPermissions);
     allow ??= {

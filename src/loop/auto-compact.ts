@@ -41,6 +41,9 @@ export async function* maybeCompact(options: {
 }): AsyncGenerator<LoopEvent, Message[] | undefined> {
   const limit = options.compaction.contextWindowTokens * (options.compaction.threshold ?? 0.8);
   if (options.lastInputTokens <= limit) return undefined;
+  // Nothing old enough to cut: no summary request, and no PreCompact hook for a compaction that
+  // will not happen (the loop would otherwise fire it on every turn).
+  if (findCompactionCut(options.messages, options.compaction.keepRecent ?? KEEP_RECENT_MESSAGES) <= 0) return undefined;
   try {
     await options.hooks?.preCompact?.({ trigger: 'auto' }, options.signal);
     const compacted = await compactMessages({

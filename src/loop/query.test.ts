@@ -352,3 +352,33 @@ describe('a failing Stop hook', () => {
     expect(events.some((event) => event.type === 'notice' && event.message.includes('stop hook exploded'))).toBe(true);
   });
 });
+
+describe('auto-compaction with nothing to cut', () => {
+  it('neither asks for a summary nor fires the PreCompact hook', async () => {
+    const { maybeCompact } = await import('./auto-compact.js');
+    let hookCalls = 0;
+    let summaries = 0;
+    const generator = maybeCompact({
+      messages: [{ role: 'user', content: 'only message' }],
+      lastInputTokens: 10_000,
+      compaction: {
+        contextWindowTokens: 1_000,
+        summarize: async () => {
+          summaries++;
+          return 'x';
+        },
+      },
+      hooks: {
+        preCompact: async () => {
+          hookCalls++;
+        },
+      },
+      deferral: undefined,
+      signal: new AbortController().signal,
+    });
+    const step = await generator.next();
+    expect(step).toEqual({ done: true, value: undefined });
+    expect(hookCalls).toBe(0);
+    expect(summaries).toBe(0);
+  });
+});
