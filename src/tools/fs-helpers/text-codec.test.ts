@@ -8,6 +8,21 @@ describe('text codec', () => {
     expect(detectLineEnding('a\r\nb\n')).toBe('lf');
     expect(detectLineEnding('a\nb')).toBe('lf');
     expect(detectLineEnding('')).toBe('lf');
+    expect(detectLineEnding('a\r\r\nb\r\n')).toBe('lf');
+  });
+
+  it('round-trips text with carriage returns of its own byte for byte', () => {
+    const bytes = Buffer.from('a\r\r\nb\r\nc\rd\r\n');
+    const decoded = decodeText(bytes);
+    if (!decoded.ok) throw new Error('expected text');
+    expect(encodeText(decoded.text, decoded.format)).toEqual(bytes);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', '\r', '\n', '\r\n', 'é')), (parts) => {
+        const raw = Buffer.from(parts.join(''));
+        const result = decodeText(raw);
+        return result.ok && encodeText(result.text, result.format).equals(raw);
+      }),
+    );
   });
 
   it('refuses NUL bytes and invalid UTF-8', () => {

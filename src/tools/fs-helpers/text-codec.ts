@@ -38,10 +38,14 @@ export function detectBom(bytes: Uint8Array): { readonly encoding: TextEncodingN
   return undefined;
 }
 
-/** `crlf` when the text has at least one CRLF and no bare LF. */
+/**
+ * `crlf` when the text has at least one CRLF and no bare LF. A CR right before a CRLF (`\r\r\n`)
+ * makes it `lf` (kept byte for byte): LF-normalised, it would read as a CRLF that
+ * {@link encodeText} folds back into one break, dropping that CR from lines nobody edited.
+ */
 export function detectLineEnding(text: string): LineEnding {
   const crlf = countOccurrences(text, '\r\n');
-  if (crlf === 0) return 'lf';
+  if (crlf === 0 || text.includes('\r\r\n')) return 'lf';
   return countOccurrences(text, '\n') === crlf ? 'crlf' : 'lf';
 }
 
