@@ -69,10 +69,14 @@ function parseArgs(args: readonly ShellWord[], spec: Spec): ParsedArgs | string 
     }
     if (value.startsWith('--')) {
       const eq = value.indexOf('=');
-      const flag = eq < 0 ? value : value.slice(0, eq);
-      if ([...unsafe].some((bad) => bad.startsWith('--') && (flag === bad || (bad.endsWith('*') && flag.startsWith(bad.slice(0, -1)))))) {
-        return `${flag} can write files or run commands`;
+      const written = eq < 0 ? value : value.slice(0, eq);
+      if ([...unsafe].some((bad) => bad.startsWith('--') && (written === bad || (bad.endsWith('*') && written.startsWith(bad.slice(0, -1)))))) {
+        return `${written} can write files or run commands`;
       }
+      // getopt_long accepts any unambiguous prefix: `--in` is `--in-place`, `--expr=…` is `--expression=…`.
+      const expansions = written.length > 2 && !valueFlags.has(written) ? [...unsafe, ...valueFlags].filter((known) => known.startsWith(written) && known.startsWith('--')) : [];
+      if (expansions.some((known) => unsafe.has(known))) return `${written} abbreviates an option that can write files or run commands`;
+      const flag = expansions[0] ?? written;
       flags.push(flag);
       if (valueFlags.has(flag) && eq < 0) {
         addValue(flag, args[index + 1]);
@@ -123,6 +127,15 @@ const GIT_READ_ONLY: ReadonlySet<string> = new Set([
 
 const GIT_UNSAFE_ANYWHERE = /^(--output|--ext-diff|--textconv|--exec|--upload-pack|--receive-pack|--open-files-in-pager|-O|--no-index|--paginate)/;
 
+const GIT_UNSAFE_LONG = ['--output', '--ext-diff', '--textconv', '--exec', '--upload-pack', '--receive-pack', '--open-files-in-pager', '--no-index', '--paginate'];
+
+/** git's option parser accepts unambiguous prefixes: `--out=x` is `--output=x`. */
+function abbreviatesGitUnsafe(value: string): boolean {
+  const eq = value.indexOf('=');
+  const flag = eq < 0 ? value : value.slice(0, eq);
+  return flag.length > 2 && flag.startsWith('--') && GIT_UNSAFE_LONG.some((bad) => bad.startsWith(flag));
+}
+
 /** Checks `git …`: global options, the subcommand and its flags. */
 function checkGit(argv: readonly ShellWord[]): string | undefined {
   let index = 1;
@@ -139,7 +152,7 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
   const rest = argv.slice(index + 1);
   for (const word of rest) {
     if (!word.static || word.glob) return `${word.source} could expand to a git option that runs commands`;
-    if (GIT_UNSAFE_ANYWHERE.test(word.value)) return `git ${sub} ${word.value} can write files or run commands`;
+    if (GIT_UNSAFE_ANYWHERE.test(word.value) || abbreviatesGitUnsafe(word.value)) return `git ${sub} ${word.value} can write files or run commands`;
   }
   const positionals = rest.filter((word) => !word.value.startsWith('-'));
   const flags = rest.filter((word) => word.value.startsWith('-')).map((word) => word.value);
