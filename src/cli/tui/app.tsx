@@ -4,7 +4,7 @@ import type { LoopEvent, QueryResult } from '../../loop/types.js';
 import type { SessionSummary } from '../../loop/session-store.js';
 import type { ApprovalQueue, PendingApproval } from './approval-queue.js';
 import { openDialog, stepDialog, type DialogState } from './dialog-state.js';
-import { EMPTY_LINE, editLine, type KeyPress, type LineState } from './edit-line.js';
+import { EMPTY_LINE, editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';
 import { fileChangeDiff, readCurrentText } from './file-change-diff.js';
 import type { InteractiveHost } from './interactive-host.js';
 import { parseSlashCommand, slashHelp, type SlashCommandName } from './parse-slash-command.js';
@@ -15,6 +15,7 @@ import { StatusLine } from './status-line.js';
 import { TodoPanel } from './todo-panel.js';
 import { EMPTY_TRANSCRIPT, reduceTranscript, type TranscriptAction } from './transcript-state.js';
 import { replayHistory } from './replay-history.js';
+import { EMPTY_HISTORY, newerPrompt, olderPrompt, rememberPrompt, type PromptHistory } from './prompt-history.js';
 import { TranscriptView } from './transcript-view.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import { openInteraction, stepInteraction, type InteractionState } from './interaction-state.js';
@@ -52,6 +53,7 @@ export function App(props: AppProps) {
   const { write } = useStdout();
   const [transcript, dispatch] = useReducer(reduceTranscript, EMPTY_TRANSCRIPT);
   const [line, setLine] = useLatest<LineState>(EMPTY_LINE);
+  const promptHistory = useRef<PromptHistory>(EMPTY_HISTORY);
   const [pending, setPending] = useLatest<PendingApproval | undefined>(approvals.current());
   const [dialog, setDialog] = useLatest<DialogState | undefined>(undefined);
   const [picker, setPicker] = useLatest<Picker | undefined>(undefined);
@@ -308,9 +310,20 @@ export function App(props: AppProps) {
       }
       return;
     }
+    if (key.upArrow || key.downArrow) {
+      const recalled = key.upArrow ? olderPrompt(promptHistory.current, line.current.value) : newerPrompt(promptHistory.current);
+      if (recalled) {
+        promptHistory.current = recalled.history;
+        setLine(lineOf(recalled.text));
+      }
+      return;
+    }
     const edit = editLine(line.current, input, key);
     setLine(edit.state);
-    if (edit.action === 'submit') submitLine(edit.state.value);
+    if (edit.action === 'submit') {
+      promptHistory.current = rememberPrompt(promptHistory.current, edit.state.value);
+      submitLine(edit.state.value);
+    }
   });
 
   function onPickerKey(list: Picker, key: KeyPress): void {
