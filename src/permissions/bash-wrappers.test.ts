@@ -45,7 +45,12 @@ describe('shellScriptOf', () => {
     ["/bin/zsh --norc -c 'ls'", { script: 'ls' }],
     ['bash -c "$X"', 'dynamic'],
     ['bash script.sh', undefined],
-    ['bash -o pipefail -c ls', undefined],
+    ['bash -o pipefail -c ls', { script: 'ls' }],
+    ["bash -O extglob -c 'rm x'", { script: 'rm x' }],
+    ["bash --rcfile /dev/null -c 'rm x'", { script: 'rm x' }],
+    ["bash -rc 'rm x'", { script: 'rm x' }],
+    ['bash -s', 'dynamic'],
+    ['bash', 'dynamic'],
     ['python -c 1', undefined],
   ] as const)('%s', (command, expected) => {
     expect(shellScriptOf(first(command).words)).toEqual(expected);

@@ -40,6 +40,7 @@ function skipFlags(
     if (!value.startsWith('-') || value === '-') break;
     const flag = value.includes('=') ? value.slice(0, value.indexOf('=')) : value;
     if (options.valueFlags.has(flag) && !value.includes('=')) index += 2;
+    else if (options.valueFlags.has(flag)) index += 1;
     else if ([...options.valueFlags].some((short) => short.length === 2 && value.startsWith(short) && value.length > 2)) index += 1;
     else if (options.boolFlags === 'any' || options.boolFlags.has(flag) || /^-\d+$/.test(value)) index += 1;
     else return undefined;
@@ -110,6 +111,13 @@ const DENY_ONLY_WRAPPERS: ReadonlyMap<string, Strip> = new Map<string, Strip>([
   ['watch', (args) => skipFlags(args, { valueFlags: new Set(['-n', '-d', '--interval']), boolFlags: 'any' })],
   ['flock', (args) => skipFlags(args, { valueFlags: new Set(['-w', '-E', '--timeout']), boolFlags: 'any', positional: 1 })],
   ['exec', (args) => skipFlags(args, { valueFlags: new Set(['-a']), boolFlags: 'any' })],
+  // Deny-side fallbacks for the safe wrappers when they carry flags the allow view does not know.
+  ['timeout', (args) => skipFlags(args, { valueFlags: new Set(['-s', '--signal', '-k', '--kill-after']), boolFlags: 'any', positional: 1 })],
+  ['nohup', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
+  ['stdbuf', (args) => skipFlags(args, { valueFlags: new Set(['-i', '-o', '-e', '--input', '--output', '--error']), boolFlags: 'any' })],
+  ['command', (args) => (args.some((word) => word.value === '-v' || word.value === '-V') ? undefined : skipFlags(args, { valueFlags: NONE, boolFlags: 'any' }))],
+  ['builtin', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
+  ['noglob', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
 ]);
 
 function programName(word: ShellWord | undefined): string | undefined {
@@ -188,21 +196,30 @@ export function shellScriptOf(argv: readonly ShellWord[]): { readonly script: st
   const name = programName(argv[0]);
   if (name === undefined || !SHELLS.has(basename(name))) return undefined;
   let sawC = false;
+  let sawS = false;
   let index = 1;
   for (; index < argv.length; index += 1) {
     const word = argv[index] as ShellWord;
-    if (!word.static) return sawC ? 'dynamic' : undefined;
-    if (word.value === '--') {
+    if (!word.static) return 'dynamic';
+    const value = word.value;
+    if (value === '--' || value === '-') {
       index += 1;
       break;
     }
-    if (/^--(norc|noprofile|login|posix)$/.test(word.value)) continue;
-    if (!/^-[a-zA-Z]+$/.test(word.value)) break;
-    if (!/^-[celixvu]+$/.test(word.value)) return undefined;
-    if (word.value.includes('c')) sawC = true;
+    if (value.startsWith('--')) {
+      // `--rcfile FILE` and `--init-file FILE` take a value; the other long options are switches.
+      if (value === '--rcfile' || value === '--init-file') index += 1;
+      continue;
+    }
+    if (!/^[-+][a-zA-Z]+$/.test(value)) break;
+    if (value.startsWith('-') && value.includes('c')) sawC = true;
+    if (value.includes('s')) sawS = true;
+    // `-O shopt`, `+O shopt`, `-o option` and `+o option` take the next word.
+    if (/[oO]/.test(value)) index += 1;
   }
-  if (!sawC) return undefined;
   const script = argv[index];
+  // With no script and no -c (or with -s), the shell reads commands from input nobody has seen.
+  if (!sawC) return script === undefined || sawS ? 'dynamic' : undefined;
   if (script === undefined) return undefined;
   return script.static ? { script: script.value } : 'dynamic';
 }
