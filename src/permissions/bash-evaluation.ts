@@ -200,6 +200,11 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
         if (reason) result.unsafe(`Bash command needs approval: ${reason}.`, { bypassable: false });
       }
     }
+    const hiddenProgram = [shellCommand.words[0], innermost[0]].find((word) => word !== undefined && (!word.static || word.glob));
+    if (hiddenProgram) {
+      // `/bin/r? -rf x`, `$CMD -rf x`: no rule can tell which program runs.
+      result.unsafe(`Bash command needs approval: the program name ${hiddenProgram.source} is only known at run time.`, { bypassable: !restrictive });
+    }
     if (view.argv.some((word) => word.static && word.value.startsWith('\\\\'))) {
       result.unsafe('Bash command needs approval: it holds a Windows UNC path.', { bypassable: false });
     }
