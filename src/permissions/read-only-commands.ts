@@ -173,6 +173,9 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
     case 'stash':
     case 'worktree':
       return positionals[0]?.value === 'list' ? undefined : `git ${sub} ${positionals[0]?.value ?? ''} changes the repository`.trim();
+    case 'help':
+      // -w/--web, -i/--info and -m/--man start a browser or viewer that git.config can name.
+      return flags.every((flag) => /^(-a|-g|--all|--guides)$/.test(flag)) ? undefined : `git help ${flags.join(' ')} starts an external viewer`;
     case 'reflog':
       return positionals.length === 0 || positionals[0]?.value === 'show' ? undefined : 'git reflog with a subcommand can expire entries';
     default:
@@ -186,7 +189,7 @@ const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
   ...(['echo', 'printf', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
     (name): [string, Spec] => [name, { paths: 'none' }],
   ),
-  ['hostname', { paths: 'none', maxPositionals: 0 }],
+  ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],
   ['date', { paths: 'none', unsafe: ['-s', '--set', '-f', '--file'], check: (args) => (args.positionals.every((word) => word.value.startsWith('+')) ? undefined : 'date with an argument sets the clock') }],
   ['cd', { paths: 'all', maxPositionals: 1 }],
   ['ls', { paths: 'all', value: ['-I', '--ignore', '-w', '--width', '-T', '--tabsize', '--hide', '--format', '--sort', '--time', '--color', '--quoting-style', '--indicator-style', '--time-style', '--block-size'], recursive: ['-R', '--recursive'] }],
@@ -213,7 +216,7 @@ const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
   ['tr', { paths: 'none' }],
   ['diff', { paths: 'all', value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'], recursive: ['-r', '--recursive'], unsafe: ['--to-file', '--from-file'] }],
   ['du', { paths: 'all', value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X'], recursive: true }],
-  ['tree', { paths: 'all', value: ['-L', '-P', '-I', '--charset', '--filelimit', '--timefmt', '--sort'], unsafe: ['-o', '--fromfile'], recursive: true }],
+  ['tree', { paths: 'all', value: ['-L', '-P', '-I', '--charset', '--filelimit', '--timefmt', '--sort'], unsafe: ['-o', '-R', '--fromfile'], recursive: true }],
   ['file', { paths: 'all', value: ['-e', '-F', '-P'], unsafe: ['-m', '-f', '-C', '--magic-file', '--files-from', '--compile'] }],
   ['uniq', { paths: 'all', value: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'], maxPositionals: 1 }],
   ['sort', { paths: 'all', value: ['-k', '-t', '-S', '-T', '--key', '--field-separator', '--buffer-size', '--temporary-directory', '--parallel'], unsafe: ['-o', '--output', '--compress-program', '--files0-from', '--random-source'], strictWords: true }],
