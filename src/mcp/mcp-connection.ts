@@ -4,6 +4,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Implementation, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors/toolplane-error.js';
+import { collectMcpPages } from './collect-mcp-pages.js';
 import { describeMcpError } from './describe-mcp-error.js';
 import type { McpServerConfig } from './mcp-config.js';
 import { createMcpTransport } from './create-mcp-transport.js';
@@ -90,14 +91,10 @@ function explain(error: unknown, handle: McpTransportHandle | undefined, timeout
 }
 
 async function listAllTools(client: Client, options: { signal: AbortSignal; timeout: number }): Promise<McpToolDefinition[]> {
-  const tools: McpToolDefinition[] = [];
-  let cursor: string | undefined;
-  do {
+  return collectMcpPages('tools/list', async (cursor) => {
     const page = await client.listTools(cursor === undefined ? {} : { cursor }, options);
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
+    return { items: page.tools, nextCursor: page.nextCursor };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { collectMcpPages } from './collect-mcp-pages.js';
 import { describeMcpError } from './describe-mcp-error.js';
 import type { McpClientLookup } from './create-mcp-tool.js';
 import type { McpResourceSummary } from './mcp-manager-types.js';
@@ -37,23 +38,18 @@ const RESOURCE_TIMEOUT_MS = 30_000;
 
 async function listServerResources(server: string, client: Client, signal: AbortSignal): Promise<McpResourceSummary[]> {
   if (client.getServerCapabilities()?.resources === undefined) return [];
-  const found: McpResourceSummary[] = [];
-  let cursor: string | undefined;
-  do {
+  return collectMcpPages('resources/list', async (cursor) => {
     const page = await client.listResources(cursor === undefined ? {} : { cursor }, { signal, timeout: RESOURCE_TIMEOUT_MS });
-    for (const resource of page.resources) {
-      found.push({
-        server,
-        uri: resource.uri,
-        name: resource.name,
-        ...(resource.title === undefined ? {} : { title: resource.title }),
-        ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
-        ...(resource.description === undefined ? {} : { description: resource.description }),
-      });
-    }
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return found;
+    const items = page.resources.map((resource): McpResourceSummary => ({
+      server,
+      uri: resource.uri,
+      name: resource.name,
+      ...(resource.title === undefined ? {} : { title: resource.title }),
+      ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+      ...(resource.description === undefined ? {} : { description: resource.description }),
+    }));
+    return { items, nextCursor: page.nextCursor };
+  });
 }
 
 /** Builds resource listing and reading over the manager's live clients. */
