@@ -214,6 +214,8 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     const verdict = view.unsafeAssignment === undefined && !view.viaXargs ? classifyReadOnly(view.argv) : undefined;
     const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
     if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds });
+    // `ln -s .git/hooks h` then `> h/pre-commit`: a link to a protected path is checked as a write there.
+    if (innermost[0]?.value === 'ln') for (const word of editTargets(innermost)) writeTargets.push({ word, cwds: shellCommand.cwds });
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
     if (verdict?.readOnly) {
