@@ -7,6 +7,7 @@ import { modeHookCases } from './mode-hook-cases.js';
 import { networkCases } from './network-cases.js';
 import { pathCases } from './path-cases.js';
 import { readOnlyCases } from './read-only-cases.js';
+import { reviewCases } from './review-cases.js';
 import { wrapperCases } from './wrapper-cases.js';
 
 const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
@@ -16,6 +17,7 @@ const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
   ['paths, symlinks, critical and protected paths', pathCases],
   ['network, MCP and trust', networkCases],
   ['hooks, modes and display integrity', modeHookCases],
+  ['security review probes', reviewCases],
 ];
 
 let workspace: Workspace;
