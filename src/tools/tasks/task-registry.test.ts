@@ -102,4 +102,23 @@ describe('createTaskRegistry', () => {
     expect(gone).toBe(true);
     await expect(start(registry, 'sleep 300')).rejects.toThrow(ToolplaneError);
   });
+
+  it('on dispose also kills what a finished task left running in its group', async () => {
+    const registry = createTaskRegistry();
+    const task = await start(registry, 'sleep 300 & echo $!');
+    const done = await registry.waitForExit(task.id, { timeoutMs: 10_000 });
+    expect(done?.status).toBe('completed');
+    const leftover = Number((await registry.readOutput(task.id, { from: 'start' }))?.text.trim());
+    expect(leftover).toBeGreaterThan(0);
+    expect(isProcessRunning(leftover)).toBe(true);
+    await registry.dispose();
+    let gone = false;
+    for (let attempt = 0; attempt < 200 && !gone; attempt += 1) {
+      gone = !isProcessRunning(leftover);
+      if (!gone) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    if (!gone) process.kill(leftover, 'SIGKILL');
+    expect(gone).toBe(true);
+    expect(registry.get(task.id)?.status).toBe('completed');
+  });
 });

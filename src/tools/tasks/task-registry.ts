@@ -72,7 +72,7 @@ export type TaskListener = (task: TaskSnapshot) => void;
 /**
  * The background tasks of one session (Bash runs with `run_in_background`). The host creates one
  * per session, registers it under {@link TASK_REGISTRY} and calls `dispose()` when the session
- * ends, which kills every task still running.
+ * ends, which kills every task still running and whatever a finished task left in its group.
  */
 export type TaskRegistry = {
   /** Adopts a started process; throws `EXECUTOR_CLOSED` (after stopping it) once disposed. */
@@ -87,7 +87,7 @@ export type TaskRegistry = {
   stop(id: string): Promise<TaskSnapshot | undefined>;
   /** Subscribes to task changes; returns the unsubscribe function. */
   subscribe(listener: TaskListener): () => void;
-  /** Kills every running task; later registrations are refused. */
+  /** Kills every running task and what finished tasks left running in their groups; later registrations are refused. */
   dispose(): Promise<void>;
 };
 
@@ -216,9 +216,11 @@ export function createTaskRegistry(): TaskRegistry {
 
     async dispose() {
       disposed = true;
-      const running = [...tasks.values()].filter((entry) => entry.snapshot.status === 'running');
-      for (const entry of running) entry.stopRequested = true;
-      await Promise.all(running.map(async (entry) => {
+      const all = [...tasks.values()];
+      for (const entry of all) if (entry.snapshot.status === 'running') entry.stopRequested = true;
+      // Finished tasks too: a shell that ended after `server &` leaves the server running in its
+      // group, and the session's end must not leave it behind. Stopping a group that is gone is a no-op.
+      await Promise.all(all.map(async (entry) => {
         await entry.process.stop();
         await entry.process.exited;
       }));
