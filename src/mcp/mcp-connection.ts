@@ -140,11 +140,19 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       void (async () => {
         do {
           again = false;
+          // The SDK adds an abort listener to a request's signal and never removes it; on the
+          // connection's signal, every refresh would leave one behind for the connection's life.
+          const refresh = new AbortController();
+          const forward = (): void => refresh.abort(signal.reason);
+          signal.addEventListener('abort', forward, { once: true });
+          if (signal.aborted) forward();
           try {
-            const tools = await fetchTools(client, signal);
+            const tools = await fetchTools(client, refresh.signal);
             if (connected === client) listener.onTools(tools);
           } catch (error) {
             if (!signal.aborted) listener.onWarning(`could not refresh the tool list after list_changed: ${describeMcpError(error)}`);
+          } finally {
+            signal.removeEventListener('abort', forward);
           }
         } while (again && !signal.aborted && connected === client);
         refreshing = false;
