@@ -125,9 +125,9 @@ const GIT_READ_ONLY: ReadonlySet<string> = new Set([
   'stash', 'worktree', 'reflog', 'show-ref', 'help', 'version',
 ]);
 
-const GIT_UNSAFE_ANYWHERE = /^(--output|--ext-diff|--textconv|--exec|--upload-pack|--receive-pack|--open-files-in-pager|-O|--no-index|--paginate)/;
+const GIT_UNSAFE_ANYWHERE = /^(--contents|--output|--ext-diff|--textconv|--exec|--upload-pack|--receive-pack|--open-files-in-pager|-O|--no-index|--paginate)/;
 
-const GIT_UNSAFE_LONG = ['--output', '--ext-diff', '--textconv', '--exec', '--upload-pack', '--receive-pack', '--open-files-in-pager', '--no-index', '--paginate'];
+const GIT_UNSAFE_LONG = ['--contents', '--output', '--ext-diff', '--textconv', '--exec', '--upload-pack', '--receive-pack', '--open-files-in-pager', '--no-index', '--paginate'];
 
 /** git's option parser accepts unambiguous prefixes: `--out=x` is `--output=x`. */
 function abbreviatesGitUnsafe(value: string): boolean {
@@ -262,21 +262,35 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   else if (spec.paths === 'pattern-then-all') paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
   const reads: ReadPath[] = paths.map((word) => ({ word, recursive }));
   for (const flag of ['-f', '--file']) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
+  if (name === 'fd') {
+    // `--base-directory` moves where every path is resolved; `--search-path` names folders to walk.
+    if (parsed.values.has('--base-directory')) return { readOnly: false, reason: 'fd --base-directory searches from another folder' };
+    for (const word of parsed.values.get('--search-path') ?? []) reads.push({ word, recursive: true });
+  }
   if (recursive && paths.length === 0 && (name === 'rg' || name === 'grep' || name === 'fd' || name === 'du' || name === 'tree' || name === 'ls')) {
     reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
   }
   return { readOnly: true, reads };
 }
 
+/** find primaries whose next word is their argument, never an action. */
+const FIND_VALUE_PRIMARIES = /^-(i?name|i?path|i?wholename|i?regex|i?lname|x?type|size|user|group|perm|[acm](time|min)|newer|max(depth)|mindepth|printf|samefile|inum|links|uid|gid|used|fstype|regextype)$/;
+
 function classifyFind(argv: readonly ShellWord[]): ReadOnlyVerdict {
   const reads: ReadPath[] = [];
   let inExpression = false;
-  for (const word of argv.slice(1)) {
+  let start = 1;
+  // Options before the starting points: -H, -L, -P, -D debugopts, -Olevel.
+  while (argv[start]?.static && /^-([HLP]|D|O\d*)$/.test(argv[start]?.value ?? '')) start += argv[start]?.value === '-D' ? 2 : 1;
+  for (let index = start; index < argv.length; index += 1) {
+    const word = argv[index] as ShellWord;
     if (!word.static || word.glob) {
-      if (inExpression && word.quoted) continue;
+      const previous = argv[index - 1];
+      if (inExpression && word.quoted && previous?.static && FIND_VALUE_PRIMARIES.test(previous.value)) continue;
       return { readOnly: false, reason: `find: ${word.source} could expand to an action that writes or runs commands` };
     }
     if (FIND_UNSAFE.test(word.value)) return { readOnly: false, reason: `find ${word.value} can delete files or run commands` };
+    if (word.value === '-files0-from') return { readOnly: false, reason: 'find -files0-from takes its starting points from a file nobody has seen' };
     if (!inExpression && (word.value.startsWith('-') || word.value === '(' || word.value === '!')) inExpression = true;
     if (!inExpression) reads.push({ word, recursive: true });
   }
