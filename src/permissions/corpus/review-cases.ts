@@ -126,4 +126,10 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('W42 find -L inside the project still runs', 'find -L src -name "*.ts"', 'allow'),
   bash('W43 find -name with a quoted variable still runs', 'find . -name "$PATTERN"', 'allow'),
   bash('W44 fd --search-path inside still runs', 'fd --search-path src a', 'allow'),
+  bash('X1 rm of home through an empty variable', 'rm -rf ~/$X', 'ask', { rules: ['allow Bash(rm:*)'] }),
+  bash('X2 rm of the working folder through an empty variable', 'rm -rf ./"$X"', 'ask', { rules: ['allow Bash(rm:*)'] }),
+  bash('X3 rm of another user home', 'rm -rf ~root', 'ask', { rules: ['allow Bash(rm:*)'] }),
+  bash('X4 rm of a folder under the project through a variable still runs by rule', 'rm -rf build/$X', 'allow', { rules: ['allow Bash(rm:*)'] }),
+  bash('X5 rm of parent through a variable', 'rm -rf ../$X', 'ask', { rules: ['allow Bash(rm:*)'] }),
+  bash('X6 rm in bypass through an empty variable', 'rm -rf ~/"${X}"', 'ask', { mode: 'bypassPermissions' }),
 ];
