@@ -44,6 +44,11 @@ function capText(text: string, maxChars: number): string {
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
 }
 
+/** A schema validation error (Zod's `issues`), as the SDK rejects a response that does not parse. */
+function isSchemaError(error: unknown): boolean {
+  return error instanceof Error && Array.isArray((error as { issues?: unknown }).issues);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -102,6 +107,10 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
       }
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
         return mcpErrorResult(`MCP server "${server}" closed the connection during the call of ${definition.name}; it is being reconnected. Check whether the call had an effect before retrying.`);
+      }
+      if (isSchemaError(error)) {
+        // The server answered, with something that is not a tool result: its fault, not the link's.
+        return mcpErrorResult(`MCP server "${server}" answered the call of ${definition.name} with a result that is not a valid MCP tool result (${capText(describeError(error).replace(/\s+/g, ' '), 300)}). Check whether the call had an effect before retrying, or use another tool.`);
       }
       if (!(error instanceof McpError)) {
         // Not an answer from the server: it could not be reached (gone, or its session expired).
