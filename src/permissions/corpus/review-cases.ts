@@ -1,5 +1,13 @@
 import { bash, type CorpusCase } from './corpus-harness.js';
 
+const call = (name: string, tool: string, input: Record<string, unknown>, expect: CorpusCase['expect'], options: Partial<CorpusCase> = {}): CorpusCase => ({
+  name,
+  tool,
+  input,
+  expect,
+  ...options,
+});
+
 /** Bypass probes from the security review: each was tried against the engine. */
 export const reviewCases: readonly CorpusCase[] = [
   bash('V1 sed --i abbreviates --in-place', "sed -n --i '1p' src/a.ts", 'ask'),
@@ -132,4 +140,31 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('X4 rm of a folder under the project through a variable still runs by rule', 'rm -rf build/$X', 'allow', { rules: ['allow Bash(rm:*)'] }),
   bash('X5 rm of parent through a variable', 'rm -rf ../$X', 'ask', { rules: ['allow Bash(rm:*)'] }),
   bash('X6 rm in bypass through an empty variable', 'rm -rf ~/"${X}"', 'ask', { mode: 'bypassPermissions' }),
+  call('Y1 Edit settings with allow Edit(**)', 'Edit', { file_path: '{cwd}/.toolplane/settings.json' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y2 Write a hook through ..', 'Write', { file_path: '{cwd}/src/../.git/hooks/pre-commit' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y3 Read a denied file through a symlink', 'Read', { file_path: '{cwd}/key-link' }, 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
+  call('Y4 Edit through a dangling link out', 'Edit', { file_path: '{cwd}/dangling-link' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y5 Write under a linked folder out', 'Write', { file_path: '{cwd}/out-link/new.txt' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y6 Grep in a denied folder', 'Grep', { pattern: 'x', path: '{home}/.ssh' }, 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
+  call('Y7 Edit with a relative path into .git', 'Edit', { file_path: '.git/config' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y8 Edit with ~ into bashrc', 'Edit', { file_path: '~/.bashrc' }, 'ask', { mode: 'acceptEdits' }),
+  call('Y9 Edit with a trailing slash', 'Write', { file_path: '{cwd}/.git/' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y10 Read .env with deny through env-link', 'Read', { file_path: '{cwd}/env-link' }, 'deny', { rules: ['deny Read(.env)'] }),
+  call('Y11 Edit .env through a case change on a case-sensitive disk asks nothing extra', 'Edit', { file_path: '{cwd}/src/a.ts' }, 'allow', { rules: ['allow Edit(src/**)'] }),
+  call('Y12 Write a file with a control character', 'Write', { file_path: '{cwd}/src/a\u0000.ts' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y13 Read deny blocks Write', 'Write', { file_path: '{cwd}/.env' }, 'deny', { rules: ['deny Read(.env)', 'allow Edit(**)'] }),
+  call('Y14 Edit deny through symlink target', 'Edit', { file_path: '{cwd}/env-link' }, 'deny', { rules: ['deny Edit(.env)', 'allow Edit(**)'] }),
+  call('Y15 Write //-anchored deny', 'Write', { file_path: '{outside}//file.txt' }, 'deny', { rules: ['deny Edit(/{outside}/**)', 'allow Edit(//**)'] }),
+  bash('Y16 cat through a symlink to a denied file', 'cat key-link', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
+  bash('Y17 grep -r over a folder holding a denied file', 'grep -r x .', 'ask', { rules: ['deny Read(.env)'] }),
+  bash('Y18 cat with a glob reaching a denied file', 'cat .e*', 'ask', { rules: ['deny Read(.env)'] }),
+  bash('Y19 head of a denied file', 'head -n1 .env', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y20 read redirect of a denied file', 'wc -l < .env', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y21 cp a denied file', 'cp .env src/x', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y22 diff a denied file', 'diff .env README.md', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y23 git show of a denied file', 'git show HEAD:.env', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y24 git cat-file of a denied file', 'git cat-file -p HEAD:.env', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y25 git log -p of a denied file', 'git log -p -- .env', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('Y26 git show of a commit still runs', 'git show HEAD~1', 'allow', { rules: ['deny Read(.env)'] }),
+  bash('Y27 git diff of a range still runs', 'git diff main..HEAD -- src', 'allow'),
 ];
