@@ -30,6 +30,19 @@ export function isDevicePath(filePath: string): boolean {
   return DEVICE_PREFIXES.some((prefix) => normalized.startsWith(prefix)) || PROC_FD_PATTERN.test(normalized);
 }
 
+const PROCESS_SECRET_PATTERN = /^\/proc\/(?:[^/]+\/task\/)?[^/]+\/(?:environ|mem)$|^\/proc\/[^/]+\/task\/[^/]+\/(?:environ|mem)$/;
+
+/**
+ * A message when `filePath` is a process's environment or memory (`/proc/self/environ`,
+ * `/proc/<pid>/mem`, …): those hold the session's credentials, so reading them is refused
+ * whatever the rules say. Checked on the path given and on the path it resolves to.
+ */
+export function processSecretReason(filePath: string): string | undefined {
+  const normalized = path.normalize(filePath);
+  if (!PROCESS_SECRET_PATTERN.test(normalized)) return undefined;
+  return `${filePath} is a process's environment or memory, which holds credentials; reading it is refused.`;
+}
+
 /** The message for a path that exists but is not a regular file. */
 export function describeNotRegularFile(filePath: string, kind: 'directory' | 'special'): string {
   if (kind === 'directory') {

@@ -48,3 +48,25 @@ describe('read deny rules reach Grep and Glob results', () => {
     expect(guarded).toContain('1 file was left out');
   });
 });
+
+describe('process secrets', () => {
+  it("Read refuses a process's environment and memory, also through a symlink", async () => {
+    const { readTool } = await import('../read/read-tool.js');
+    const { createFileStateStore } = await import('../file-state/file-state-store.js');
+    const { symlink, mkdtemp: makeTemp, rm: remove } = await import('node:fs/promises');
+    const folder = await makeTemp(join(tmpdir(), 'toolplane-secret-'));
+    try {
+      const context = createFileToolContext({ cwd: folder, store: createFileStateStore() });
+      for (const target of ['/proc/self/environ', `/proc/${process.pid}/environ`, '/proc/self/task/1/mem']) {
+        expect(await readTool.validateInput({ file_path: target }, context)).toMatchObject({ ok: false, message: expect.stringContaining('holds credentials') });
+      }
+      await symlink('/proc/self/environ', join(folder, 'innocent.txt'));
+      const mapped = readTool.mapResult(await readTool.call({ file_path: join(folder, 'innocent.txt') }, context), 'x');
+      expect(mapped.isError).toBe(true);
+      expect(String(mapped.content)).toContain('holds credentials');
+      expect(String(mapped.content)).not.toContain('PATH=');
+    } finally {
+      await remove(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
   describeFsError,
   describeNotRegularFile,
   isDevicePath,
+  processSecretReason,
   suggestSimilarPaths,
 } from '../fs-helpers/file-path-checks.js';
 import { parseNotebook } from '../fs-helpers/notebook.js';
@@ -98,6 +99,8 @@ export function createReadTool(options: ReadToolOptions = {}): Tool<ReadInput, R
       const problem = checkAbsolutePath(input.file_path);
       if (problem !== undefined) return { ok: false, message: problem };
       if (isDevicePath(input.file_path)) return { ok: false, message: describeNotRegularFile(input.file_path, 'special') };
+      const secret = processSecretReason(input.file_path);
+      if (secret !== undefined) return { ok: false, message: secret };
       if (input.pages !== undefined) {
         if (path.extname(input.file_path).toLowerCase() !== '.pdf') {
           return { ok: false, message: 'pages only applies to PDF files. For text files use offset and limit.' };
@@ -127,6 +130,8 @@ async function readFile(input: ReadInput, context: ToolCallContext, settings: Se
   let realPath: string;
   try {
     realPath = await realpath(filePath);
+    const secret = processSecretReason(filePath) ?? processSecretReason(realPath);
+    if (secret !== undefined) return toolFailure(secret);
     const stats = await stat(realPath);
     if (stats.isDirectory()) return toolFailure(describeNotRegularFile(filePath, 'directory'));
     if (!stats.isFile() || isDevicePath(realPath)) return toolFailure(describeNotRegularFile(filePath, 'special'));
