@@ -1,5 +1,5 @@
 import { parseShell, type ShellCommand, type ShellRedirect, type ShellScript } from './bash-parser.js';
-import { allowView, denyForms, EXACT_RULE_ONLY, shellScriptOf, type AllowView } from './bash-wrappers.js';
+import { allowView, denyForms, embeddedScriptsOf, EXACT_RULE_ONLY, shellScriptOf, type AllowView } from './bash-wrappers.js';
 import { criticalTargetReason } from './critical-paths.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { checkPath, rulePathFor, type PathCheck, type PathScope } from './path-checks.js';
@@ -231,6 +231,19 @@ function flatten(script: ShellScript, options: { readonly homeDir: string; reado
     const inner = shellScriptOf(allowView(command).argv);
     if (inner === undefined) {
       commands.push({ command, transparent: false });
+      // `eval`, `trap`, `alias`, `env sh -c`…: the text they run is checked too; the command itself still needs approval.
+      const embedded = embeddedScriptsOf(command);
+      if (embedded === 'dynamic' || (embedded.length > 0 && (options.depth >= MAX_NESTED_SHELLS || command.cwds === undefined))) {
+        concerns.push(`a command runs text that cannot be read (${command.text.slice(0, 80)})`);
+        continue;
+      }
+      for (const text of embedded) {
+        const cwd = command.cwds?.[command.cwds.length - 1] as string;
+        const nested = flatten(parseShell(text, { cwd, homeDir: options.homeDir }), { ...options, depth: options.depth + 1 });
+        commands.push(...nested.commands);
+        redirects.push(...nested.redirects);
+        concerns.push(...nested.concerns);
+      }
       continue;
     }
     if (inner === 'dynamic' || options.depth >= MAX_NESTED_SHELLS || command.cwds === undefined) {

@@ -111,6 +111,7 @@ const DENY_ONLY_WRAPPERS: ReadonlyMap<string, Strip> = new Map<string, Strip>([
   ['watch', (args) => skipFlags(args, { valueFlags: new Set(['-n', '-d', '--interval']), boolFlags: 'any' })],
   ['flock', (args) => skipFlags(args, { valueFlags: new Set(['-w', '-E', '--timeout']), boolFlags: 'any', positional: 1 })],
   ['exec', (args) => skipFlags(args, { valueFlags: new Set(['-a']), boolFlags: 'any' })],
+  ['coproc', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: NONE })],
   // Deny-side fallbacks for the safe wrappers when they carry flags the allow view does not know.
   ['timeout', (args) => skipFlags(args, { valueFlags: new Set(['-s', '--signal', '-k', '--kill-after']), boolFlags: 'any', positional: 1 })],
   ['nohup', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
@@ -186,6 +187,18 @@ export function denyForms(command: ShellCommand): {
     if (bare === 'xargs') viaXargs = true;
     argv = rest;
   }
+  // `find … -exec rm {} +`: the command find runs is a reading of its own.
+  if (programName(argv[0]) !== undefined && basename(programName(argv[0]) as string) === 'find') {
+    for (let index = 1; index < argv.length; index += 1) {
+      if (!/^-(exec|execdir|ok|okdir)$/.test(argv[index]?.value ?? '')) continue;
+      const end = argv.findIndex((word, at) => at > index && (word.value === ';' || word.value === '+'));
+      const inner = argv.slice(index + 1, end < 0 ? argv.length : end);
+      if (inner.length === 0) continue;
+      forms.add(renderCommand(inner));
+      const first = programName(inner[0]);
+      if (first !== undefined && first.includes('/')) forms.add(renderCommand([{ ...(inner[0] as ShellWord), value: basename(first), source: basename(first) }, ...inner.slice(1)]));
+    }
+  }
   return { forms: [...forms], argv, viaXargs };
 }
 
@@ -222,6 +235,67 @@ export function shellScriptOf(argv: readonly ShellWord[]): { readonly script: st
   if (!sawC) return script === undefined || sawS ? 'dynamic' : undefined;
   if (script === undefined) return undefined;
   return script.static ? { script: script.value } : 'dynamic';
+}
+
+/**
+ * Command text that a command hands to a shell to run later or elsewhere, for deny and ask rules:
+ * `eval …`, `trap 'cmd' SIG`, `alias x='cmd'`, `complete -C 'cmd'`, `bind -x '"\C-x":cmd'`,
+ * `git -c alias.x='!cmd'`, and `sh -c` behind a wrapper only deny rules look through (`env`,
+ * `sudo`). The outer command is still judged on its own.
+ */
+export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'dynamic' {
+  const argv = command.words;
+  const name = programName(argv[0]);
+  const scripts: string[] = [];
+  const words = argv.slice(1);
+  const staticOnly = (list: readonly ShellWord[]): boolean => list.every((word) => word.static);
+  switch (name === undefined ? undefined : basename(name)) {
+    case 'eval':
+      if (!staticOnly(words)) return 'dynamic';
+      scripts.push(words.map((word) => word.value).join(' '));
+      break;
+    case 'trap':
+      if (words[0] !== undefined && !words[0].value.startsWith('-')) {
+        if (!words[0].static) return 'dynamic';
+        scripts.push(words[0].value);
+      }
+      break;
+    case 'alias':
+      for (const word of words) {
+        if (!word.static) return 'dynamic';
+        const eq = word.value.indexOf('=');
+        if (eq > 0) scripts.push(word.value.slice(eq + 1));
+      }
+      break;
+    case 'complete':
+    case 'compgen':
+    case 'bind':
+      for (let index = 0; index < words.length; index += 1) {
+        const word = words[index] as ShellWord;
+        if (!word.static) return 'dynamic';
+        if (word.value === '-C' || word.value === '-x') {
+          const next = words[index + 1];
+          if (next === undefined) continue;
+          if (!next.static) return 'dynamic';
+          scripts.push(name === 'bind' ? next.value.replace(/^[^:]*:/, '') : next.value);
+        }
+      }
+      break;
+    case 'git':
+      for (let index = 0; index < words.length; index += 1) {
+        const word = words[index] as ShellWord;
+        const value = word.value === '-c' ? words[index + 1]?.value : word.value.startsWith('-c') ? word.value.slice(2) : undefined;
+        const match = value === undefined ? null : /^alias\.[^=]*=\s*!(.*)$/s.exec(value);
+        if (match) scripts.push(match[1] as string);
+      }
+      break;
+    default:
+      break;
+  }
+  const inner = shellScriptOf(denyForms(command).argv);
+  if (inner === 'dynamic') return 'dynamic';
+  if (inner !== undefined && shellScriptOf(allowView(command).argv) === undefined) scripts.push(inner.script);
+  return scripts;
 }
 
 /** Programs that run another command in a way a prefix rule must not approve (exact rules only). */
