@@ -136,30 +136,36 @@ function createWalker(source: string, options: { readonly cwd: string; readonly 
     cwds = [...new Set([...cwds, ...next])];
   };
 
-  const readRedirect = (node: Node, nested: boolean): void => {
+  /** Reads a redirection; returns the words the grammar put after its target (`cat < in x`: `x`), which are command arguments. */
+  const readRedirect = (node: Node, nested: boolean): ShellWord[] => {
     const sink = sinkFor(nested);
     if (node.type === 'heredoc_redirect') {
       for (const child of node.namedChildren) {
         if (child === null || child.type !== 'heredoc_body') continue;
         for (const part of child.namedChildren) if (part !== null && part.type !== 'heredoc_content') readWord(part, sink);
       }
-      return;
+      return [];
     }
     if (node.type === 'herestring_redirect') {
       for (const child of node.namedChildren) if (child !== null) readWord(child, sink);
-      return;
+      return [];
     }
     let operator = '';
     let target: ShellWord | undefined;
+    const extra: ShellWord[] = [];
     for (const child of node.children) {
       if (child === null) continue;
       if (!child.isNamed) operator = child.type;
-      else if (child.type !== 'file_descriptor') target = readWord(child, sink);
+      else if (child.type === 'file_descriptor') continue;
+      // The first word is the target; bash gives the rest to the command.
+      else if (target === undefined) target = readWord(child, sink);
+      else extra.push(readWord(child, sink));
     }
-    if (target === undefined) return;
+    if (target === undefined) return extra;
     const duplicate = (operator === '>&' || operator === '<&') && /^(\d+-?|-)$/.test(target.value);
-    if (duplicate) return;
+    if (duplicate) return extra;
     redirects.push({ operator, target, writes: WRITE_OPERATORS.has(operator), cwds });
+    return extra;
   };
 
   const finishCommand = (part: { readonly assignments: ShellAssignment[]; readonly words: ShellWord[] }, text: string, nested: boolean): void => {
@@ -201,7 +207,7 @@ function createWalker(source: string, options: { readonly cwd: string; readonly 
         case 'file_redirect':
         case 'heredoc_redirect':
         case 'herestring_redirect':
-          readRedirect(child, nested);
+          part.words.push(...readRedirect(child, nested));
           break;
         case 'comment':
           break;
@@ -289,16 +295,29 @@ function createWalker(source: string, options: { readonly cwd: string; readonly 
       case 'negated_command':
         for (const child of node.namedChildren) if (child !== null) walk(child, nested);
         return;
-      case 'redirected_statement':
+      case 'redirected_statement': {
+        let body: Node | undefined;
         for (const child of node.children) {
           if (child === null) continue;
           if (child.type === 'file_redirect' || child.type === 'heredoc_redirect' || child.type === 'herestring_redirect') {
-            readRedirect(child, nested);
+            const extra = readRedirect(child, nested);
+            const owner = body?.type === 'command' ? commands.findLastIndex((command) => command.text === body?.text) : -1;
+            if (extra.length > 0 && owner >= 0) {
+              // `cat < in x`: bash gives `x` to the command.
+              const command = commands[owner] as ShellCommand;
+              commands[owner] = { ...command, words: [...command.words, ...extra] };
+            } else if (extra.length > 0) {
+              // Arguments after a redirect of a compound statement: they cannot be given back to a command here.
+              concern(`words after a redirection (${extra.map((word) => word.source).join(' ').slice(0, 80)})`);
+              for (const word of extra) redirects.push({ operator: '<', target: word, writes: false, cwds });
+            }
           } else if (child.isNamed) {
+            body = child;
             walk(child, nested);
           }
         }
         return;
+      }
       default:
         if (IGNORED_NODES.has(node.type)) return;
         concern(`shell syntax that is not analysed (${node.type})`);
