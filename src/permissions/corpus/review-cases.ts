@@ -201,4 +201,10 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z33 bash -c with concat quote', "bash -c 'r''m -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z34 sh -c via env', "env sh -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z35 nohup bash -c', "nohup bash -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('R1 a word after a read redirect is an argument', 'cat < .env x', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('R2 wc reading a denied file through a redirect with a trailing word', 'wc < .env out', 'deny', { rules: ['deny Read(.env)', 'allow Bash(wc:*)'] }),
+  bash('R3 npm with a denied stdin and a trailing word', 'npm < .env x', 'deny', { rules: ['deny Read(.env)', 'allow Bash(npm:*)'] }),
+  bash('R4 cat of an outside file after a redirect', 'cat < README.md {home}/.ssh/id_rsa', 'ask'),
+  bash('R5 write redirect with a trailing word still checks the target', 'echo x > .bashrc y', 'ask', { rules: ['allow Edit(**)', 'allow Bash(echo:*)'] }),
+  bash('R6 a trailing word after a redirect inside the project still runs', 'cat < README.md src/a.ts', 'allow'),
 ];
