@@ -202,6 +202,12 @@ function otherWriteTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
   return [];
 }
 
+/** A rendered command with its first word lower-cased. */
+function lowerProgram(form: string): string {
+  const space = form.indexOf(' ');
+  return space < 0 ? form.toLowerCase() : `${form.slice(0, space).toLowerCase()}${form.slice(space)}`;
+}
+
 /** Commands whose "always allow" is saved for the exact command only: a prefix would cover too much. */
 const EXACT_SUGGESTIONS: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv', 'dd', 'chmod', 'chown', 'kill', 'pkill', 'sudo']);
 
@@ -293,7 +299,9 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
   const readTargets: { target: Target; recursive: boolean }[] = [];
 
   for (const { command: shellCommand, transparent } of flat.commands) {
-    const { forms, argv: innermost, viaXargs } = denyForms(shellCommand);
+    const { forms: exactForms, argv: innermost, viaXargs } = denyForms(shellCommand);
+    // On a case-insensitive disk `RM -rf x` runs rm: deny and ask rules also see the lower-cased program.
+    const forms = scope.caseInsensitive ? [...new Set([...exactForms, ...exactForms.map(lowerProgram)])] : exactForms;
     const denied = matchBash(rules.deny, forms, { exactOnly: false });
     if (denied) result.denyBy('Bash', denied, shellCommand.text);
     const asked = matchBash(rules.ask, forms, { exactOnly: false });

@@ -246,3 +246,12 @@ describe('bypassPermissionsNotice', () => {
     expect(typeof gate.preCheck).toBe('function');
   });
 });
+
+describe('case-insensitive disks', () => {
+  test('a deny rule sees an upper-cased program name, which runs the same program there', async () => {
+    const rules = [entry('allow', 'Bash(*)'), entry('deny', 'Bash(rm *)')];
+    expect((await engineWith(rules, { caseInsensitive: true }).decide(subject(bashTool, { command: 'RM -rf a.ts' }))).behavior).toBe('deny');
+    expect((await engineWith(rules, { caseInsensitive: true }).decide(subject(bashTool, { command: '/bin/Rm -rf a.ts' }))).behavior).toBe('deny');
+    expect((await engineWith(rules, { caseInsensitive: false }).decide(subject(bashTool, { command: 'RM -rf a.ts' }))).behavior).toBe('allow');
+  });
+});
