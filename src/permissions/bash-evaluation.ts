@@ -308,7 +308,8 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (asked) result.askBy('Bash', asked, shellCommand.text);
     const view = allowView(shellCommand);
     const program = view.argv[0]?.static ? view.argv[0].value : undefined;
-    if (innermost[0]?.value === 'rm' || innermost[0]?.value === 'rmdir') {
+    const innerProgram = scope.caseInsensitive ? innermost[0]?.value.toLowerCase() : innermost[0]?.value;
+    if (innerProgram === 'rm' || innerProgram === 'rmdir') {
       if (viaXargs) result.unsafe('Bash command needs approval: xargs gives rm targets nobody has seen, which could be critical folders.', { bypassable: false });
       for (const target of editTargets(innermost)) {
         const reason = criticalTargetReason(target, { ...scope, cwds: shellCommand.cwds });

@@ -255,3 +255,8 @@ describe('case-insensitive disks', () => {
     expect((await engineWith(rules, { caseInsensitive: false }).decide(subject(bashTool, { command: 'RM -rf a.ts' }))).behavior).toBe('allow');
   });
 });
+
+test('on a case-insensitive disk RM of the home folder is a critical rm, even in bypass mode', async () => {
+  const engine = engineWith([], { caseInsensitive: true, mode: 'bypassPermissions' });
+  expect((await engine.decide(subject(bashTool, { command: 'RM -rf ~' }))).behavior).toBe('ask');
+});
