@@ -292,7 +292,17 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
     default:
       break;
   }
-  const inner = shellScriptOf(denyForms(command).argv);
+  const unwrapped = denyForms(command).argv;
+  if (programName(unwrapped[0]) !== undefined && basename(programName(unwrapped[0]) as string) === 'find') {
+    // `find . -exec sh -c 'rm -rf …' \;`: the script find hands to a shell.
+    for (let index = 1; index < unwrapped.length; index += 1) {
+      if (!/^-(exec|execdir|ok|okdir)$/.test(unwrapped[index]?.value ?? '')) continue;
+      const script = shellScriptOf(unwrapped.slice(index + 1));
+      if (script === 'dynamic') return 'dynamic';
+      if (script !== undefined) scripts.push(script.script);
+    }
+  }
+  const inner = shellScriptOf(unwrapped);
   if (inner === 'dynamic') return 'dynamic';
   if (inner !== undefined && shellScriptOf(allowView(command).argv) === undefined) scripts.push(inner.script);
   return scripts;

@@ -207,4 +207,7 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('R4 cat of an outside file after a redirect', 'cat < README.md {home}/.ssh/id_rsa', 'ask'),
   bash('R5 write redirect with a trailing word still checks the target', 'echo x > .bashrc y', 'ask', { rules: ['allow Edit(**)', 'allow Bash(echo:*)'] }),
   bash('R6 a trailing word after a redirect inside the project still runs', 'cat < README.md src/a.ts', 'allow'),
+  bash('Z36 find -exec sh -c', "find . -name x -exec sh -c 'rm -rf src' \\;", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z37 xargs -n1 sh -c', "echo x | xargs -n1 sh -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z38 find -execdir bash -c behind sudo', "sudo find . -execdir bash -c 'rm -rf src' \\;", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
 ];
