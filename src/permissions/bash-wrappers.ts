@@ -237,6 +237,12 @@ export function shellScriptOf(argv: readonly ShellWord[]): { readonly script: st
   return script.static ? { script: script.value } : 'dynamic';
 }
 
+/** Environment variables whose value is a command line another program runs. */
+const COMMAND_VARIABLES = /^(PAGER|GIT_PAGER|MANPAGER|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_SSH_COMMAND|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|PROMPT_COMMAND|BROWSER|LESSOPEN)$/;
+
+/** `git -c key=value` settings whose value is a command git runs. */
+const GIT_COMMAND_CONFIG = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]*|diff\.external|sequence\.editor|gpg\.program|credential\.helper|diff\.[^=.]*\.(?:textconv|command)|filter\.[^=.]*\.(?:clean|smudge|process))=\s*!?(.*)$/is;
+
 /**
  * Command text that a command hands to a shell to run later or elsewhere, for deny and ask rules:
  * `eval …`, `trap 'cmd' SIG`, `alias x='cmd'`, `complete -C 'cmd'`, `bind -x '"\C-x":cmd'`,
@@ -247,6 +253,12 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
   const argv = command.words;
   const name = programName(argv[0]);
   const scripts: string[] = [];
+  // `PAGER='rm -rf x' git log`, `GIT_SSH_COMMAND=… git fetch`: variables whose value git or a tool runs.
+  for (const assignment of command.assignments) {
+    if (!COMMAND_VARIABLES.test(assignment.name)) continue;
+    if (!assignment.value.static) return 'dynamic';
+    scripts.push(assignment.value.value);
+  }
   const words = argv.slice(1);
   const staticOnly = (list: readonly ShellWord[]): boolean => list.every((word) => word.static);
   switch (name === undefined ? undefined : basename(name)) {
@@ -287,6 +299,8 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
         const value = word.value === '-c' ? words[index + 1]?.value : word.value.startsWith('-c') ? word.value.slice(2) : undefined;
         const match = value === undefined ? null : /^alias\.[^=]*=\s*!(.*)$/s.exec(value);
         if (match) scripts.push(match[1] as string);
+        const program = value === undefined ? null : GIT_COMMAND_CONFIG.exec(value);
+        if (program) scripts.push(program[1] as string);
       }
       break;
     default:

@@ -210,4 +210,8 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z36 find -exec sh -c', "find . -name x -exec sh -c 'rm -rf src' \\;", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z37 xargs -n1 sh -c', "echo x | xargs -n1 sh -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z38 find -execdir bash -c behind sudo', "sudo find . -execdir bash -c 'rm -rf src' \\;", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z39 git -c core.pager', "git -c core.pager='rm -rf src' log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z40 PAGER assignment', "PAGER='rm -rf src' git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z41 GIT_SSH_COMMAND assignment', "GIT_SSH_COMMAND='rm -rf src' git fetch", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z42 a harmless pager still runs by rule', 'PAGER=cat git log', 'allow', { rules: ['allow Bash(git log:*)', 'allow Bash(PAGER=cat git log:*)'] }),
 ];
