@@ -262,6 +262,21 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
   const words = argv.slice(1);
   const staticOnly = (list: readonly ShellWord[]): boolean => list.every((word) => word.static);
   switch (name === undefined ? undefined : basename(name)) {
+    case 'env':
+    case 'export':
+    case 'declare':
+    case 'typeset':
+    case 'readonly':
+    case 'local':
+      for (const word of words) {
+        const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
+        if (!assignment || !COMMAND_VARIABLES.test(assignment[1] as string)) continue;
+        if (!word.static) return 'dynamic';
+        // Declarations keep the value's source text: drop one level of quotes.
+        const text = assignment[2] as string;
+        scripts.push(word.value === word.source ? text.replace(/^'([\s\S]*)'$|^"([\s\S]*)"$/, '$1$2') : text);
+      }
+      break;
     case 'eval':
       if (!staticOnly(words)) return 'dynamic';
       scripts.push(words.map((word) => word.value).join(' '));

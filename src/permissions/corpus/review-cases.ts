@@ -214,4 +214,6 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z40 PAGER assignment', "PAGER='rm -rf src' git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z41 GIT_SSH_COMMAND assignment', "GIT_SSH_COMMAND='rm -rf src' git fetch", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z42 a harmless pager still runs by rule', 'PAGER=cat git log', 'allow', { rules: ['allow Bash(git log:*)', 'allow Bash(PAGER=cat git log:*)'] }),
+  bash('Z43 env PAGER', "env PAGER='rm -rf src' git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z44 export PAGER then git', "export GIT_PAGER='rm -rf src'; git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
 ];
