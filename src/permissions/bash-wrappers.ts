@@ -171,6 +171,12 @@ export function denyForms(command: ShellCommand): {
   const withAssignments = command.assignments.map((assignment) => `${assignment.name}=${renderWord(assignment.value)}`);
   if (withAssignments.length > 0) forms.add([...withAssignments, renderCommand(command.words)].join(' ').trim());
   let argv = command.words;
+  // Leading `NAME=value` words are assignments to bash, even where the grammar read them as words.
+  const firstCommandWord = argv.findIndex((word) => !(word.static && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)));
+  if (firstCommandWord > 0) {
+    forms.add(renderCommand(argv));
+    argv = argv.slice(firstCommandWord);
+  }
   let viaXargs = false;
   for (let depth = 0; depth < 12 && argv.length > 0; depth += 1) {
     forms.add(renderCommand(argv));

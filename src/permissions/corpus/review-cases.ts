@@ -216,4 +216,5 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z42 a harmless pager still runs by rule', 'PAGER=cat git log', 'allow', { rules: ['allow Bash(git log:*)', 'allow Bash(PAGER=cat git log:*)'] }),
   bash('Z43 env PAGER', "env PAGER='rm -rf src' git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z44 export PAGER then git', "export GIT_PAGER='rm -rf src'; git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z45 an assignment the grammar joined to the previous line', 'ls | ls | ls\nFOO=1 rm -rf build && ls', 'deny', { rules: ['deny Bash(rm:*)'] }),
 ];
