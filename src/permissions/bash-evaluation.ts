@@ -9,6 +9,9 @@ import { escapePathForRule } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
 import type { ShellWord } from './shell-words.js';
 
+/** A word naming a process's environment or memory, however it is spelled (variables, globs). */
+const PROCESS_SECRET_WORD = /\/proc\/\S*\/(?:environ|mem)\b/;
+
 /** What evaluating a Bash command needs besides the command. */
 export type BashScope = PathScope & {
   readonly sessionCwd: string;
@@ -275,6 +278,11 @@ function flatten(script: ShellScript, options: { readonly homeDir: string; reado
  */
 export function evaluateBash(command: string, script: ShellScript, scope: BashScope): Evaluation {
   const result = new EvaluationBuilder();
+  // Anywhere in the command (an argument, `if=`, a variable, a glob): a process's environment or
+  // memory holds the session's credentials, so such a command always goes to a person.
+  if (PROCESS_SECRET_WORD.test(command)) {
+    result.unsafe("Bash command needs approval: it names a process's environment or memory, which holds credentials.", { bypassable: false });
+  }
   const memo: PathMemo = new Map();
   const rules = {
     deny: scope.rules.forTool('deny', 'Bash'),
@@ -453,6 +461,10 @@ function applyPathRules(
   target: Target,
   options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
 ): { readonly inside: boolean; readonly protected: boolean; readonly absolute?: string } {
+  // Checked on the word as written too: `/proc/$PPID/environ` or `/proc/*/environ` cannot be resolved.
+  if (PROCESS_SECRET_WORD.test(target.word.source)) {
+    result.unsafe("Bash command needs approval: it names a process's environment or memory, which holds credentials.", { bypassable: false });
+  }
   const checks = checkTarget(target, options);
   if (checks === undefined) {
     if (options.access === 'write') result.acceptEdits = false;
@@ -462,6 +474,7 @@ function applyPathRules(
   let isProtected = false;
   for (const { forms, check } of checks) {
     const what = `${options.access === 'read' ? 'reading' : 'writing'} ${forms.link}`;
+    if (check.secretReason) result.unsafe(`Bash command needs approval: ${check.secretReason}.`, { bypassable: false });
     if (check.deny) result.denyBy('Bash', check.deny, what);
     if (check.denyBelow) result.unsafe(`Bash command needs approval: ${what} may reach files rule ${check.denyBelow.entry.rule} denies.`, { bypassable: false });
     if (check.ask) result.askBy('Bash', check.ask, what);

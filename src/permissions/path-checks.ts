@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PathForms } from './path-resolution.js';
-import { isWithin, protectedPathReason } from './path-resolution.js';
+import { isWithin, processSecretReason, protectedPathReason } from './path-resolution.js';
 import type { CompiledRule, RuleSet } from './rule-set.js';
 
 /** A working folder in both forms: as configured and symlink-resolved. */
@@ -26,6 +26,8 @@ export type PathCheck = {
   readonly inside: boolean;
   /** Why writing here is never auto-approved. */
   readonly protectedReason?: string;
+  /** The path is a process's environment or memory: never approved without a person. */
+  readonly secretReason?: string;
 };
 
 const READ_NAMES = ['Read'];
@@ -94,7 +96,9 @@ export function checkPath(
   const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
   const protectedReason =
     access === 'write' ? (protectedPathReason(forms.link) ?? (forms.target ? protectedPathReason(forms.target) : undefined)) : undefined;
+  const secretReason = processSecretReason(forms.link) ?? (forms.target ? processSecretReason(forms.target) : undefined);
   return {
+    ...(secretReason ? { secretReason } : {}),
     ...(deny ? { deny } : {}),
     ...(denyBelow ? { denyBelow } : {}),
     ...(ask ? { ask } : {}),

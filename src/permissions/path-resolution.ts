@@ -214,3 +214,14 @@ export function protectedPathReason(absolute: string): string | undefined {
   if (last !== undefined && PROTECTED_FILES.has(last)) return `${absolute} is ${last}, a protected configuration file`;
   return undefined;
 }
+
+const PROCESS_SECRET = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem)$/;
+
+/**
+ * Why a path is a process's environment or memory (`/proc/<pid>/environ`, `/proc/self/mem`, …),
+ * which hold the session's credentials: never read or written without a person's approval, in any
+ * mode. `undefined` for any other path.
+ */
+export function processSecretReason(absolute: string): string | undefined {
+  return PROCESS_SECRET.test(path.posix.normalize(absolute)) ? `${absolute} is a process's environment or memory, which holds credentials` : undefined;
+}

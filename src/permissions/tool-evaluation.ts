@@ -224,6 +224,7 @@ function evaluatePathCall(options: {
   if (check.deny) result.denyBy(tool.name, check.deny, forms.link);
   if (check.ask) result.askBy(tool.name, check.ask, forms.link);
   if (forms.target === undefined) result.unsafe(`${tool.name} needs approval: ${forms.link} is a symlink loop.`, { bypassable: false });
+  if (check.secretReason) result.unsafe(`${tool.name} needs approval: ${check.secretReason}.`, { bypassable: false });
   if (family === 'read') {
     result.readOnly = true;
     if (options.allow) result.approved = ruleReason(options.allow);
