@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { McpConfigSource, McpConfigScope } from '../../mcp/merge-mcp-configs.js';
@@ -30,6 +31,9 @@ export async function setUpMcp(options: {
   /** Whether the person approved a tool (an allow rule names it or its server), for definition-change warnings. */
   readonly isApproved?: (tool: { readonly name: string; readonly server: string }) => boolean;
 }): Promise<McpSetup> {
+  const projectFile = join(options.cwd, '.mcp.json');
+  // Nothing configured anywhere: no MCP code is loaded at all (most sessions; cold start).
+  if (options.settings.mcpServers.length === 0 && options.configFiles.length === 0 && !existsSync(projectFile)) return { manager: undefined, issues: [] };
   const { loadMcpConfigFile } = await import('../../mcp/load-mcp-config-file.js');
   const { parseMcpServers, formatMcpConfigIssue } = await import('../../mcp/mcp-config.js');
   const issues: string[] = [];
@@ -40,7 +44,6 @@ export async function setUpMcp(options: {
     issues.push(...parsed.issues.map(formatMcpConfigIssue));
     sources.push({ scope: SCOPE_OF_SOURCE[fromSettings.source] ?? 'flag', file, servers: parsed.servers });
   }
-  const projectFile = join(options.cwd, '.mcp.json');
   const project = await loadMcpConfigFile({ file: projectFile, env: options.env, optional: true, signal: options.signal });
   issues.push(...project.issues.map(formatMcpConfigIssue));
   sources.push({ scope: 'project', file: projectFile, servers: project.servers });
