@@ -1,20 +1,7 @@
 import { describeReason } from '../contract/permission.js';
 import type { LoopEvent } from '../loop/types.js';
 import type { ToolResultBlock } from '../messages/types.js';
-
-/** Makes control, bidi and zero-width characters visible, so what is shown is what runs. */
-export function visibleText(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (char === '\n' || char === '\t') out += char;
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else if ((code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff || code === 0x2028 || code === 0x2029 || code === 0x00ad) {
-      out += `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
-    } else out += char;
-  }
-  return out;
-}
+import { visibleText } from './tui/visible-text.js';
 
 function firstLine(result: ToolResultBlock): string {
   const text = typeof result.content === 'string' ? result.content : result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(' ');

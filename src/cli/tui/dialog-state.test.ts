@@ -2,23 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RuleSuggestion } from '../../contract/permission.js';
 import { approvalOptions, describeScope } from './approval-options.js';
 import { DIALOG_GUARD_MS, openDialog, stepDialog, type DialogState, type DialogStep } from './dialog-state.js';
-import type { KeyPress } from './edit-line.js';
+import { NO_KEY, type KeyPress } from './edit-line.js';
 
-const NO_KEY: KeyPress = {
-  return: false,
-  escape: false,
-  backspace: false,
-  delete: false,
-  leftArrow: false,
-  rightArrow: false,
-  upArrow: false,
-  downArrow: false,
-  home: false,
-  end: false,
-  ctrl: false,
-  meta: false,
-  tab: false,
-};
 const suggestions: readonly RuleSuggestion[] = [
   { rule: 'Bash(npm test:*)', behavior: 'allow', destination: 'localSettings', covers: 'npm test with any arguments' },
   { rule: 'Bash(rm:*)', behavior: 'deny', destination: 'userSettings' },

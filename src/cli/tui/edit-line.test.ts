@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LINE, editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';
+import { EMPTY_LINE, editLine, lineOf, NO_KEY, type KeyPress, type LineState } from './edit-line.js';
 
-const NO_KEY: KeyPress = {
-  return: false,
-  escape: false,
-  backspace: false,
-  delete: false,
-  leftArrow: false,
-  rightArrow: false,
-  upArrow: false,
-  downArrow: false,
-  home: false,
-  end: false,
-  ctrl: false,
-  meta: false,
-  tab: false,
-};
 const type = (state: LineState, input: string, key: Partial<KeyPress> = {}) => editLine(state, input, { ...NO_KEY, ...key });
 
 describe('editLine', () => {

@@ -15,6 +15,23 @@ export type KeyPress = {
   readonly tab: boolean;
 };
 
+/** A key press with nothing pressed but a printable key: the base for synthesizing keys. */
+export const NO_KEY: KeyPress = Object.freeze({
+  return: false,
+  escape: false,
+  backspace: false,
+  delete: false,
+  leftArrow: false,
+  rightArrow: false,
+  upArrow: false,
+  downArrow: false,
+  home: false,
+  end: false,
+  ctrl: false,
+  meta: false,
+  tab: false,
+});
+
 /** A one-line text field: its text and the cursor's position in code units. */
 export type LineState = { readonly value: string; readonly cursor: number };
 

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DIALOG_GUARD_MS } from './dialog-state.js';
-import type { KeyPress } from './edit-line.js';
+import { NO_KEY, type KeyPress } from './edit-line.js';
 import { choiceCount, openInteraction, stepInteraction, type InteractionState, type InteractionStep } from './interaction-state.js';
 import type { Interaction } from './terminal-interaction.js';
 
-const NO_KEY: KeyPress = {
-  return: false,
-  escape: false,
-  backspace: false,
-  delete: false,
-  leftArrow: false,
-  rightArrow: false,
-  upArrow: false,
-  downArrow: false,
-  home: false,
-  end: false,
-  ctrl: false,
-  meta: false,
-  tab: false,
-};
 const OPENED = 5_000;
 const LATER = OPENED + DIALOG_GUARD_MS;
 const enter = { return: true };
