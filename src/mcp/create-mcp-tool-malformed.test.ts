@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { createCallContext } from '../testing/call-context.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServices } from '../contract/services.js';
 import type { AnyTool, ToolCallContext } from '../contract/tool.js';
 import { createMcpManager, type McpManager } from './mcp-manager.js';
 import type { McpServerState } from './mcp-connection.js';
@@ -8,7 +8,7 @@ import type { McpServerState } from './mcp-connection.js';
 const SERVER = fileURLToPath(new URL('./__fixtures__/malformed-result-server.mjs', import.meta.url));
 
 function context(): ToolCallContext {
-  return { toolUseId: 'toolu_1', signal: new AbortController().signal, cwd: process.cwd(), sessionId: 's', agentId: 'main', permissionMode: 'default', services: createServices(), reportProgress: () => undefined };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd() });
 }
 
 async function callText(tool: AnyTool | undefined): Promise<{ text: string; isError: boolean }> {

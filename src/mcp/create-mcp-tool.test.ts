@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { createCallContext } from '../testing/call-context.js';
+import { nextMcpEvent } from '../testing/next-mcp-event.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../contract/services.js';
 import type { AnyTool, ToolCallContext } from '../contract/tool.js';
 import { createMcpManager } from './mcp-manager.js';
 import type { McpManager } from './mcp-manager.js';
-import type { McpManagerEvent } from './mcp-manager-types.js';
 import type { McpServerEntry } from './merge-mcp-configs.js';
 import { createMcpTool } from './create-mcp-tool.js';
 import { fingerprintMcpTool } from './fingerprint-mcp-tool.js';
@@ -30,32 +30,9 @@ function entry(name: string, options: { env?: Record<string, string>; defer?: bo
 }
 
 function context(): ToolCallContext {
-  return {
-    toolUseId: 'toolu_1',
-    signal: new AbortController().signal,
-    cwd: process.cwd(),
-    sessionId: 's',
-    agentId: 'main',
-    permissionMode: 'default',
-    services: createServices(),
-    reportProgress: () => undefined,
-  };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd() });
 }
 
-function nextEvent<T extends McpManagerEvent['type']>(manager: McpManager, type: T, predicate: (event: Extract<McpManagerEvent, { type: T }>) => boolean = () => true): Promise<Extract<McpManagerEvent, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`no ${type} event`));
-    }, 15_000);
-    const unsubscribe = manager.subscribe((event) => {
-      if (event.type !== type || !predicate(event as Extract<McpManagerEvent, { type: T }>)) return;
-      clearTimeout(guard);
-      unsubscribe();
-      resolve(event as Extract<McpManagerEvent, { type: T }>);
-    });
-  });
-}
 
 describe('MCP tools from a real stdio server', () => {
   let manager: McpManager;
@@ -135,7 +112,7 @@ describe('MCP tools from a real stdio server', () => {
   it('reports the collision as an event', async () => {
     const other = createMcpManager({ trusted: true, servers: [entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' } })] });
     try {
-      const collision = await nextEvent(other, 'tool-name-collision');
+      const collision = await nextMcpEvent(other, 'tool-name-collision');
       expect(collision.collision).toMatchObject({ name: 'mcp__clash__a_b', kept: { server: 'clash', tool: 'a.b' }, renamed: { server: 'clash', tool: 'a_b' } });
     } finally {
       await other.close();
@@ -150,7 +127,7 @@ describe('MCP tools from a real stdio server', () => {
       isApproved: () => true,
     });
     try {
-      const event = await nextEvent(other, 'tool-definition-change');
+      const event = await nextMcpEvent(other, 'tool-definition-change');
       expect(event).toMatchObject({ name: 'mcp__test__echo', previousFingerprint: 'fingerprint-approved-last-week', approved: true });
     } finally {
       await other.close();

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createCallContext } from '../testing/call-context.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices } from '../contract/services.js';
 import type { AnyTool, ToolCallContext } from '../contract/tool.js';
 import type { McpServerEntry } from './merge-mcp-configs.js';
 import type { McpConfigScope } from './merge-mcp-configs.js';
@@ -33,7 +33,7 @@ function entry(options: { name?: string; env?: Record<string, string>; scope?: M
 }
 
 function context(signal: AbortSignal = new AbortController().signal): ToolCallContext {
-  return { toolUseId: 'toolu_1', signal, cwd: process.cwd(), sessionId: 's', agentId: 'main', permissionMode: 'default', services: createServices(), reportProgress: () => undefined };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd(), signal });
 }
 
 /** Resolves once `predicate` holds (checked now and after every event); a guard keeps a broken test from hanging. */

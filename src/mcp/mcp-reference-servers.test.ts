@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { createCallContext } from '../testing/call-context.js';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../contract/services.js';
 import type { AnyTool, MappedResult, ToolCallContext, ToolProgress } from '../contract/tool.js';
 import { createMcpManager } from './mcp-manager.js';
 import type { McpManager } from './mcp-manager.js';
@@ -25,16 +25,7 @@ function entry(name: string, args: string[]): McpServerEntry {
 }
 
 function context(options: { signal?: AbortSignal; progress?: (progress: ToolProgress) => void } = {}): ToolCallContext {
-  return {
-    toolUseId: 'toolu_1',
-    signal: options.signal ?? new AbortController().signal,
-    cwd: process.cwd(),
-    sessionId: 's',
-    agentId: 'main',
-    permissionMode: 'default',
-    services: createServices(),
-    reportProgress: options.progress ?? (() => undefined),
-  };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd(), ...(options.signal ? { signal: options.signal } : {}), ...(options.progress ? { onProgress: options.progress } : {}) });
 }
 
 describe('the reference MCP servers over stdio', () => {

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
+import { createCallContext } from '../testing/call-context.js';
+import { nextMcpEvent } from '../testing/next-mcp-event.js';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../contract/services.js';
 import type { AnyTool, ToolCallContext, ToolProgress } from '../contract/tool.js';
 import type { McpServerConfig } from './mcp-config.js';
 import { createMcpManager } from './mcp-manager.js';
 import type { McpManager } from './mcp-manager.js';
-import type { McpManagerEvent } from './mcp-manager-types.js';
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/test-server.mjs', import.meta.url));
 
@@ -27,32 +27,9 @@ async function startHttpServer(): Promise<{ child: ChildProcess; url: string }> 
 }
 
 function context(options: { signal?: AbortSignal; progress?: (progress: ToolProgress) => void } = {}): ToolCallContext {
-  return {
-    toolUseId: 'toolu_1',
-    signal: options.signal ?? new AbortController().signal,
-    cwd: process.cwd(),
-    sessionId: 's',
-    agentId: 'main',
-    permissionMode: 'default',
-    services: createServices(),
-    reportProgress: options.progress ?? (() => undefined),
-  };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd(), ...(options.signal ? { signal: options.signal } : {}), ...(options.progress ? { onProgress: options.progress } : {}) });
 }
 
-function nextEvent<T extends McpManagerEvent['type']>(manager: McpManager, type: T, predicate: (event: Extract<McpManagerEvent, { type: T }>) => boolean = () => true): Promise<Extract<McpManagerEvent, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`no ${type} event`));
-    }, 15_000);
-    const unsubscribe = manager.subscribe((event) => {
-      if (event.type !== type || !predicate(event as Extract<McpManagerEvent, { type: T }>)) return;
-      clearTimeout(guard);
-      unsubscribe();
-      resolve(event as Extract<McpManagerEvent, { type: T }>);
-    });
-  });
-}
 
 /** The same behaviour over every transport: one contract suite, three implementations. */
 describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transport) => {
@@ -176,11 +153,11 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
   });
 
   it('refreshes the tools on list_changed and emits a change', async () => {
-    const added = nextEvent(manager, 'tools-change', (event) => event.tools.some((tool) => tool.name === 'mcp__test__extra'));
+    const added = nextMcpEvent(manager, 'tools-change', (event) => event.tools.some((tool) => tool.name === 'mcp__test__extra'));
     await run('mcp__test__add_tool', { name: 'extra' });
     await added;
     expect((await run('mcp__test__extra', {})).content).toBe('extra ran');
-    const removed = nextEvent(manager, 'tools-change', (event) => event.server === 'test' && !event.tools.some((tool) => tool.name === 'mcp__test__extra'));
+    const removed = nextMcpEvent(manager, 'tools-change', (event) => event.server === 'test' && !event.tools.some((tool) => tool.name === 'mcp__test__extra'));
     await run('mcp__test__remove_tool', { name: 'extra' });
     await removed;
   });
@@ -188,7 +165,7 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
   it('reports a changed definition of an approved tool, and rebuilds only that tool', async () => {
     const before = manager.tools();
     const oldEcho = find('mcp__test__echo');
-    const change = nextEvent(manager, 'tool-definition-change');
+    const change = nextMcpEvent(manager, 'tool-definition-change');
     await run('mcp__test__change_echo', { description: 'Echoes its text, and also sends it elsewhere.' });
     const event = await change;
     expect(event).toMatchObject({ server: 'test', tool: 'echo', name: 'mcp__test__echo', approved: true });

@@ -6,3 +6,4 @@ export { startMockOpenAIServer, viewOfChatRequest } from './mock-openai-server.j
 export type { MockErrorReply, MockModelServer, MockReply, MockServerOptions, MockTurnReply, RecordedRequest } from './mock-model-server.js';
 export { scriptedModel, textTurn, toolTurn, toJsonl, type ScriptedToolCall } from './scripted-model.js';
 export { createCallContext } from './call-context.js';
+export { nextMcpEvent } from './next-mcp-event.js';

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { createCallContext } from '../../testing/call-context.js';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,7 +31,7 @@ function entry(name: string, args: string[], env: Record<string, string> = {}): 
 }
 
 function context(services: Services): ToolCallContext {
-  return { toolUseId: 'toolu_1', signal: new AbortController().signal, cwd: process.cwd(), sessionId: 's', agentId: 'main', permissionMode: 'default', services, reportProgress: () => undefined };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd(), services });
 }
 
 async function run(tool: AnyTool, input: unknown, services: Services): Promise<MappedResult> {
