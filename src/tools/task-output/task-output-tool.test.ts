@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createCallContext } from '../../testing/call-context.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,16 +30,7 @@ function setup(): { registry: TaskRegistry; services: ServiceRegistry } {
 }
 
 function makeContext(services: ServiceRegistry): ToolCallContext {
-  return {
-    toolUseId: 'toolu_1',
-    signal: new AbortController().signal,
-    cwd: root,
-    sessionId: 'session-1',
-    agentId: 'main',
-    permissionMode: 'default',
-    services,
-    reportProgress: () => undefined,
-  };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: root, services: services });
 }
 
 async function start(registry: TaskRegistry, command: string, description = command): Promise<string> {

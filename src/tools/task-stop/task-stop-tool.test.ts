@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createCallContext } from '../../testing/call-context.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,16 +25,7 @@ afterAll(async () => {
 });
 
 function makeContext(withServices: ServiceRegistry = services): ToolCallContext {
-  return {
-    toolUseId: 'toolu_1',
-    signal: new AbortController().signal,
-    cwd: root,
-    sessionId: 'session-1',
-    agentId: 'main',
-    permissionMode: 'default',
-    services: withServices,
-    reportProgress: () => undefined,
-  };
+  return createCallContext({ toolUseId: 'toolu_1', cwd: root, services: withServices });
 }
 
 async function start(command: string, name: string): Promise<string> {
