@@ -6,3 +6,4 @@ export * from './gates.js';
 export * from './provider.js';
 export * from './hook-config.js';
 export * from './scrub-env.js';
+export * from './sandbox.js';

@@ -35,6 +35,17 @@ export type DecisionReason =
   | { readonly kind: 'no-approver'; readonly message: string }
   | { readonly kind: 'default'; readonly message: string };
 
+/** How a call that is about to run was approved, set by the plane (never by a tool or a hook). */
+export type CallApproval = {
+  /**
+   * Who approved it: the built-in read-only knowledge, a rule, the permission mode, the tool's own
+   * check, a PreToolUse or PermissionRequest hook, or a person answering a prompt.
+   */
+  readonly by: 'read-only' | 'rule' | 'mode' | 'tool' | 'hook' | 'person';
+  /** The analysis judged the call read-only (also when a rule or a mode also allowed it). */
+  readonly readOnly: boolean;
+};
+
 /** A rule the approver may offer to save ("always allow"), with the scope it would be saved to. */
 export type RuleSuggestion = {
   readonly rule: string;
@@ -46,6 +57,8 @@ export type RuleSuggestion = {
 
 export type AllowDecision = {
   readonly behavior: 'allow';
+  /** The analysis judged the call read-only (a sandboxed Bash command then gets the read-only profile). */
+  readonly readOnly?: boolean;
   /** Replaces the call's input (re-checked by the plane before it runs). */
   readonly updatedInput?: unknown;
   readonly reason: DecisionReason;

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import type { CacheControl, ToolResultContentBlock } from '../messages/types.js';
-import type { PermissionDecision, PermissionMode } from './permission.js';
+import type { CallApproval, PermissionDecision, PermissionMode } from './permission.js';
 import type { Services } from './services.js';
 
 /** A raw JSON Schema object (MCP tools, structured output), validated with Ajv. */
@@ -37,10 +37,15 @@ export type ToolCallContext = {
   readonly permissionMode: PermissionMode;
   readonly services: Services;
   readonly reportProgress: (progress: ToolProgress) => void;
+  /**
+   * How this call was approved, set by the plane just before `call()` (absent when a host calls a
+   * tool directly). Bash picks its sandbox profile from it.
+   */
+  readonly approval?: CallApproval;
 };
 
 /** Context for checks that run before the call (validation, permissions). */
-export type ToolCheckContext = Omit<ToolCallContext, 'reportProgress'>;
+export type ToolCheckContext = Omit<ToolCallContext, 'reportProgress' | 'approval'>;
 
 /** The outcome of a tool's business preconditions. `message` is written for the model. */
 export type ValidationResult =

@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../contract/permission.js';
+import type { CallApproval, PermissionMode } from '../contract/permission.js';
 import type { Services } from '../contract/services.js';
 import type { ToolCallContext, ToolProgress } from '../contract/tool.js';
 
@@ -15,6 +15,8 @@ export class CallControl implements ToolCallContext {
   readonly permissionMode: PermissionMode;
   readonly services: Services;
   readonly reportProgress: (progress: ToolProgress) => void;
+  /** How the call was approved; the gate chain sets it just before the call runs. */
+  approval: CallApproval | undefined;
   /** True once the call was stopped (aborted, timed out, cancelled). */
   stopped = false;
   #controller: AbortController | undefined;

@@ -1,6 +1,13 @@
 import { describeError } from '../errors/toolplane-error.js';
 import type { Approver, CallSubject, HookGate, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
-import type { AskDecision, DecisionReason, PassthroughDecision, PermissionDecision } from '../contract/permission.js';
+import type {
+  AllowDecision,
+  AskDecision,
+  CallApproval,
+  DecisionReason,
+  PassthroughDecision,
+  PermissionDecision,
+} from '../contract/permission.js';
 import type { AnyTool, ToolCheckContext } from '../contract/tool.js';
 import type { CallControl } from './call-control.js';
 import type { ToolResultBlock, ToolResultContentBlock, ToolUseBlock } from '../messages/types.js';
@@ -42,7 +49,31 @@ function fail(block: ToolUseBlock, outcome: Failure): GateResult {
 }
 
 /** The input a call finally runs with, after hooks and people may have replaced it. */
-type Checked = { readonly ok: true; readonly input: unknown } | { readonly ok: false; readonly result: GateResult };
+type Checked =
+  | { readonly ok: true; readonly input: unknown; readonly approval?: CallApproval }
+  | { readonly ok: false; readonly result: GateResult };
+
+/** Who approved an allow decision, from its reason. */
+function approvalOf(decision: AllowDecision): CallApproval {
+  const readOnly = decision.readOnly === true;
+  switch (decision.reason.kind) {
+    case 'read-only':
+      return { by: 'read-only', readOnly };
+    case 'rule':
+      return { by: 'rule', readOnly };
+    case 'mode':
+      return { by: 'mode', readOnly };
+    case 'hook':
+      return { by: 'hook', readOnly };
+    case 'approver':
+      return { by: 'person', readOnly };
+    case 'tool':
+    case 'safety':
+    case 'no-approver':
+    case 'default':
+      return { by: 'tool', readOnly };
+  }
+}
 
 /**
  * Runs one call through the gate chain, in order: abort check, schema parse, deny pre-check,
@@ -99,20 +130,26 @@ export async function runGateChain(
     env.emit({ type: 'permission-decision', toolUseId: block.id, behavior: 'deny', reason: decision.reason });
     return fail(block, { status: 'denied', message: decision.message, reason: decision.reason });
   }
+  let approval: CallApproval;
   if (decision.behavior === 'allow') {
     env.emit({ type: 'permission-decision', toolUseId: block.id, behavior: 'allow', reason: decision.reason });
+    approval = approvalOf(decision);
     if (decision.updatedInput !== undefined) {
       checked = await recheck(tool, block, decision.updatedInput, checkContext, env.permissions);
       if (!checked.ok) return checked.result;
+      // The replacement was not the input the analysis judged; it runs as allowed, never as read-only.
+      approval = { ...approval, readOnly: false };
     }
   } else {
     const resolved = await resolveAsk(tool, block, checked.input, decision, context, env);
     if (!resolved.ok) return resolved.result;
     checked = resolved;
+    approval = resolved.approval ?? { by: 'person', readOnly: false };
   }
 
   if (context.stopped) return fail(block, { status: 'aborted', cause: 'abort' });
   onCallStart?.();
+  context.approval = approval;
   return execute(tool, block, checked.input, context, env, pre.additionalContext ?? []);
 }
 
@@ -203,7 +240,10 @@ async function resolveAsk(
           // Saving is a convenience; this call is approved by the hook either way.
         }
       }
-      return verdict.updatedInput === undefined ? { ok: true, input } : approveReplacement(tool, block, verdict.updatedInput, context, env);
+      const byHook: CallApproval = { by: 'hook', readOnly: false };
+      if (verdict.updatedInput === undefined) return { ok: true, input, approval: byHook };
+      const replaced = await approveReplacement(tool, block, verdict.updatedInput, context, env);
+      return replaced.ok ? { ...replaced, approval: byHook } : replaced;
     }
   }
 
@@ -270,7 +310,10 @@ async function resolveAsk(
           // Saving the rule is a convenience; this call is approved either way.
         }
       }
-      return response.updatedInput === undefined ? { ok: true, input } : approveReplacement(tool, block, response.updatedInput, context, env);
+      const byPerson: CallApproval = { by: 'person', readOnly: false };
+      if (response.updatedInput === undefined) return { ok: true, input, approval: byPerson };
+      const replaced = await approveReplacement(tool, block, response.updatedInput, context, env);
+      return replaced.ok ? { ...replaced, approval: byPerson } : replaced;
   }
 }
 

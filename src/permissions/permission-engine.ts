@@ -111,7 +111,10 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     subject: CallSubject & { readonly hookDecision?: PreToolUseOutcome },
     evaluation: Evaluation,
     toolDecision: PermissionDecision,
-  ): PermissionDecision => fold({ subject, evaluation, toolDecision, mode });
+  ): PermissionDecision => {
+    const decision = fold({ subject, evaluation, toolDecision, mode });
+    return decision.behavior === 'allow' && evaluation.readOnly ? { ...decision, readOnly: true } : decision;
+  };
 
   return {
     get mode() {

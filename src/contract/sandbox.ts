@@ -1,0 +1,68 @@
+import type { CallApproval } from './permission.js';
+import { defineService } from './services.js';
+
+/**
+ * The OS sandbox seam: what the kernel contains when the permission analysis was wrong. The plane
+ * decides whether a command may run; the sandbox decides what it can touch while it runs. The
+ * profile follows from how the call was approved (see {@link sandboxProfileFor}).
+ */
+
+/**
+ * `read-only`: a command judged read-only — nothing writable but a private /tmp, no network.
+ * `workspace`: a command allowed by a rule, a mode, a hook or a person — the working folders and
+ * tool caches writable, protected files read-only, secrets masked, network per settings.
+ */
+export type SandboxProfile = 'read-only' | 'workspace';
+
+/** The profile a sandboxed command gets for an approval: read-only only when judged so and no person chose. */
+export function sandboxProfileFor(approval: CallApproval | undefined): SandboxProfile {
+  if (approval === undefined) return 'workspace';
+  return approval.readOnly && approval.by !== 'person' ? 'read-only' : 'workspace';
+}
+
+/** Whether the sandbox can run here, and when not, why and how to fix it. */
+export type SandboxStatus =
+  | { readonly available: true; readonly backend: string }
+  | { readonly available: false; readonly reason: string; readonly fix: string };
+
+/** One command to start inside the sandbox. */
+export type SandboxRequest = {
+  readonly profile: SandboxProfile;
+  /** The program and its arguments as they would run outside (`bash -c …`). */
+  readonly argv: readonly string[];
+  /** The folder it starts in; if the sandbox cannot start there, the command fails. */
+  readonly cwd: string;
+  /** The environment it would get outside; the sandbox may remove variables. */
+  readonly env: Readonly<Record<string, string>>;
+};
+
+/** What to spawn instead of the request's argv, and what to undo once the process is gone. */
+export type SandboxLaunch = {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  /** Files the child gets as file descriptors 3, 4, … (opened by the caller). */
+  readonly extraFiles: readonly string[];
+  /** What the command can and cannot do, in words for the model (used when something was blocked). */
+  readonly summary: string;
+  /** The profile actually applied. */
+  readonly profile: SandboxProfile;
+  /** Undoes what preparing the launch left on disk. Call once, after the process group is gone. */
+  release(): Promise<void>;
+};
+
+/** An OS sandbox. Implementations: bubblewrap (`src/sandbox/`), and a fake in `toolplane/testing`. */
+export interface Sandbox {
+  /** Whether commands can be sandboxed here (cached after the first probe). */
+  status(signal?: AbortSignal): Promise<SandboxStatus>;
+  /** Prepares one launch. Throws when the sandbox is unavailable or the request cannot be honoured. */
+  prepare(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxLaunch>;
+  /**
+   * Whether a command must ask a person and then run outside the sandbox (`excludedCommands`,
+   * or no sandbox here with `failIfUnavailable`). Undefined when it may run sandboxed.
+   */
+  outsideReason(command: string): Promise<string | undefined>;
+}
+
+/** The service key under which a host registers its sandbox for Bash. */
+export const SANDBOX = defineService<Sandbox>('sandbox');
