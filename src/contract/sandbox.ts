@@ -66,3 +66,31 @@ export interface Sandbox {
 
 /** The service key under which a host registers its sandbox for Bash. */
 export const SANDBOX = defineService<Sandbox>('sandbox');
+
+/**
+ * What a sandbox enforces for one session, as absolute host paths: derived from the permission
+ * rules and the `sandbox` settings (`buildSandboxPolicy` in permissions/), one source of truth for
+ * both layers.
+ */
+export type SandboxPolicy = {
+  /** The session's working folders: writable in the workspace profile, read-only in the other. */
+  readonly workingFolders: readonly string[];
+  /** The session's private temporary folder, mounted on /tmp (and at its own path) in both profiles. */
+  readonly tmpDir: string;
+  /** Further writable folders in the workspace profile: tool caches and `sandbox.filesystem.allowWrite`. */
+  readonly writable: readonly string[];
+  /** Unreadable in both profiles (EACCES): credential stores, Read-denied paths, other sessions. */
+  readonly masked: readonly string[];
+  /** Read-only in the workspace profile even inside the working folders (a missing one cannot be created). */
+  readonly writeProtected: readonly string[];
+  /** Whether workspace-profile commands reach the network (read-only commands never do). */
+  readonly network: boolean;
+  /** Workspace-profile commands may create Unix sockets (`sandbox.network.allowAllUnixSockets`). */
+  readonly allowUnixSockets: boolean;
+  /** Command prefixes that always ask, then run outside the sandbox (`sandbox.excludedCommands`). */
+  readonly excludedCommands: readonly string[];
+  /** With no sandbox here, commands ask instead of running unsandboxed (`sandbox.failIfUnavailable`). */
+  readonly failIfUnavailable: boolean;
+  /** What the settings asked for that the sandbox cannot enforce, in words (`toolplane doctor` lists them). */
+  readonly unenforced: readonly string[];
+};
