@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AnyTool } from '../../contract/tool.js';
 import { initShellParser } from '../bash-parser.js';
 import { chainingCases } from './chaining-cases.js';
+import { differentialCases } from './differential-cases.js';
 import { corpusTools, createWorkspace, runCase, type CorpusCase, type Workspace } from './corpus-harness.js';
 import { modeHookCases } from './mode-hook-cases.js';
 import { networkCases } from './network-cases.js';
@@ -18,6 +19,7 @@ const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
   ['network, MCP and trust', networkCases],
   ['hooks, modes and display integrity', modeHookCases],
   ['security review probes', reviewCases],
+  ['holes the differential test found', differentialCases],
 ];
 
 let workspace: Workspace;
