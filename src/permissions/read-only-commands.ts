@@ -207,10 +207,30 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
 
 const FIND_UNSAFE = /^-(exec|execdir|ok|okdir|delete|fls|fprint|fprint0|fprintf)$/;
 
+/** `test -v 'a[$(cmd)]'`: bash evaluates the subscript of the name it tests as arithmetic, which runs `$(…)`. */
+function checkTest(args: ParsedArgs): string | undefined {
+  const names = [...args.positionals, ...(args.values.get('-v') ?? [])];
+  return args.flags.includes('-v') && names.some((word) => !word.static || word.value.includes('['))
+    ? 'test -v with an array subscript evaluates it, which can run commands'
+    : undefined;
+}
+
+/** `ps e`, `ps eww`: the BSD `e` option prints every process's environment, where the session's credentials are. */
+function checkPs(args: ParsedArgs): string | undefined {
+  return args.positionals.some((word) => !word.static || /^[a-zA-Z]*e/.test(word.value) || word.value.startsWith('-'))
+    ? "ps with the e option prints other processes' environments"
+    : undefined;
+}
+
 const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
-  ...(['echo', 'printf', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
+  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'lsof', 'pgrep', 'ss', 'df', 'free'] as const).map(
     (name): [string, Spec] => [name, { paths: 'none' }],
   ),
+  // `printf -v NAME` assigns a variable: `printf -v PATH …` changes which program later words run,
+  // and a subscript in NAME (`printf -v 'a[$(cmd)]'`) is evaluated.
+  ['printf', { paths: 'none', unsafe: ['-v'] }],
+  ...(['test', '['] as const).map((name): [string, Spec] => [name, { paths: 'none', check: checkTest }]),
+  ['ps', { paths: 'none', value: ['-o', '-O', '-p', '-u', '-U', '-g', '-G', '-t', '-C', '--pid', '--ppid', '--user', '--format', '--sort'], unsafe: ['--cumulative'], check: checkPs }],
   ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],
   ['date', { paths: 'none', unsafe: ['-s', '--set', '-f', '--file'], check: (args) => (args.positionals.every((word) => word.value.startsWith('+')) ? undefined : 'date with an argument sets the clock') }],
   ['cd', { paths: 'all', maxPositionals: 1 }],

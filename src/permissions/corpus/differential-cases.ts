@@ -16,4 +16,15 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X7 the same after an assignment', 'A=1\n\\rm -rf build', 'deny', { rules: ['deny Bash(rm:*)'] }),
   bash('X8 the same after a redirect', 'cat README.md >/dev/null\n\\rm -rf build', 'ask'),
   bash('X9 look-alike: two read-only lines, the second escaped', 'echo x\n\\ls src', 'allow'),
+  // Builtins that take a variable name evaluate its subscript as arithmetic.
+  bash('X10 test -v evaluates a subscript', "test -v 'a[$(rm -rf build)]'", 'ask'),
+  bash('X11 printf -v evaluates a subscript', "printf -v 'a[$(rm -rf build)]' %s x", 'ask'),
+  bash('X12 printf -v PATH changes what later words run', 'printf -v PATH %s ./bin; ls', 'ask'),
+  bash('X13 look-alike: test -v of a plain name', 'test -v HOME', 'allow'),
+  bash('X14 look-alike: printf without -v', "printf '%s\\n' hi", 'allow'),
+  // ps's BSD e option prints every process's environment (the agent's API key).
+  bash('X15 ps e', 'ps e', 'ask'),
+  bash('X16 ps -e e -o command', 'ps -e e -o command', 'ask'),
+  bash('X17 look-alike: ps -ef', 'ps -ef', 'allow'),
+  bash('X18 look-alike: ps aux', 'ps aux', 'allow'),
 ];
