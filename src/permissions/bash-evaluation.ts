@@ -1,5 +1,5 @@
 import { parseShell, type ShellCommand, type ShellRedirect, type ShellScript } from './bash-parser.js';
-import { allowView, denyForms, embeddedScriptsOf, EXACT_RULE_ONLY, shellScriptOf, type AllowView } from './bash-wrappers.js';
+import { allowView, denyForms, embeddedScriptsOf, EXACT_RULE_ONLY, shellLoadsFile, shellScriptOf, type AllowView } from './bash-wrappers.js';
 import { criticalTargetReason } from './critical-paths.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { rulePathFor, type PathScope } from './path-checks.js';
@@ -257,7 +257,10 @@ function flatten(script: ShellScript, options: { readonly homeDir: string; reado
       commands.push({ command, transparent: false });
       continue;
     }
-    commands.push({ command, transparent: true });
+    // The shell's own environment and startup files run before its script: `BASH_ENV=x bash -c true`,
+    // `PATH=./bin sh -c ls`, `bash --rcfile x -ic true`. Such a shell is judged as a command of its own.
+    const view = allowView(command);
+    commands.push({ command, transparent: view.unsafeAssignment === undefined && !shellLoadsFile(view.argv) });
     const cwd = command.cwds[command.cwds.length - 1] as string;
     const nested = flatten(parseShell(inner.script, { cwd, homeDir: options.homeDir }), { ...options, depth: options.depth + 1 });
     commands.push(...nested.commands);

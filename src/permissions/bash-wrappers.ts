@@ -243,6 +243,11 @@ export function shellScriptOf(argv: readonly ShellWord[]): { readonly script: st
   return script.static ? { script: script.value } : 'dynamic';
 }
 
+/** Whether a shell is told to run a startup file before its script (`--rcfile FILE`, `--init-file FILE`). */
+export function shellLoadsFile(argv: readonly ShellWord[]): boolean {
+  return argv.slice(1).some((word) => /^--(rcfile|init-file)(=|$)/.test(word.value));
+}
+
 /** Environment variables whose value is a command line another program runs. */
 const COMMAND_VARIABLES = /^(PAGER|GIT_PAGER|MANPAGER|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_SSH_COMMAND|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|PROMPT_COMMAND|BROWSER|LESSOPEN)$/;
 

@@ -27,4 +27,9 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X16 ps -e e -o command', 'ps -e e -o command', 'ask'),
   bash('X17 look-alike: ps -ef', 'ps -ef', 'allow'),
   bash('X18 look-alike: ps aux', 'ps aux', 'allow'),
+  // A shell's own environment and startup files run before its script.
+  bash('X19 BASH_ENV runs a file before bash -c', "BASH_ENV=<(echo 'rm -rf build') bash -c true", 'ask'),
+  bash('X20 PATH in front of sh -c changes what the script runs', 'PATH=./bin sh -c ls', 'ask'),
+  bash('X21 bash --rcfile runs a file', 'bash --rcfile tools/x.sh -ic true', 'ask'),
+  bash('X22 look-alike: a safe prefix in front of bash -c', 'LC_ALL=C bash -c ls', 'allow'),
 ];
