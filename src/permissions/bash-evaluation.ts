@@ -1,6 +1,7 @@
 import { parseShell, type ShellCommand, type ShellRedirect, type ShellScript } from './bash-parser.js';
 import { allowView, denyForms, embeddedScriptsOf, EXACT_RULE_ONLY, shellLoadsFile, shellScriptOf, type AllowView } from './bash-wrappers.js';
 import { criticalTargetReason } from './critical-paths.js';
+import { optionReadTargets, optionRunsCode, optionWriteTargets } from './bash-program-options.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { rulePathFor, type PathScope } from './path-checks.js';
 import { classifyReadOnly, findRunsCommands } from './read-only-commands.js';
@@ -305,6 +306,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
   let approvedByRule: CompiledRule | undefined = scope.generic.allow;
   const writeTargets: Target[] = [];
   const readTargets: { target: Target; recursive: boolean }[] = [];
+  const optionWrites: Target[] = [];
 
   for (const { command: shellCommand, transparent } of flat.commands) {
     const { forms: exactForms, argv: innermost, viaXargs } = denyForms(shellCommand);
@@ -333,7 +335,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
       result.unsafe('Bash command needs approval: it holds a Windows UNC path.', { bypassable: false });
     }
     if (transparent) continue;
-    const exactOnly = (program !== undefined && EXACT_RULE_ONLY.has(program)) || findRunsCommands(view.argv);
+    const exactOnly = (program !== undefined && EXACT_RULE_ONLY.has(program)) || findRunsCommands(view.argv) || optionRunsCode(view.argv) !== undefined;
     const allowed = matchBash(rules.allow, [view.text], { exactOnly });
     const verdict = view.unsafeAssignment === undefined && !view.viaXargs ? classifyReadOnly(view.argv) : undefined;
     const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
@@ -342,8 +344,15 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (isEdit && program === 'sed' && !sedEditIsPlain(view.argv)) result.acceptEdits = false;
     // `ln -s .git/hooks h` then `> h/pre-commit`, `tee ~/.bashrc`, `dd of=.bashrc`: checked as writes there.
     for (const word of otherWriteTargets(innermost)) writeTargets.push({ word, cwds: shellCommand.cwds });
+    // `git log --output=FILE`: written like a redirect target, so the rule for git log does not approve it.
+    for (const word of optionWriteTargets(innermost)) optionWrites.push({ word, cwds: shellCommand.cwds });
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
+    // `git diff --no-index ~/.ssh/id_rsa x` reads any file: Read rules and the working folders apply.
+    for (const word of optionReadTargets(innermost)) {
+      readTargets.push({ target: { word, cwds: shellCommand.cwds }, recursive: false });
+      if (!readApproved({ word, cwds: shellCommand.cwds }, false, scope, memo)) approvedHere = false;
+    }
     if (verdict?.readOnly) {
       for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds }, recursive: read.recursive });
       const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
@@ -361,7 +370,8 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     }
   }
 
-  for (const redirect of flat.redirects) {
+  const writes = [...flat.redirects, ...optionWrites.map((target) => ({ operator: '--output', target: target.word, writes: true, cwds: target.cwds }))];
+  for (const redirect of writes) {
     if (redirect.target.static && HARMLESS_TARGETS.has(redirect.target.value)) continue;
     if (redirect.writes) {
       result.readOnly = false;

@@ -32,4 +32,17 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X20 PATH in front of sh -c changes what the script runs', 'PATH=./bin sh -c ls', 'ask'),
   bash('X21 bash --rcfile runs a file', 'bash --rcfile tools/x.sh -ic true', 'ask'),
   bash('X22 look-alike: a safe prefix in front of bash -c', 'LC_ALL=C bash -c ls', 'allow'),
+  // An allow rule for git log or git diff approves the program, not the files its options name.
+  bash('X23 git log --output under a git log rule', 'git log --output={outside}/x', 'ask', { rules: ['allow Bash(git log:*)'] }),
+  bash('X24 git log --out abbreviated, separate value', 'git log -n1 --out {outside}/x', 'ask', { rules: ['allow Bash(git log:*)'] }),
+  bash('X25 look-alike: git log --output into a folder an Edit rule allows', 'git log --output=src/log.txt', 'allow', { rules: ['allow Bash(git log:*)', 'allow Edit(/src/**)'] }),
+  bash('X26 git diff --no-index reads a denied key under a git diff rule', 'git diff --no-index {home}/.ssh/id_rsa /dev/null', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(~/.ssh/**)'] }),
+  bash('X27 git diff --no-index with a glob that can name the key', 'git diff --no-index {home}/.ssh/id_[r]sa /dev/null', 'ask', { rules: ['allow Bash(git diff:*)', 'deny Read(~/.ssh/**)'] }),
+  bash('X28 look-alike: git diff --no-index of two project files', 'git diff --no-index README.md src/a.ts', 'allow', { rules: ['allow Bash(git diff:*)'] }),
+  // npm options that run other code than the script a rule names.
+  bash('X29 npm test --node-options under an npm test rule', 'npm test --node-options=--require=./x.js', 'ask', { rules: ['allow Bash(npm test:*)'] }),
+  bash('X30 npm test --script-shell', 'npm test --script-shell=./x.sh', 'ask', { rules: ['allow Bash(npm test:*)'] }),
+  bash('X31 npm test --node-opt abbreviated', 'npm test --node-opt --require=./x.js', 'ask', { rules: ['allow Bash(npm test:*)'] }),
+  bash('X32 look-alike: the same words after -- go to the script', 'npm test -- --node-options=x', 'allow', { rules: ['allow Bash(npm test:*)'] }),
+  bash('X33 look-alike: npm test --silent', 'npm test --silent', 'allow', { rules: ['allow Bash(npm test:*)'] }),
 ];
