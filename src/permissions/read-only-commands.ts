@@ -37,6 +37,8 @@ type Spec = {
   readonly maxPositionals?: number;
   /** An unquoted glob or an unknown word could turn into one of the unsafe flags. */
   readonly strictWords?: boolean;
+  /** Flags whose value is a file the command reads (`diff -X FILE`), checked like its operands. */
+  readonly readFlags?: readonly string[];
   /** Extra checks; returns why the command is not read-only. */
   readonly check?: (args: ParsedArgs) => string | undefined;
 };
@@ -256,15 +258,15 @@ const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
   ['tail', { paths: 'all', value: ['-n', '-c', '--lines', '--bytes', '-s', '--sleep-interval', '--pid'] }],
   ['cut', { paths: 'all', value: ['-d', '-f', '-c', '-b', '--delimiter', '--fields', '--characters', '--bytes', '--output-delimiter'] }],
   ['tr', { paths: 'none' }],
-  ['diff', { paths: 'all', value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'], recursive: ['-r', '--recursive'], unsafe: ['--to-file', '--from-file'] }],
-  ['du', { paths: 'all', value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X'], recursive: true }],
+  ['diff', { paths: 'all', value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'], recursive: ['-r', '--recursive'], unsafe: ['--to-file', '--from-file'], readFlags: ['-X', '--exclude-from'] }],
+  ['du', { paths: 'all', value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X', '--exclude-from'], recursive: true, readFlags: ['-X', '--exclude-from'] }],
   ['tree', { paths: 'all', value: ['-L', '-P', '-I', '--charset', '--filelimit', '--timefmt', '--sort'], unsafe: ['-o', '-R', '--fromfile'], recursive: true }],
   ['file', { paths: 'all', value: ['-e', '-F', '-P'], unsafe: ['-m', '-f', '-C', '--magic-file', '--files-from', '--compile'] }],
   ['uniq', { paths: 'all', value: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'], maxPositionals: 1 }],
   ['sort', { paths: 'all', value: ['-k', '-t', '-S', '-T', '--key', '--field-separator', '--buffer-size', '--temporary-directory', '--parallel'], unsafe: ['-o', '--output', '--compress-program', '--files0-from', '--random-source'], strictWords: true }],
   ['base64', { paths: 'all', value: ['-w', '--wrap'], unsafe: ['-o', '--output'], strictWords: true }],
-  ['grep', { paths: 'pattern-then-all', value: ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--exclude-from', '--context', '--after-context', '--before-context', '--color', '--colour', '--label', '--binary-files', '--devices', '--directories'], recursive: ['-r', '-R', '--recursive', '--dereference-recursive'] }],
-  ['rg', { paths: 'pattern-then-all', value: ['-e', '-f', '-g', '-t', '-T', '-m', '-A', '-B', '-C', '-M', '-j', '-r', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--max-columns', '--threads', '--replace', '--max-depth', '--color', '--colors', '--sort', '--sortr', '--encoding', '--type-add', '--max-filesize', '--path-separator', '--ignore-file'], unsafe: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'], recursive: true, strictWords: true }],
+  ['grep', { paths: 'pattern-then-all', value: ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--exclude-from', '--context', '--after-context', '--before-context', '--color', '--colour', '--label', '--binary-files', '--devices', '--directories'], recursive: ['-r', '-R', '--recursive', '--dereference-recursive'], readFlags: ['--exclude-from'] }],
+  ['rg', { paths: 'pattern-then-all', value: ['-e', '-f', '-g', '-t', '-T', '-m', '-A', '-B', '-C', '-M', '-j', '-r', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--max-columns', '--threads', '--replace', '--max-depth', '--color', '--colors', '--sort', '--sortr', '--encoding', '--type-add', '--max-filesize', '--path-separator', '--ignore-file'], unsafe: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'], recursive: true, strictWords: true, readFlags: ['--ignore-file'] }],
   ['fd', { paths: 'pattern-then-all', value: ['-e', '-t', '-d', '-E', '-S', '-j', '--extension', '--type', '--max-depth', '--exclude', '--size', '--threads', '--changed-within', '--changed-before', '--owner', '--color', '--base-directory', '--search-path'], unsafe: ['-x', '-X', '--exec', '--exec-batch', '-l', '--list-details'], recursive: true, strictWords: true }],
   ['sed', { paths: 'all', value: ['-e', '--expression', '-l', '--line-length'], unsafe: ['-i', '--in-place', '-f', '--file'], strictWords: true, check: checkSed }],
 ]);
@@ -303,7 +305,7 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   if (spec.paths === 'all') paths = name === 'sed' && !parsed.values.has('-e') && !parsed.values.has('--expression') ? parsed.positionals.slice(1) : parsed.positionals;
   else if (spec.paths === 'pattern-then-all') paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
   const reads: ReadPath[] = paths.map((word) => ({ word, recursive }));
-  for (const flag of ['-f', '--file']) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
+  for (const flag of ['-f', '--file', ...(spec.readFlags ?? [])]) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
   if (name === 'fd') {
     // `--base-directory` moves where every path is resolved; `--search-path` names folders to walk.
     if (parsed.values.has('--base-directory')) return { readOnly: false, reason: 'fd --base-directory searches from another folder' };

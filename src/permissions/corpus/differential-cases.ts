@@ -45,4 +45,10 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X31 npm test --node-opt abbreviated', 'npm test --node-opt --require=./x.js', 'ask', { rules: ['allow Bash(npm test:*)'] }),
   bash('X32 look-alike: the same words after -- go to the script', 'npm test -- --node-options=x', 'allow', { rules: ['allow Bash(npm test:*)'] }),
   bash('X33 look-alike: npm test --silent', 'npm test --silent', 'allow', { rules: ['allow Bash(npm test:*)'] }),
+  // Files a read-only command reads through an option's value.
+  bash('X34 diff -X reads its exclude file', 'diff -X {home}/.ssh/id_rsa README.md src/a.ts', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
+  bash('X35 du --exclude-from reads its file', 'du --exclude-from=.env src', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('X36 grep --exclude-from reads its file', 'grep -r --exclude-from .env x src', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('X37 rg --ignore-file reads its file', 'rg --ignore-file .env x src', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('X38 look-alike: diff -x with a pattern', "diff -x '*.o' README.md src/a.ts", 'allow'),
 ];
