@@ -179,6 +179,12 @@ function createWalker(source: string, options: { readonly cwd: string; readonly 
     cwds = saved;
   };
 
+  const aloneOnItsLine = (end: Node, stripsTabs: boolean): boolean => {
+    let start = end.startIndex;
+    while (stripsTabs && source[start - 1] === '\t') start -= 1;
+    return (start === 0 || source[start - 1] === '\n') && (end.endIndex === source.length || source[end.endIndex] === '\n');
+  };
+
   const sinkFor = (nested: boolean): WordSink => ({
     nested: (node) => {
       for (const child of node.namedChildren) if (child !== null) isolated(child, true);
@@ -209,10 +215,7 @@ function createWalker(source: string, options: { readonly cwd: string; readonly 
   const readRedirect = (node: Node, nested: boolean): ShellWord[] => {
     const sink = sinkFor(nested);
     if (node.type === 'heredoc_redirect') {
-      for (const child of node.namedChildren) {
-        if (child === null || child.type !== 'heredoc_body') continue;
-        for (const part of child.namedChildren) if (part !== null && part.type !== 'heredoc_content') readWord(part, sink);
-      }
+      readHeredoc(node, nested);
       return [];
     }
     if (node.type === 'herestring_redirect') {
@@ -235,6 +238,53 @@ function createWalker(source: string, options: { readonly cwd: string; readonly 
     if (duplicate) return extra;
     redirects.push({ operator, target, writes: WRITE_OPERATORS.has(operator), cwds });
     return extra;
+  };
+
+  /**
+   * A here-document. The grammar puts what follows its delimiter on the same line inside it:
+   * `cat <<EOF | grep x`, `cat <<EOF && rm y`, `cat <<EOF > out`, and for `cat <<EOF; rm y` the
+   * bare words `rm y` after a delimiter read as `EOF;`. All of it runs, so all of it is read.
+   */
+  const readHeredoc = (node: Node, nested: boolean): void => {
+    const sink = sinkFor(nested);
+    const stripsTabs = node.children.some((child) => child?.type === '<<-');
+    const stray: ShellWord[] = [];
+    for (const child of node.children) {
+      if (child === null) continue;
+      switch (child.type) {
+        case 'heredoc_start':
+          if (/[;&|<>()\s]/.test(child.text)) concern('a here-document delimiter the grammar could not separate from what follows it');
+          break;
+        case 'heredoc_end':
+          // Bash ends a here-document only at a line that is the delimiter alone (`EOF || x` is body).
+          if (!aloneOnItsLine(child, stripsTabs)) concern('a here-document ends where bash would not end it');
+          break;
+        case 'heredoc_body':
+          for (const part of child.namedChildren) if (part !== null && part.type !== 'heredoc_content') readWord(part, sink);
+          break;
+        case 'file_redirect':
+        case 'herestring_redirect':
+        case 'heredoc_redirect':
+          stray.push(...readRedirect(child, nested));
+          break;
+        case 'command':
+        case 'pipeline':
+        case 'list':
+        case 'redirected_statement':
+        case 'subshell':
+        case 'compound_statement':
+        case 'negated_command':
+          walk(child, nested);
+          break;
+        default:
+          if (child.type === 'ERROR') concern('the command could not be parsed completely');
+          else if (child.isNamed) stray.push(readWord(child, sink));
+      }
+    }
+    if (stray.length > 0) {
+      concern(`words after a here-document's delimiter (${stray.map((word) => word.source).join(' ').slice(0, 80)})`);
+      commands.push({ assignments: [], words: stray, text: stray.map((word) => word.source).join(' '), cwds, nested });
+    }
   };
 
   const finishCommand = (part: { readonly assignments: ShellAssignment[]; readonly words: ShellWord[] }, text: string, nested: boolean): void => {

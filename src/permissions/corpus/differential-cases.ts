@@ -51,4 +51,11 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X36 grep --exclude-from reads its file', 'grep -r --exclude-from .env x src', 'deny', { rules: ['deny Read(.env)'] }),
   bash('X37 rg --ignore-file reads its file', 'rg --ignore-file .env x src', 'deny', { rules: ['deny Read(.env)'] }),
   bash('X38 look-alike: diff -x with a pattern', "diff -x '*.o' README.md src/a.ts", 'allow'),
+  // The grammar hid what follows a here-document's delimiter, and ended a here-document early.
+  bash('X39 a pipe after a here-document', 'cat <<EOF | rm -rf build\nx\nEOF', 'deny', { rules: ['deny Bash(rm:*)'] }),
+  bash('X40 && after a here-document', 'cat <<EOF && rm -rf build\nx\nEOF', 'deny', { rules: ['deny Bash(rm:*)'] }),
+  bash('X41 a write redirect after a here-document', 'cat <<EOF > {outside}/x\nhi\nEOF', 'ask'),
+  bash('X42 a here-document ends only at its delimiter alone on a line', "cat <<EOF\n$(ls)\nEOF || cat <<'E'\n$(rm -rf build)\nE", 'ask'),
+  bash('X43 look-alike: a here-document piped into grep', 'cat <<EOF | grep x\nx\nEOF', 'allow'),
+  bash('X44 look-alike: <<- strips the tabs before the delimiter', 'cat <<-EOF\n\tx\n\tEOF', 'allow'),
 ];
