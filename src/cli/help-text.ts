@@ -10,6 +10,7 @@ Usage:
   toolplane tool-search --catalog FILE.jsonl (--query TEXT | --queries FILE.jsonl) [--max-results N]
   toolplane mcp list [--mcp-config FILE] [--json] [--timeout MS]
   toolplane sessions list [--json]
+  toolplane doctor [--json] [--settings FILE|JSON]   can Bash commands be sandboxed here; the policy
 
 Options:
   -p, --print                     headless: run the prompt, print the result, exit

@@ -85,6 +85,11 @@ export type SandboxPolicy = {
   readonly writable: readonly string[];
   /** Unreadable in both profiles (EACCES): credential stores, Read-denied paths, other sessions. */
   readonly masked: readonly string[];
+  /**
+   * Configuration files that also hold tokens (`~/.npmrc`): commands see a copy with every line that
+   * looks like a credential removed, in both profiles.
+   */
+  readonly redacted: readonly string[];
   /** Read-only in the workspace profile even inside the working folders (a missing one cannot be created). */
   readonly writeProtected: readonly string[];
   /** Whether workspace-profile commands reach the network (read-only commands never do). */

@@ -45,8 +45,6 @@ export const CREDENTIAL_STORES: readonly string[] = [
   '.netrc',
   '.docker/config.json',
   '.docker/run',
-  '.npmrc',
-  '.yarnrc',
   '.pypirc',
   '.gem/credentials',
   '.cargo/credentials',
@@ -68,6 +66,9 @@ export const CREDENTIAL_STORES: readonly string[] = [
   '.codex/sessions',
   '.gemini/oauth_creds.json',
 ];
+
+/** Configuration files under home that hold tokens among settings: shown with the tokens removed. */
+export const REDACTED_CONFIG_FILES: readonly string[] = ['.npmrc', '.yarnrc', '.yarnrc.yml', '.config/pip/pip.conf', '.pip/pip.conf'];
 
 /** Tool caches under home that workspace-profile commands may write (`npm ci`, builds). */
 export const WRITABLE_CACHES: readonly string[] = [
@@ -186,11 +187,13 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     ...WRITABLE_CACHES.map((cache) => path.join(homeDir, cache)),
     ...settings.allowWrite.map((entry) => path.resolve(entry)),
   ];
+  const redacted = REDACTED_CONFIG_FILES.map((name) => path.join(homeDir, name)).filter((file) => !unmasked(file) && !masked.has(file));
   return {
     workingFolders,
     tmpDir: path.resolve(options.tmpDir),
     writable,
     masked: [...masked],
+    redacted,
     writeProtected: [...writeProtected],
     network: settings.network,
     allowUnixSockets: settings.allowAllUnixSockets,

@@ -6,6 +6,7 @@ import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
 import { createStubRegistry } from './protected-stubs.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { describeProfile } from './describe-profile.js';
+import { redactedCopies } from './redact-config.js';
 
 /** Options for {@link createBubblewrapSandbox}. */
 export type BubblewrapSandboxOptions = {
@@ -86,6 +87,7 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
         seccompFd: filter === undefined ? undefined : 3,
         kindOf,
         realPath,
+        ...(assets.root ? { redactedCopies: redactedCopies(current.redacted, assets.root) } : {}),
       });
       const acquired = built.stubs.filter((stub) => stubs.acquire(stub));
       let released = false;

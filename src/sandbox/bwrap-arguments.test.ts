@@ -7,6 +7,7 @@ const policy: SandboxPolicy = {
   tmpDir: '/home/me/.toolplane/projects/p/s/tmp',
   writable: ['/home/me/.npm', '/home/me/.cache'],
   masked: ['/home/me/.ssh', '/work/project/.env', '/home/me/.aws', '/home/me/link'],
+  redacted: ['/home/me/.npmrc'],
   writeProtected: ['/work/project/.git/hooks', '/work/project/.git/config', '/work/project/.claude', '/work/project/.github/workflows', '/work/project/.mcp.json'],
   network: true,
   allowUnixSockets: false,
@@ -41,6 +42,7 @@ function build(overrides: Partial<SandboxPolicy> = {}, profile: 'read-only' | 'w
     seccompFd: 3,
     kindOf: (absolute) => ({ ...disk, ...extraDisk })[absolute],
     realPath: (absolute) => (absolute === '/home/me/link' ? '/secrets/real' : absolute),
+    redactedCopies: new Map([['/home/me/.npmrc', '/m/redacted-npmrc']]),
   });
 }
 
@@ -106,6 +108,10 @@ describe('bwrapArguments', () => {
     expect(ro).toContainEqual(['/m/file', '/secrets/real']);
     expect(ro.some(([, target]) => target === '/home/me/.aws')).toBe(false);
     expect(args.lastIndexOf('/work/project/.env')).toBeGreaterThan(args.indexOf('/work/project/.git/hooks'));
+  });
+
+  it('mounts the redacted copy of a configuration file over it', () => {
+    expect(pairs(build().args, '--ro-bind')).toContainEqual(['/m/redacted-npmrc', '/home/me/.npmrc']);
   });
 
   it('empties /run and masks the agent socket folder outside it', () => {

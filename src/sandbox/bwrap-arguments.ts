@@ -19,6 +19,8 @@ export type BwrapArgumentsOptions = {
   readonly kindOf: (absolute: string) => PathKind;
   /** Resolves a symlink's target, or undefined when it dangles. */
   readonly realPath: (absolute: string) => string | undefined;
+  /** For each redacted file that exists: the copy without its credentials, to mount over it. */
+  readonly redactedCopies?: ReadonlyMap<string, string>;
 };
 
 /** bubblewrap's arguments, and the stub folders the caller must create first (see protected-stubs). */
@@ -103,6 +105,10 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
     } else {
       args.push('--ro-bind', options.assets.file, target);
     }
+  }
+
+  for (const [target, copy] of options.redactedCopies ?? []) {
+    if (visible(target) && ![...maskedFolders].some((folder) => isWithin(target, folder))) args.push('--ro-bind', copy, target);
   }
 
   if (options.seccompFd !== undefined) args.push('--seccomp', String(options.seccompFd));

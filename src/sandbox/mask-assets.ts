@@ -5,6 +5,8 @@ import { seccompFilter } from './seccomp-filter.js';
 
 /** Files the sandbox mounts: an unreadable folder and file to mask with, and the seccomp programs. */
 export type MaskAssets = {
+  /** The private folder holding them (redacted copies of configuration files go here too). */
+  readonly root?: string;
   /** An empty folder of mode 000: mounted read-only over a masked folder. */
   readonly folder: string;
   /** An empty file of mode 000: mounted read-only over a masked file. */
@@ -38,6 +40,7 @@ export function maskAssets(): MaskAssets {
     return target;
   };
   cached = {
+    root,
     folder,
     file,
     strictFilter: write('seccomp-strict.bpf', seccompFilter({ allowUnixSockets: false })),
