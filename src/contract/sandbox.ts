@@ -63,6 +63,8 @@ export interface Sandbox {
    * `failIfUnavailable` also ask. Undefined when it runs sandboxed (or there is no sandbox to leave).
    */
   outside(request: { readonly command: string; readonly requested: boolean }): Promise<OutsideVerdict | undefined>;
+  /** Removes what the sandbox left on disk between commands (stand-ins for missing protected paths). */
+  dispose?(): Promise<void>;
 }
 
 /** `ask`: only a person's approval of this one run lets it out; `refuse`: the settings forbid it. */

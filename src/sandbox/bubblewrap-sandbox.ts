@@ -44,6 +44,10 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
 
   return {
     policy: getPolicy,
+    dispose() {
+      stubs.flush();
+      return Promise.resolve();
+    },
     async status(signal): Promise<SandboxStatus> {
       return (await getProbe(signal)).status;
     },
@@ -85,7 +89,7 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
         env: request.env,
         assets,
         seccompFd: filter === undefined ? undefined : 3,
-        kindOf,
+        kindOf: (absolute) => (stubs.owns(absolute) ? undefined : kindOf(absolute)),
         realPath,
         ...(assets.root ? { redactedCopies: redactedCopies(current.redacted, assets.root) } : {}),
       });

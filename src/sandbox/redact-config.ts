@@ -32,9 +32,17 @@ export function redactedCopies(files: readonly string[], folder: string): Map<st
   for (const file of files) {
     let real: string;
     let text: string;
+    let version: string;
     try {
       real = realpathSync(file);
-      if (!statSync(real).isFile()) continue;
+      const info = statSync(real);
+      if (!info.isFile()) continue;
+      version = `${folder}\0${real}\0${info.mtimeMs}\0${info.size}\0${info.ino}`;
+      const known = made.get(version);
+      if (known !== undefined) {
+        copies.set(real, known);
+        continue;
+      }
       text = readFileSync(real, 'utf8');
     } catch {
       continue;
@@ -47,7 +55,11 @@ export function redactedCopies(files: readonly string[], folder: string): Map<st
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') continue;
     }
+    made.set(version, copy);
     copies.set(real, copy);
   }
   return copies;
 }
+
+/** Copies already written this process, by file version: a launch then costs a stat, not a read. */
+const made = new Map<string, string>();

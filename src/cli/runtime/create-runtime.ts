@@ -400,6 +400,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     async close() {
       await hooks.sessionEnd({ session: { sessionId: session.id, cwd, permissionMode: mode }, signal: new AbortController().signal, reason: 'exit' }).catch(() => undefined);
       await taskRegistry.dispose();
+      // After the tasks: a background command may still hold a stand-in for a protected path.
+      await sandbox?.dispose?.();
       await mcp?.close();
       await session.flush();
     },
