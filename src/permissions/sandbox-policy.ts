@@ -85,26 +85,31 @@ export const WRITABLE_CACHES: readonly string[] = [
 
 /**
  * Paths inside each working folder that programs outside the sandbox run or load by themselves:
- * git's hooks and config, agents' settings and MCP configuration, CI workflows, direnv. They are
- * read-only to workspace-profile commands, and a missing one cannot be created.
+ * git's hooks and config, agents' settings and MCP configuration, editor tasks, dev containers,
+ * CI workflows, direnv. Read-only to workspace-profile commands, and a missing one cannot be
+ * created (each costs a mount point per command, so this list is kept to what runs unasked).
  */
 export const SANDBOX_WRITE_PROTECTED: readonly string[] = [
   '.git/hooks',
   '.git/config',
-  '.gitmodules',
   '.toolplane',
   '.claude',
-  '.claude.json',
   '.mcp.json',
   '.cursor',
   '.codex',
   '.gemini',
   '.vscode',
-  '.idea',
   '.devcontainer',
-  '.husky',
   '.envrc',
   '.github/workflows',
+];
+
+/** Configuration other tools load that is read-only when it exists (creating one is allowed). */
+export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = [
+  '.gitmodules',
+  '.claude.json',
+  '.idea',
+  '.husky',
   '.gitlab-ci.yml',
   '.circleci',
   '.pre-commit-config.yaml',
@@ -170,8 +175,10 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
   }
 
   const writeProtected = new Set<string>();
+  const whenPresent: string[] = [];
   for (const folder of workingFolders) {
     for (const name of SANDBOX_WRITE_PROTECTED) writeProtected.add(path.join(folder, name));
+    for (const name of SANDBOX_WRITE_PROTECTED_WHEN_PRESENT) whenPresent.push(path.join(folder, name));
     if (isWithin(homeDir, folder)) for (const name of HOME_STARTUP_FILES) writeProtected.add(path.join(homeDir, name));
   }
   for (const file of options.protectedFiles ?? []) {
@@ -195,6 +202,7 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     masked: [...masked],
     redacted,
     writeProtected: [...writeProtected],
+    writeProtectedWhenPresent: whenPresent,
     network: settings.network,
     allowUnixSockets: settings.allowAllUnixSockets,
     excludedCommands: settings.excludedCommands,

@@ -38,7 +38,8 @@ export type BwrapArguments = { readonly args: string[]; readonly stubs: string[]
 export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   const { policy, profile, kindOf } = options;
   const workspace = profile === 'workspace';
-  const args: string[] = ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+  // UTS and cgroup namespaces would hide only the host name and cgroup paths, for ~1 ms each.
+  const args: string[] = ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-ipc'];
   if (!workspace || !policy.network) args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
@@ -70,7 +71,11 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
       writableRoots.push(folder);
     }
     const selfBound = new Set<string>();
-    for (const target of policy.writeProtected) {
+    const present = policy.writeProtectedWhenPresent.filter((target) => {
+      const kind = kindOf(target);
+      return kind === 'folder' || kind === 'file';
+    });
+    for (const target of [...policy.writeProtected, ...present]) {
       const root = writableRoots.filter((candidate) => isWithin(target, candidate) && candidate !== target).sort((a, b) => b.length - a.length)[0];
       if (root === undefined) continue;
       const mountPoint = protectedMountPoint(target, root, kindOf);
