@@ -39,6 +39,7 @@ Environment:
   ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL    Anthropic provider
   OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL             OpenAI-compatible provider
   TOOLPLANE_CONFIG_DIR                                      user folder (default ~/.toolplane)
+  TOOLPLANE_BWRAP                                           the bubblewrap binary for the sandbox (default: found)
 
 Settings: /etc/toolplane/managed-settings.json, --settings, .toolplane/settings.local.json,
 .toolplane/settings.json, ~/.toolplane/settings.json — the same "permissions" and "hooks"
