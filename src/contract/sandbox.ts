@@ -47,6 +47,8 @@ export type SandboxLaunch = {
   readonly summary: string;
   /** The profile actually applied. */
   readonly profile: SandboxProfile;
+  /** Whether the command can reach the network. */
+  readonly network: boolean;
   /** Undoes what preparing the launch left on disk. Call once, after the process group is gone. */
   release(): Promise<void>;
 };

@@ -102,6 +102,7 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
         extraFiles: filter === undefined ? [] : [filter],
         summary: describeProfile(request.profile, current),
         profile: request.profile,
+        network: request.profile === 'workspace' && current.network,
         async release() {
           if (released) return;
           released = true;
