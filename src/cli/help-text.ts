@@ -10,6 +10,7 @@ Usage:
   toolplane tool-search --catalog FILE.jsonl (--query TEXT | --queries FILE.jsonl) [--max-results N]
   toolplane mcp list [--mcp-config FILE] [--json] [--timeout MS]
   toolplane sessions list [--json]
+  toolplane doctor [--json] [--settings FILE|JSON]   can Bash commands be sandboxed here; the policy
 
 Options:
   -p, --print                     headless: run the prompt, print the result, exit
@@ -38,6 +39,7 @@ Environment:
   ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL    Anthropic provider
   OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL             OpenAI-compatible provider
   TOOLPLANE_CONFIG_DIR                                      user folder (default ~/.toolplane)
+  TOOLPLANE_BWRAP                                           the bubblewrap binary for the sandbox (default: found)
 
 Settings: /etc/toolplane/managed-settings.json, --settings, .toolplane/settings.local.json,
 .toolplane/settings.json, ~/.toolplane/settings.json — the same "permissions" and "hooks"

@@ -2,7 +2,7 @@ import { parseRunArguments, UsageError } from './args.js';
 import { HELP_TEXT } from './help-text.js';
 import type { CommandIo } from './headless.js';
 
-const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo']);
+const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo', 'doctor']);
 
 
 /** Runs the command line and resolves with the exit code. */
@@ -62,6 +62,10 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
       if (argv[0] !== 'list') throw new UsageError('Usage: toolplane sessions list [--json]');
       const { runSessionsList } = await import('./commands/sessions-list.js');
       return runSessionsList(argv.slice(1), io);
+    }
+    case 'doctor': {
+      const { runDoctor } = await import('./commands/doctor.js');
+      return runDoctor(argv, io);
     }
     case 'demo': {
       const { runDemo } = await import('./commands/demo.js');

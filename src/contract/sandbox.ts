@@ -47,6 +47,8 @@ export type SandboxLaunch = {
   readonly summary: string;
   /** The profile actually applied. */
   readonly profile: SandboxProfile;
+  /** Whether the command can reach the network. */
+  readonly network: boolean;
   /** Undoes what preparing the launch left on disk. Call once, after the process group is gone. */
   release(): Promise<void>;
 };
@@ -58,11 +60,17 @@ export interface Sandbox {
   /** Prepares one launch. Throws when the sandbox is unavailable or the request cannot be honoured. */
   prepare(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxLaunch>;
   /**
-   * Whether a command must ask a person and then run outside the sandbox (`excludedCommands`,
-   * or no sandbox here with `failIfUnavailable`). Undefined when it may run sandboxed.
+   * Whether a command must run outside the sandbox and on what terms: `requested` is the Bash
+   * input's `dangerouslyDisableSandbox`; `sandbox.excludedCommands` and a missing sandbox with
+   * `failIfUnavailable` also ask. Undefined when it runs sandboxed (or there is no sandbox to leave).
    */
-  outsideReason(command: string): Promise<string | undefined>;
+  outside(request: { readonly command: string; readonly requested: boolean }): Promise<OutsideVerdict | undefined>;
+  /** Removes what the sandbox left on disk between commands (stand-ins for missing protected paths). */
+  dispose?(): Promise<void>;
 }
+
+/** `ask`: only a person's approval of this one run lets it out; `refuse`: the settings forbid it. */
+export type OutsideVerdict = { readonly verdict: 'ask' | 'refuse'; readonly reason: string };
 
 /** The service key under which a host registers its sandbox for Bash. */
 export const SANDBOX = defineService<Sandbox>('sandbox');
@@ -81,8 +89,15 @@ export type SandboxPolicy = {
   readonly writable: readonly string[];
   /** Unreadable in both profiles (EACCES): credential stores, Read-denied paths, other sessions. */
   readonly masked: readonly string[];
+  /**
+   * Configuration files that also hold tokens (`~/.npmrc`): commands see a copy with every line that
+   * looks like a credential removed, in both profiles.
+   */
+  readonly redacted: readonly string[];
   /** Read-only in the workspace profile even inside the working folders (a missing one cannot be created). */
   readonly writeProtected: readonly string[];
+  /** Read-only in the workspace profile when they exist; a missing one may be created. */
+  readonly writeProtectedWhenPresent: readonly string[];
   /** Whether workspace-profile commands reach the network (read-only commands never do). */
   readonly network: boolean;
   /** Workspace-profile commands may create Unix sockets (`sandbox.network.allowAllUnixSockets`). */
@@ -91,6 +106,53 @@ export type SandboxPolicy = {
   readonly excludedCommands: readonly string[];
   /** With no sandbox here, commands ask instead of running unsandboxed (`sandbox.failIfUnavailable`). */
   readonly failIfUnavailable: boolean;
+  /** A command may ask to run outside the sandbox (`sandbox.allowUnsandboxedCommands`, default true). */
+  readonly allowUnsandboxedCommands: boolean;
   /** What the settings asked for that the sandbox cannot enforce, in words (`toolplane doctor` lists them). */
   readonly unenforced: readonly string[];
+};
+
+/**
+ * The `sandbox` settings after every source is merged: keys that loosen the sandbox come only from
+ * user, managed or command-line sources (never from a project's files); keys that tighten it come
+ * from any source. Claude Code's names where they mean the same thing.
+ */
+export type SandboxSettings = {
+  /** `sandbox.enabled` (default true). */
+  readonly enabled: boolean;
+  /** `sandbox.failIfUnavailable`: with no sandbox here, commands ask instead of running unsandboxed. */
+  readonly failIfUnavailable: boolean;
+  /** `sandbox.allowUnsandboxedCommands` (default true): Bash may ask to run one command outside. */
+  readonly allowUnsandboxedCommands: boolean;
+  /** `sandbox.excludedCommands`: command prefixes that always ask, then run outside the sandbox. */
+  readonly excludedCommands: readonly string[];
+  /** `sandbox.network.enabled` (default true): workspace-profile commands reach the network. */
+  readonly network: boolean;
+  /** `sandbox.network.allowAllUnixSockets`. */
+  readonly allowAllUnixSockets: boolean;
+  /** `sandbox.filesystem.allowWrite`, absolute. */
+  readonly allowWrite: readonly string[];
+  /** `sandbox.filesystem.allowRead`, absolute: unmasks a built-in credential store. */
+  readonly allowRead: readonly string[];
+  /** `sandbox.filesystem.denyRead`, absolute: masked like a Read deny rule. */
+  readonly denyRead: readonly string[];
+  /** `sandbox.filesystem.denyWrite`, absolute: write-protected in the workspace profile. */
+  readonly denyWrite: readonly string[];
+  /** Keys that were given but are not enforced or were ignored, in words. */
+  readonly notices: readonly string[];
+};
+
+/** The settings when no source sets any `sandbox` key. */
+export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
+  enabled: true,
+  failIfUnavailable: false,
+  allowUnsandboxedCommands: true,
+  excludedCommands: [],
+  network: true,
+  allowAllUnixSockets: false,
+  allowWrite: [],
+  allowRead: [],
+  denyRead: [],
+  denyWrite: [],
+  notices: [],
 };

@@ -9,6 +9,12 @@ export type PathMatcher = {
   matches(absolute: string): boolean;
   /** Whether the rule could cover some path below `directory` (for recursive reads of a folder). */
   mayMatchUnder(directory: string): boolean;
+  /**
+   * Where the rule reaches on disk: `exact` is the one path it names when it has no wildcard (a
+   * trailing `/**` covers that folder whole); otherwise `under` is the deepest folder every match
+   * lies in. The sandbox expands rules into mounts from this.
+   */
+  readonly reach: { readonly exact: string } | { readonly under: string };
 };
 
 /** Where a path rule's anchor points. */
@@ -65,6 +71,11 @@ export function compilePathPattern(
     }
   }
   const unanchoredScope = !anchored || body.startsWith('**/');
+  const wholeFolder = body.replace(/\/(\*\*)?$/, '');
+  const reach =
+    anchored && !unanchoredScope && !GLOB_CHARS.test(wholeFolder) && !wholeFolder.includes('\\')
+      ? { exact: path.join(base, wholeFolder) }
+      : { under: unanchoredScope ? base : path.join(base, ...literalSegments) };
 
   // A rule anchored in a symlinked folder (macOS /tmp → /private/tmp) covers both spellings.
   const realBase = resolveRealPath(base);
@@ -79,6 +90,7 @@ export function compilePathPattern(
   };
 
   return {
+    reach,
     matches(absolute) {
       const relative = relativeTo(absolute);
       return relative !== undefined && matcher.ignores(relative);

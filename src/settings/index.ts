@@ -6,3 +6,4 @@ export { parseSettingsText, settingsFileSchema, type ParsedSettings, type Settin
 export { checkRule, ruleToolName, type CheckRuleOptions, type RuleCheck } from './check-rule.js';
 export { splitToolList } from './split-tool-list.js';
 export { parseJsonDocument, type JsonDocument, type JsonParseResult, type TextPosition } from './parse-json-document.js';
+export { mergeSandboxSettings, sandboxSettingsSchema, type SandboxFileSettings, type SandboxSource } from './sandbox-settings.js';

@@ -9,6 +9,8 @@ import { checkRule } from './check-rule.js';
 import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
 import { MANAGED_SETTINGS_PATH, settingsPaths } from './settings-paths.js';
 import { readProjectTrust, type ProjectTrust } from './trust-store.js';
+import type { SandboxSettings } from '../contract/sandbox.js';
+import { mergeSandboxSettings } from './sandbox-settings.js';
 
 /** Settings given on the command line (the CLI parses argv; the loader takes the values). */
 export type CliSettings = {
@@ -72,6 +74,8 @@ export type LoadedSettings = {
   readonly files: readonly { readonly source: RuleSource; readonly path: string }[];
   /** Whether the project's own settings were applied in full. */
   readonly projectTrust: ProjectTrust;
+  /** The `sandbox` keys merged: loosening ones only from user, managed and command-line sources. */
+  readonly sandbox: SandboxSettings;
   readonly userDir: string;
 };
 
@@ -254,6 +258,10 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     warnings,
     files: sources.flatMap((loaded) => (loaded.file === undefined ? [] : [{ source: loaded.source, path: loaded.file }])),
     projectTrust,
+    sandbox: mergeSandboxSettings(
+      sources.map((loaded) => ({ source: loaded.source, label: loaded.label, sandbox: loaded.settings.sandbox })),
+      { cwd, homeDir },
+    ),
     userDir: paths.userDir,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { parseJsonDocument, type TextPosition } from './parse-json-document.js';
+import { sandboxSettingsSchema } from './sandbox-settings.js';
 
 /** `timeout` of a hook: seconds, positive. */
 const commandHookSchema = z.looseObject({
@@ -38,6 +39,8 @@ export const settingsFileSchema = z.looseObject({
   hooks: z.record(z.string(), z.array(hookMatcherSchema)).optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
   env: z.record(z.string(), z.string()).optional(),
+  /** The kernel sandbox for Bash (see sandbox-settings.ts). */
+  sandbox: sandboxSettingsSchema.optional(),
   /** Turns hooks off: all of them from the managed policy, all but the policy's from elsewhere. */
   disableAllHooks: z.boolean().optional(),
   /** Managed policy only: hooks from every other source are ignored. */

@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../contract/permission.js';
+import type { CallApproval, PermissionMode } from '../contract/permission.js';
 import { createServices, type Services } from '../contract/services.js';
 import type { ToolCallContext, ToolProgress } from '../contract/tool.js';
 
@@ -14,6 +14,8 @@ export function createCallContext(options: {
   readonly signal?: AbortSignal;
   readonly permissionMode?: PermissionMode;
   readonly onProgress?: (progress: ToolProgress) => void;
+  /** How the plane would have approved the call (Bash picks its sandbox profile from it). */
+  readonly approval?: CallApproval;
 } = {}): ToolCallContext {
   return {
     toolUseId: options.toolUseId ?? 'toolu_test',
@@ -24,5 +26,6 @@ export function createCallContext(options: {
     permissionMode: options.permissionMode ?? 'default',
     services: options.services ?? createServices(),
     reportProgress: options.onProgress ?? (() => undefined),
+    ...(options.approval ? { approval: options.approval } : {}),
   };
 }

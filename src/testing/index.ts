@@ -7,3 +7,4 @@ export type { MockErrorReply, MockModelServer, MockReply, MockServerOptions, Moc
 export { scriptedModel, textTurn, toolTurn, toJsonl, type ScriptedToolCall } from './scripted-model.js';
 export { createCallContext } from './call-context.js';
 export { nextMcpEvent } from './next-mcp-event.js';
+export { createFakeSandbox, type FakeSandbox } from './fake-sandbox.js';

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { Approver } from '../../contract/gates.js';
 import type { PermissionMode } from '../../contract/permission.js';
 import type { ModelProvider } from '../../contract/provider.js';
@@ -44,6 +45,8 @@ import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
 import { setUpMcp } from './mcp-setup.js';
+import { setUpSandbox } from './sandbox-setup.js';
+import { SANDBOX } from '../../contract/sandbox.js';
 
 /** How a session is set up. */
 export type RuntimeOptions = {
@@ -152,6 +155,24 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     .set(PLAN_MODE_CONTROLLER, planMode)
     .set(READ_DENIED_PATH, (path: string) => engine.pathDenial(path, 'read') !== undefined)
     .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
+  const { sandbox, tmpDir } = setUpSandbox({
+    settings: settings.sandbox,
+    rules: settings.rules,
+    cwd,
+    additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
+    homeDir,
+    configDir,
+    sessionFolder: dirname(session.resultsDirectory),
+    hooks: settings.hooks,
+    mcpServers: settings.mcpServers,
+    env,
+    warn: options.warn,
+  });
+  if (sandbox) {
+    services.set(SANDBOX, sandbox);
+    // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
+    engine.addDirectory(tmpDir);
+  }
   const setSpill = () => services.set(SPILL_FOLDER, createSpillFolder({ path: session.resultsDirectory }));
   setSpill();
   if (choice.name === 'anthropic' && provider.capabilities.webSearch) {
@@ -379,6 +400,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     async close() {
       await hooks.sessionEnd({ session: { sessionId: session.id, cwd, permissionMode: mode }, signal: new AbortController().signal, reason: 'exit' }).catch(() => undefined);
       await taskRegistry.dispose();
+      // After the tasks: a background command may still hold a stand-in for a protected path.
+      await sandbox?.dispose?.();
       await mcp?.close();
       await session.flush();
     },

@@ -35,4 +35,10 @@ Limits:
 - Servers, watchers and other long-running processes must use \`run_in_background: true\`. The call then returns a task id at once; read the output with TaskOutput and stop the process with TaskStop. Do not append \`&\` to a command yourself.
 - Model-provider credentials (API keys, tokens) are removed from the environment.
 
+Sandbox (when the session has one, as the toolplane command does): every command runs inside an OS sandbox chosen by how it was approved.
+- A command judged read-only (ls, cat, grep, git status, …) runs read-only: nothing is writable but a private /tmp (also $TMPDIR, which Read can open), and there is no network.
+- Any other approved command runs in the workspace sandbox: the working folders, $TMPDIR and tool caches (~/.npm, ~/.cache) are writable, the rest is read-only; git hooks and config, agent settings (.toolplane, .claude, .mcp.json, …) and CI workflows stay read-only.
+- In both, credential stores (~/.ssh, ~/.aws, …) and files the rules deny to Read are unreadable, Unix sockets cannot be opened, and the agent's own process is invisible.
+- "Read-only file system", "Permission denied" or a network error usually means the sandbox blocked it; the result says so. Use Write or Edit to change files, run_in_background for servers, and only when the task truly needs it set dangerouslyDisableSandbox: true, which asks the user to approve that one command running outside the sandbox.
+
 On failure: a non-zero exit code comes back as an error with stdout and stderr; read them, fix the cause, and run again rather than repeating the same command. A command that timed out should be run in the background or given a larger timeout, or split into smaller steps.`;

@@ -3,15 +3,19 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
+import type { PermissionDecision } from '../../contract/permission.js';
+import { SANDBOX } from '../../contract/sandbox.js';
 import { scrubModelCredentials } from '../../contract/scrub-env.js';
-import type { Tool, ToolCallContext } from '../../contract/tool.js';
+import type { Tool, ToolCallContext, ToolCheckContext } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import { TASK_REGISTRY } from '../tasks/task-registry.js';
 import { BASH_PROMPT, DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS } from './bash-prompt.js';
 import { mapBashResult, type BashOutput } from './map-bash-result.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { resolveShell } from './resolve-shell.js';
-import { runShellCommand } from './run-shell-command.js';
+import { explainSandboxBlock } from './explain-sandbox-block.js';
+import { planSandbox } from './plan-sandbox.js';
+import { runShellCommand, shellCommandArgv } from './run-shell-command.js';
 import { SHELL_STATE, createShellState } from './shell-state.js';
 import { SPILL_FOLDER, createSpillFolder } from './spill-folder.js';
 import { startBackgroundCommand } from './start-background-command.js';
@@ -34,6 +38,10 @@ export const bashInputSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('Run without waiting; returns a task id to use with TaskOutput and TaskStop.'),
+  dangerouslyDisableSandbox: z
+    .boolean()
+    .optional()
+    .describe('Ask the user to let this one command run outside the sandbox, with their full access. Only when the sandbox blocked something the task truly needs.'),
 });
 
 /** A parsed Bash input. */
@@ -91,15 +99,32 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       report: context.reportProgress,
       intervalMs: options.progressIntervalMs ?? 1_000,
     });
+    const shellPath = await getShell();
+    const env = scrubModelCredentials(baseEnv);
+    const plan = await planSandbox({
+      sandbox: context.services.get(SANDBOX),
+      command: input.command,
+      requestedOutside: input.dangerouslyDisableSandbox === true,
+      approval: context.approval,
+      argv: shellCommandArgv(shellPath, input.command),
+      cwd,
+      env,
+      signal: context.signal,
+    });
+    if (plan.kind === 'refused') {
+      progress.stop();
+      return { kind: 'not-run', message: plan.message };
+    }
+    const launch = plan.kind === 'sandboxed' ? plan.launch : undefined;
     try {
       const result = await runShellCommand({
         command: input.command,
-        shell: await getShell(),
+        shell: shellPath,
         cwd,
-        env: scrubModelCredentials(baseEnv),
+        env,
+        ...(launch ? { launch } : {}),
         timeoutMs,
         signal: context.signal,
-        cwdFile: `${base}.cwd`,
         stdoutFile: `${base}.stdout.log`,
         stderrFile: `${base}.stderr.log`,
         maxOutputBytes,
@@ -109,6 +134,11 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       if (result.finalCwd !== undefined) {
         (context.services.get(SHELL_STATE) ?? fallbackState).setCwd(context.sessionId, result.finalCwd);
       }
+      const failed = result.exitCode !== 0 && result.interrupted === undefined;
+      const sandboxBlock = launch
+        ? explainSandboxBlock({ profile: launch.profile, network: launch.network, summary: launch.summary, output: `${result.stdout.text}\n${result.stderr.text}`, failed })
+        : undefined;
+      const notes = [note, 'note' in plan ? plan.note : undefined].filter((text): text is string => text !== undefined);
       return {
         kind: 'ran',
         stdout: result.stdout.text,
@@ -121,12 +151,14 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
         stderrFile: result.stderr.spilledTo,
         cwd: result.finalCwd ?? cwd,
         cwdChanged: result.finalCwd !== undefined && result.finalCwd !== cwd,
-        note,
+        note: notes.length > 0 ? notes.join('\n') : undefined,
+        ...(sandboxBlock ? { sandboxBlock } : {}),
       };
     } catch (error) {
       return { kind: 'not-run', message: `The shell could not be started: ${describeError(error)}.` };
     } finally {
       progress.stop();
+      await launch?.release();
     }
   };
 
@@ -145,14 +177,29 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     }
     const spill = await (context.services.get(SPILL_FOLDER) ?? fallbackSpill).directory(context.signal);
     const outputFile = path.join(spill, `background-${randomUUID()}.log`);
+    const shellPath = await getShell();
+    const env = scrubModelCredentials(baseEnv);
+    const plan = await planSandbox({
+      sandbox: context.services.get(SANDBOX),
+      command: input.command,
+      requestedOutside: input.dangerouslyDisableSandbox === true,
+      approval: context.approval,
+      argv: [shellPath, '-c', input.command],
+      cwd,
+      env,
+      signal: context.signal,
+    });
+    if (plan.kind === 'refused') return { kind: 'not-run', message: plan.message };
+    const launch = plan.kind === 'sandboxed' ? plan.launch : undefined;
     try {
       const started = await startBackgroundCommand({
         command: input.command,
-        shell: await getShell(),
+        shell: shellPath,
         cwd,
-        env: scrubModelCredentials(baseEnv),
+        env,
         outputFile,
         killGraceMs,
+        ...(launch ? { launch, onExit: () => void launch.release() } : {}),
       });
       const task = registry.register({
         description: input.description ?? input.command,
@@ -162,6 +209,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       });
       return { kind: 'background', taskId: task.id, outputFile };
     } catch (error) {
+      await launch?.release();
       return { kind: 'not-run', message: `The background command could not be started: ${describeError(error)}.` };
     }
   };
@@ -173,6 +221,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     searchHint: 'shell command terminal run execute',
     interruptBehavior: 'cancel',
     errorCancelsSiblings: true,
+    checkPermissions: (input, context) => sandboxPermission(input, context),
     validateInput(input) {
       if (input.command.trim() === '') {
         return { ok: false, message: 'The command is empty. Send the shell command to run in `command`.' };
@@ -200,4 +249,29 @@ async function isFolder(folder: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Bash's own say on a call: running outside the sandbox (asked for, an excluded command, or no
+ * sandbox here with failIfUnavailable) is a safety ask, which no rule, mode or hook answers — only
+ * a person, for this one run; forbidden by the settings, it is denied. Otherwise the rules decide.
+ */
+async function sandboxPermission(input: BashInput, context: ToolCheckContext): Promise<PermissionDecision> {
+  const sandbox = context.services.get(SANDBOX);
+  if (sandbox === undefined) return { behavior: 'passthrough' };
+  let outside;
+  try {
+    outside = await sandbox.outside({ command: input.command, requested: input.dangerouslyDisableSandbox === true });
+  } catch (error) {
+    const message = `The sandbox could not be checked (${describeError(error)}).`;
+    return { behavior: 'ask', message, reason: { kind: 'safety', message } };
+  }
+  if (outside === undefined) return { behavior: 'passthrough' };
+  if (outside.verdict === 'refuse') {
+    return { behavior: 'deny', message: `This command cannot run outside the sandbox: ${outside.reason}.`, reason: { kind: 'tool', message: outside.reason } };
+  }
+  const message =
+    `Run this command OUTSIDE the sandbox, with your full access to files, network and credentials? ${outside.reason}. ` +
+    'Approve only if you trust this exact command.';
+  return { behavior: 'ask', message, reason: { kind: 'safety', message: `runs outside the sandbox: ${outside.reason}` } };
 }

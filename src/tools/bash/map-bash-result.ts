@@ -19,6 +19,8 @@ export type BashOutput =
       readonly cwdChanged: boolean;
       /** Something the model should know about where the command ran. */
       readonly note: string | undefined;
+      /** What the sandbox blocked and what to do instead, when the failure looks like its doing. */
+      readonly sandboxBlock?: string;
     }
   | { readonly kind: 'background'; readonly taskId: string; readonly outputFile: string }
   | { readonly kind: 'not-run'; readonly message: string };
@@ -69,6 +71,7 @@ function mapRan(output: Extract<BashOutput, { kind: 'ran' }>): MappedResult {
     );
   }
   if (output.cwdChanged) parts.push(`Working folder is now ${output.cwd}`);
+  if (output.sandboxBlock) parts.push(output.sandboxBlock);
   if (parts.length === 0) return { content: '(Bash completed with no output)' };
   return { content: parts.join('\n'), isError };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createOutputCollector, type CollectedOutput } from './output-collector.js';
 import { killProcessGroup } from './kill-process-group.js';
@@ -12,8 +12,11 @@ export type RunShellCommandOptions = {
   readonly env: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly signal: AbortSignal;
-  /** Where the shell writes its final working folder (`pwd -P`). */
-  readonly cwdFile: string;
+  /**
+   * What to spawn instead of `shell` with {@link shellCommandArgv} (a sandbox around it); its
+   * extra files are opened read-only as file descriptors 3, 4, ….
+   */
+  readonly launch?: ShellLaunch;
   /** Spill files for stdout and stderr past the in-memory limit. */
   readonly stdoutFile: string;
   readonly stderrFile: string;
@@ -23,6 +26,14 @@ export type RunShellCommandOptions = {
   readonly killGraceMs: number;
   /** Called with every chunk of output, in arrival order. */
   readonly onOutput?: (chunk: Buffer) => void;
+};
+
+/** A program to start in place of the shell, as a sandbox prepares it. */
+export type ShellLaunch = {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly extraFiles: readonly string[];
 };
 
 /** Why a run ended before the command finished on its own. */
@@ -42,16 +53,26 @@ export type ShellRunResult = {
 /** How long output pipes may stay open after the shell exits (a leftover `cmd &` holds them). */
 const PIPE_DRAIN_MS = 250;
 
+/** The file descriptor the shell reports its final working folder on (extra files come before it). */
+const CWD_FD = 9;
+const MAX_EXTRA_FILES = CWD_FD - 3;
+
 /**
- * The script the shell runs: the command through `eval`, so a syntax error in it still lets the
- * working folder be recorded, then `pwd -P` into the marker file and the command's own status.
+ * The script the shell runs: the command through `eval` (with the report descriptor closed, so
+ * nothing it starts holds it), so a syntax error in it still lets the working folder be recorded,
+ * then `pwd -P` on that descriptor and the command's own status. POSIX sh, for any shell.
  */
 const WRAPPER =
-  '__toolplane_command=$1; __toolplane_cwd_file=$2; shift 2\n' +
-  'eval "$__toolplane_command"\n' +
+  '__toolplane_command=$1; shift\n' +
+  `eval "$__toolplane_command" ${CWD_FD}>&-\n` +
   '__toolplane_status=$?\n' +
-  'pwd -P >| "$__toolplane_cwd_file" 2>/dev/null\n' +
+  `pwd -P >&${CWD_FD} 2>/dev/null\n` +
   'exit $__toolplane_status\n';
+
+/** The program and arguments that run `command` in `shell` the way {@link runShellCommand} does. */
+export function shellCommandArgv(shell: string, command: string): string[] {
+  return [shell, '-c', WRAPPER, 'toolplane-shell', command];
+}
 
 /**
  * Runs one command in a fresh shell that leads its own process group, with no stdin. Output is
@@ -61,12 +82,27 @@ const WRAPPER =
 export async function runShellCommand(options: RunShellCommandOptions): Promise<ShellRunResult> {
   const stdout = createOutputCollector({ limitBytes: options.maxOutputBytes, spillFile: options.stdoutFile });
   const stderr = createOutputCollector({ limitBytes: options.maxOutputBytes, spillFile: options.stderrFile });
-  const child = spawn(options.shell, ['-c', WRAPPER, 'toolplane-shell', options.command, options.cwdFile], {
-    cwd: options.cwd,
-    env: options.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const [file, ...args] = shellCommandArgv(options.shell, options.command) as [string, ...string[]];
+  const launch: ShellLaunch = options.launch ?? { file, args, env: options.env, extraFiles: [] };
+  if (launch.extraFiles.length > MAX_EXTRA_FILES) throw new Error(`at most ${MAX_EXTRA_FILES} extra files can be passed`);
+  const extraFds = launch.extraFiles.map((extra) => openSync(extra, 'r'));
+  const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', ...extraFds];
+  while (stdio.length < CWD_FD) stdio.push('ignore');
+  stdio.push('pipe');
+  let child;
+  try {
+    child = spawn(launch.file, [...launch.args], { cwd: options.cwd, env: launch.env, detached: true, stdio });
+  } finally {
+    for (const fd of extraFds) closeSync(fd);
+  }
+  const cwdReport = (child.stdio as unknown as readonly Readable[])[CWD_FD] as Readable;
+  let reportedCwd = '';
+  cwdReport.setEncoding('utf8');
+  cwdReport.on('data', (chunk: string) => {
+    if (reportedCwd.length < 65_536) reportedCwd += chunk;
   });
+  const stdoutStream = child.stdout as Readable;
+  const stderrStream = child.stderr as Readable;
 
   let interrupted: InterruptReason | undefined;
   let killing: Promise<void> | undefined;
@@ -80,11 +116,11 @@ export async function runShellCommand(options: RunShellCommandOptions): Promise<
   const onAbort = () => interrupt('abort');
   options.signal.addEventListener('abort', onAbort, { once: true });
 
-  child.stdout.on('data', (chunk: Buffer) => {
+  stdoutStream.on('data', (chunk: Buffer) => {
     stdout.write(chunk);
     options.onOutput?.(chunk);
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  stderrStream.on('data', (chunk: Buffer) => {
     stderr.write(chunk);
     options.onOutput?.(chunk);
   });
@@ -95,15 +131,16 @@ export async function runShellCommand(options: RunShellCommandOptions): Promise<
       child.once('exit', (code, signal) => resolve({ code, signal }));
       if (options.signal.aborted) onAbort();
     });
-    await drainPipes(child.stdout, child.stderr);
+    await drainPipes(stdoutStream, stderrStream, cwdReport);
     if (killing) await killing;
+    const finalCwd = reportedCwd.replace(/\n$/, '');
     return {
       stdout: stdout.finish(),
       stderr: stderr.finish(),
       exitCode: exit.code,
       signal: exit.signal,
       interrupted,
-      finalCwd: await readCwdMarker(options.cwdFile),
+      finalCwd: finalCwd.length > 0 && !finalCwd.includes('\n') ? finalCwd : undefined,
     };
   } catch (error) {
     stdout.finish();
@@ -112,7 +149,6 @@ export async function runShellCommand(options: RunShellCommandOptions): Promise<
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onAbort);
-    await rm(options.cwdFile, { force: true });
   }
 }
 
@@ -134,13 +170,4 @@ async function drainPipes(...streams: Readable[]): Promise<void> {
         }),
     ),
   );
-}
-
-async function readCwdMarker(file: string): Promise<string | undefined> {
-  try {
-    const text = (await readFile(file, 'utf8')).replace(/\n$/, '');
-    return text.length > 0 ? text : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { TaskExit, TaskProcess } from '../tasks/task-registry.js';
 import { killProcessGroup } from './kill-process-group.js';
+import type { ShellLaunch } from './run-shell-command.js';
 
 /** Options for {@link startBackgroundCommand}. */
 export type StartBackgroundCommandOptions = {
@@ -12,6 +13,10 @@ export type StartBackgroundCommandOptions = {
   /** stdout and stderr go straight to this file, never through memory. */
   readonly outputFile: string;
   readonly killGraceMs: number;
+  /** What to spawn instead of `shell -c command` (a sandbox around it); extra files become fds 3, 4, …. */
+  readonly launch?: ShellLaunch;
+  /** Called once the command's process has exited (a sandbox releases what it prepared). */
+  readonly onExit?: () => void;
 };
 
 /**
@@ -21,12 +26,13 @@ export type StartBackgroundCommandOptions = {
  */
 export async function startBackgroundCommand(options: StartBackgroundCommandOptions): Promise<TaskProcess> {
   const fd = openSync(options.outputFile, 'w', 0o600);
+  const extraFds = (options.launch?.extraFiles ?? []).map((extra) => openSync(extra, 'r'));
   try {
-    const child = spawn(options.shell, ['-c', options.command], {
+    const child = spawn(options.launch?.file ?? options.shell, options.launch ? [...options.launch.args] : ['-c', options.command], {
       cwd: options.cwd,
-      env: options.env,
+      env: options.launch?.env ?? options.env,
       detached: true,
-      stdio: ['ignore', fd, fd],
+      stdio: ['ignore', fd, fd, ...extraFds],
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
@@ -38,6 +44,7 @@ export async function startBackgroundCommand(options: StartBackgroundCommandOpti
     let exitedYet = false;
     void exited.then(() => {
       exitedYet = true;
+      options.onExit?.();
     });
     child.unref();
     const pid = child.pid;
@@ -53,5 +60,6 @@ export async function startBackgroundCommand(options: StartBackgroundCommandOpti
     };
   } finally {
     closeSync(fd);
+    for (const extra of extraFds) closeSync(extra);
   }
 }
