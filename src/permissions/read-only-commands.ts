@@ -225,13 +225,17 @@ function checkPs(args: ParsedArgs): string | undefined {
 }
 
 const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
-  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'lsof', 'pgrep', 'ss', 'df', 'free'] as const).map(
+  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'lsof', 'df', 'free'] as const).map(
     (name): [string, Spec] => [name, { paths: 'none' }],
   ),
   // `printf -v NAME` assigns a variable: `printf -v PATH …` changes which program later words run,
   // and a subscript in NAME (`printf -v 'a[$(cmd)]'`) is evaluated.
   ['printf', { paths: 'none', unsafe: ['-v'] }],
   ...(['test', '['] as const).map((name): [string, Spec] => [name, { paths: 'none', check: checkTest }]),
+  // ss -F FILE reads a filter from FILE (and prints parts of it in its errors); -D FILE writes; -K closes sockets; -N enters a namespace.
+  ['ss', { paths: 'none', value: ['-F', '--filter', '-A', '--query', '--socket', '-f', '--family'], readFlags: ['-F', '--filter'], unsafe: ['-D', '--diag', '-K', '--kill', '-N', '--net'] }],
+  // pgrep -F FILE reads a pid file.
+  ['pgrep', { paths: 'none', value: ['-F', '--pidfile', '-u', '--euid', '-U', '--uid', '-g', '--pgroup', '-G', '--group', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-d', '--delimiter', '--ns', '--nslist'], readFlags: ['-F', '--pidfile'] }],
   ['ps', { paths: 'none', value: ['-o', '-O', '-p', '-u', '-U', '-g', '-G', '-t', '-C', '--pid', '--ppid', '--user', '--format', '--sort'], unsafe: ['--cumulative'], check: checkPs }],
   ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],
   ['date', { paths: 'none', unsafe: ['-s', '--set', '-f', '--file'], check: (args) => (args.positionals.every((word) => word.value.startsWith('+')) ? undefined : 'date with an argument sets the clock') }],

@@ -58,4 +58,9 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X42 a here-document ends only at its delimiter alone on a line', "cat <<EOF\n$(ls)\nEOF || cat <<'E'\n$(rm -rf build)\nE", 'ask'),
   bash('X43 look-alike: a here-document piped into grep', 'cat <<EOF | grep x\nx\nEOF', 'allow'),
   bash('X44 look-alike: <<- strips the tabs before the delimiter', 'cat <<-EOF\n\tx\n\tEOF', 'allow'),
+  bash('X45 ss --filter reads its file (abbreviated)', 'ss --fil {home}/.ssh/id_rsa', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
+  bash('X46 ss -D writes a file', 'ss -D {outside}/dump', 'ask'),
+  bash('X47 pgrep -F reads a pid file', 'pgrep -F .env', 'deny', { rules: ['deny Read(.env)'] }),
+  bash('X48 look-alike: ss -tlnp', 'ss -tlnp', 'allow'),
+  bash('X49 look-alike: pgrep -f node', 'pgrep -f node', 'allow'),
 ];
