@@ -133,6 +133,7 @@ const optionAbuse: fc.Arbitrary<Simple> = fc
 
 /** Inert payloads: each leaves a trace the harness can see. */
 const PAYLOADS: fc.Arbitrary<Simple> = fc.oneof(
+  { withCrossShrink: true },
   { weight: 4, arbitrary: optionAbuse },
   fc.constantFrom(...MARKERS).chain((marker) =>
     fc.constantFrom<Simple>(
@@ -187,7 +188,7 @@ const PAYLOADS: fc.Arbitrary<Simple> = fc.oneof(
   ),
 );
 
-const leafSimple: fc.Arbitrary<Simple> = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...HARMLESS) }, { weight: 3, arbitrary: PAYLOADS });
+const leafSimple: fc.Arbitrary<Simple> = fc.oneof({ withCrossShrink: true }, { weight: 2, arbitrary: fc.constantFrom(...HARMLESS) }, { weight: 3, arbitrary: PAYLOADS });
 
 /** A leaf rendered with a spelling per word. */
 const leaf: fc.Arbitrary<Statement> = leafSimple.chain((simple) =>
@@ -305,6 +306,7 @@ const carrier: fc.Arbitrary<Carrier> = fc.oneof(
 
 /** A leaf inside zero, one or two carriers (a carrier that does not fit its inner statement is skipped). */
 const carriers: fc.Arbitrary<readonly Carrier[]> = fc.oneof(
+  { withCrossShrink: true },
   { weight: 2, arbitrary: fc.constant([]) },
   { weight: 2, arbitrary: fc.array(carrier, { minLength: 1, maxLength: 1 }) },
   { weight: 1, arbitrary: fc.array(carrier, { minLength: 2, maxLength: 2 }) },
@@ -321,8 +323,8 @@ const SEPARATORS = ['; ', ' && ', ' || ', ' | ', '\n', ' & '] as const;
  * statements are all harmless leaves is as likely as one hiding a payload.
  */
 export const commandLine: fc.Arbitrary<string> = fc
-  .tuple(statement, fc.array(fc.tuple(fc.constantFrom(...SEPARATORS), statement), { maxLength: 2 }))
-  .map(([first, rest]) => rest.reduce((line, [separator, next]) => `${line}${separator}${next.text}`, first.text));
+  .array(fc.tuple(fc.constantFrom(...SEPARATORS), statement), { minLength: 1, maxLength: 3 })
+  .map((parts) => parts.map(([separator, part], index) => (index === 0 ? part.text : `${separator}${part.text}`)).join(''));
 
 /** Fills a template's placeholders. */
 export function fillTemplate(template: string, values: { readonly work: string; readonly home: string; readonly outside: string; readonly port: number; readonly sock: string }): string {

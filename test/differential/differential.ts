@@ -44,7 +44,16 @@ export async function createWorld(): Promise<World> {
 }
 
 /** How many commands each verdict got. */
-export type DifferentialStats = { generated: number; readOnly: number; rule: number; ask: number; deny: number; harmless: number };
+export type DifferentialStats = {
+  generated: number;
+  readOnly: number;
+  rule: number;
+  ask: number;
+  deny: number;
+  harmless: number;
+  /** Allowed commands killed at the time limit (`tail -f`, `lsof -r`); what they did until then still counts. */
+  timedOut: number;
+};
 
 /** A command that did harm, with everything needed to reproduce and read it. */
 export type Counterexample = {
@@ -114,7 +123,6 @@ function createTrial(options: DifferentialOptions): (template: string) => Promis
     dirty = after.size !== before.size || [...after].some(([name, entry]) => before.get(name) !== entry);
     const allowance = options.allowance(allowed);
     const harms = harmsOf(observation, allowance, world.fixture.secrets);
-    if (observation.timedOut) harms.push('did not finish in time (a command that hangs cannot be observed)');
     return { command, verdict, ran: { allowance: allowance.name, harms, observation } };
   };
 }
@@ -124,11 +132,12 @@ const count = (stats: DifferentialStats, trial: Trial): void => {
   if (trial.verdict.kind === 'ask' || trial.verdict.kind === 'deny') stats[trial.verdict.kind] += 1;
   else stats[trial.verdict.kind === 'read-only' ? 'readOnly' : 'rule'] += 1;
   if (trial.ran?.harms.length === 0) stats.harmless += 1;
+  if (trial.ran?.observation.timedOut) stats.timedOut += 1;
 };
 
 /** Generates `runs` commands and checks each allowed one against its allowance; a harm fails and is shrunk. */
 export async function runDifferential(options: DifferentialOptions): Promise<DifferentialReport> {
-  const stats: DifferentialStats = { generated: 0, readOnly: 0, rule: 0, ask: 0, deny: 0, harmless: 0 };
+  const stats: DifferentialStats = { generated: 0, readOnly: 0, rule: 0, ask: 0, deny: 0, harmless: 0, timedOut: 0 };
   const trial = createTrial(options);
   let last: Counterexample | undefined;
   const property = fc.asyncProperty(commandLine, async (template) => {
@@ -152,7 +161,7 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
  * harm, shortest first: for hunting holes (`TOOLPLANE_DIFF_SURVEY=1`), not for CI.
  */
 export async function surveyDifferential(options: DifferentialOptions): Promise<{ readonly stats: DifferentialStats; readonly harmful: readonly Counterexample[] }> {
-  const stats: DifferentialStats = { generated: 0, readOnly: 0, rule: 0, ask: 0, deny: 0, harmless: 0 };
+  const stats: DifferentialStats = { generated: 0, readOnly: 0, rule: 0, ask: 0, deny: 0, harmless: 0, timedOut: 0 };
   const trial = createTrial(options);
   const harmful: Counterexample[] = [];
   for (const template of fc.sample(commandLine, { numRuns: options.runs, seed: options.seed })) {

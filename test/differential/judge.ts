@@ -82,3 +82,6 @@ export function withPlantedHole(judge: Judge): Judge {
 
 /** An engine that judges every command read-only: only the sandbox stands between it and harm. */
 export const allowEverything: Judge = () => Promise.resolve({ kind: 'read-only', reason: 'every command allowed as read-only' });
+
+/** An engine whose rules allow every command (the workspace profile): only the sandbox stands between it and harm. */
+export const allowEverythingByRule: Judge = () => Promise.resolve({ kind: 'rule', reason: 'every command allowed by a rule' });

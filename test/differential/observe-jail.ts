@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Fixture } from './fixture.js';
-import { runProcess, type ProcessResult } from './run-process.js';
+import { COMMAND_TIME_LIMIT_MS, runProcess, type ProcessResult } from './run-process.js';
 
 /**
  * The observe mode's disposable root: bubblewrap without toolplane's sandbox profiles, so that
@@ -81,16 +81,14 @@ export type ObserveJail = {
   run(command: string, options: { readonly port: number; readonly timeoutMs?: number }): Promise<JailResult>;
 };
 
-/** Sets up the jail for a fixture (writes its helper scripts into the fixture's harness folder). */
-export function createObserveJail(fixture: Fixture): ObserveJail {
-  const python = existsSync(PYTHON);
-  const script = path.join(fixture.harness, python ? 'listen-tcp.py' : 'listen-tcp.cjs');
-  writeFileSync(script, python ? LISTEN_PY : LISTEN_JS);
-  const init = path.join(fixture.harness, 'init.sh');
-  writeFileSync(init, INIT);
+/**
+ * bubblewrap's arguments for the jail, up to the program: the fixture's folders writable, the rest
+ * of `/` read-only, the machine's own homes and worktrees and the fixture's template hidden.
+ */
+export function jailArguments(fixture: Fixture): string[] {
   const hidden = [...HIDDEN.filter((folder) => existsSync(folder) && lstatSync(folder).isDirectory()), fixture.template].flatMap((folder) => ['--tmpfs', folder]);
   const binds = [fixture.home, fixture.work, fixture.outside].flatMap((folder) => ['--bind', folder, folder]);
-  const baseArgs = [
+  return [
     '--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
     '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
     '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
@@ -99,6 +97,16 @@ export function createObserveJail(fixture: Fixture): ObserveJail {
     ...binds,
     '--chdir', fixture.work,
   ];
+}
+
+/** Sets up the jail for a fixture (writes its helper scripts into the fixture's harness folder). */
+export function createObserveJail(fixture: Fixture): ObserveJail {
+  const python = existsSync(PYTHON);
+  const script = path.join(fixture.harness, python ? 'listen-tcp.py' : 'listen-tcp.cjs');
+  writeFileSync(script, python ? LISTEN_PY : LISTEN_JS);
+  const init = path.join(fixture.harness, 'init.sh');
+  writeFileSync(init, INIT);
+  const baseArgs = jailArguments(fixture);
   return {
     async run(command, options) {
       const environment = Object.entries(fixture.commandEnv).map(([name, value]) => `${name}=${value}`);
@@ -107,7 +115,7 @@ export function createObserveJail(fixture: Fixture): ObserveJail {
         args: [...baseArgs, '--', '/bin/bash', init, python ? PYTHON : process.execPath, script, String(options.port), command, ...environment],
         env: fixture.agentEnv,
         cwd: fixture.work,
-        timeoutMs: options.timeoutMs ?? 20_000,
+        timeoutMs: options.timeoutMs ?? COMMAND_TIME_LIMIT_MS,
         report: true,
       });
       const tcp = /^tcp (\d+)$/m.exec(result.report);

@@ -78,6 +78,7 @@ describe.skipIf(!bubblewrap.available)('differential test, observe mode (engine 
 
   it('fails on a deliberately broken engine that judges touch and > read-only', async () => {
     const report = await runDifferential({ world, judge: withPlantedHole(judge), execute, allowance: (verdict) => observeAllowance(verdict, world), runs: 100, seed: SEED });
+    console.info(`planted hole: ${report.failure?.counterexample?.template ?? 'not caught'} (${report.failure?.counterexample?.harms.join('; ') ?? ''})`);
     // Whatever the shrunk command is, it got through the planted hole and did harm.
     expect(report.failure?.counterexample?.verdict.reason).toMatch(/planted hole/);
     expect(report.failure?.counterexample?.harms.length).toBeGreaterThan(0);

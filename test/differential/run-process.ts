@@ -13,6 +13,9 @@ export type ProcessResult = {
 
 const MAX_OUTPUT = 1 << 20;
 
+/** How long one generated command may run before its process group is killed (not a failure: what it did until then counts). */
+export const COMMAND_TIME_LIMIT_MS = 8_000;
+
 function collect(stream: Readable | null | undefined): Promise<string> {
   if (!stream) return Promise.resolve('');
   return new Promise((resolve) => {

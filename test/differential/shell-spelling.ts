@@ -91,6 +91,7 @@ export function spell(word: Word, choice: WordSpelling = { spelling: 'bare', at:
 
 /** Spellings, plain ones first so that shrinking ends at the plainest form that still fails. */
 export const wordSpelling: fc.Arbitrary<WordSpelling> = fc.oneof(
+  { withCrossShrink: true },
   { weight: 6, arbitrary: fc.constant<WordSpelling>({ spelling: 'bare', at: 0 }) },
   {
     weight: 4,
