@@ -8,6 +8,8 @@ import type { ShellWord } from './shell-words.js';
  * checked against Read rules and the working folders.
  */
 
+const NPM_PROGRAMS: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
+
 /** The index of git's subcommand (after its global options), or -1. */
 function gitSubcommand(argv: readonly ShellWord[]): number {
   if (argv[0]?.value !== 'git') return -1;
@@ -23,8 +25,28 @@ function gitSubcommand(argv: readonly ShellWord[]): number {
 /** `--output FILE` and its unambiguous prefixes (`--out=FILE`), as git's option parser accepts them. */
 const GIT_OUTPUT = /^--out(?:p(?:u(?:t)?)?)?(?:=|$)/;
 
-/** Files git writes through `--output` (log, diff, show, format-patch, …). */
+/** npm's configuration options that name a folder npm writes to: its cache and its logs. */
+const NPM_WRITE_OPTIONS = ['cache', 'logs-dir'];
+
+/** Files npm writes through `--cache DIR` and `--logs-dir DIR` (and their prefixes), before any `--`. */
+function npmWriteTargets(argv: readonly ShellWord[]): ShellWord[] {
+  const targets: ShellWord[] = [];
+  for (let index = 1; index < argv.length; index += 1) {
+    const word = argv[index] as ShellWord;
+    if (word.value === '--') break;
+    if (!word.value.startsWith('--')) continue;
+    const eq = word.value.indexOf('=');
+    const name = word.value.slice(2, eq < 0 ? undefined : eq);
+    if (name.length < 3 || !NPM_WRITE_OPTIONS.some((option) => option.startsWith(name))) continue;
+    if (eq >= 0) targets.push({ ...word, value: word.value.slice(eq + 1), source: word.source.slice(word.source.indexOf('=') + 1) });
+    else if (argv[index + 1] !== undefined) targets.push(argv[index + 1] as ShellWord);
+  }
+  return targets;
+}
+
+/** Files git writes through `--output` (log, diff, show, format-patch, …) and npm through `--cache` and `--logs-dir`. */
 export function optionWriteTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
+  if (NPM_PROGRAMS.has(argv[0]?.value ?? '')) return npmWriteTargets(argv);
   const sub = gitSubcommand(argv);
   if (sub < 0) return [];
   const targets: ShellWord[] = [];
@@ -54,7 +76,6 @@ export function optionReadTargets(argv: readonly ShellWord[]): readonly ShellWor
  * takes unambiguous prefixes (`--node-opt`).
  */
 const NPM_CODE_OPTIONS = ['node-options', 'script-shell', 'prefix', 'userconfig', 'globalconfig'];
-const NPM_PROGRAMS: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'yarn']);
 
 /**
  * Why an option makes the program run code a prefix rule did not name (`npm test --node-options=…`

@@ -63,4 +63,7 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X47 pgrep -F reads a pid file', 'pgrep -F .env', 'deny', { rules: ['deny Read(.env)'] }),
   bash('X48 look-alike: ss -tlnp', 'ss -tlnp', 'allow'),
   bash('X49 look-alike: pgrep -f node', 'pgrep -f node', 'allow'),
+  bash('X50 npm test --logs-dir writes there under an npm test rule', 'npm test --logs-dir={outside}/logs', 'ask', { rules: ['allow Bash(npm test:*)'] }),
+  bash('X51 npm test --cache writes there', 'npm test --cache {outside}/cache', 'ask', { rules: ['allow Bash(npm test:*)'] }),
+  bash('X52 look-alike: npm test --cache into a folder an Edit rule allows', 'npm test --cache=src/cache', 'allow', { rules: ['allow Bash(npm test:*)', 'allow Edit(/src/**)'] }),
 ];
