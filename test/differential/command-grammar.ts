@@ -46,6 +46,11 @@ const HARMLESS: readonly Simple[] = [
   { words: [w('echo'), w('hi')], redirect: { operator: '>', target: p('/dev/null') } },
   { words: [w('cat')], redirect: { operator: '<', target: p('README.md') } },
   { words: [w('npm'), w('test')] },
+  // Allowed by the careful rules rather than judged read-only.
+  { words: [w('npm'), w('test'), w('--silent')] },
+  { words: [w('echo'), w('x')], redirect: { operator: '>', target: p('src/out.txt') } },
+  { words: [w('echo'), w('x')], redirect: { operator: '>>', target: p('src/a.ts') } },
+  { words: [w('git'), w('diff'), w('--no-index'), p('README.md'), p('notes.txt')] },
 ];
 
 /** Where markers go: the working folder, its src/ (an Edit rule allows it), .git, home, outside, /tmp. */
@@ -108,15 +113,20 @@ const LONG_OPTIONS = [
   'output', 'files0-from', 'file', 'pre', 'compress-program', 'to-file', 'from-file', 'exec', 'log-file', 'config', 'init-file',
   'magic-file', 'reference', 'random-source', 'temporary-directory', 'exclude-from', 'open-files-in-pager', 'upload-pack',
   'ext-diff', 'textconv', 'contents', 'ignore-file', 'batch', 'script', 'pager', 'editor', 'command', 'filter', 'null-data', 'follow',
+  // npm's configuration, settable on any npm command line.
+  'node-options', 'script-shell', 'prefix', 'userconfig', 'globalconfig', 'cache', 'shell', 'git', 'logs-dir', 'workspace', 'foreground-scripts',
 ];
 
 /** What an option is given: a marker to write, a secret to read, a script to run, an ordinary file. */
 const OPTION_VALUES: readonly Word[] = [p('{outside}/mark'), p('.env'), sh('~/.ssh/id_rsa'), p('tools/hook.sh'), p('mark'), p('README.md')];
 
-/** A read-only program with one option it may not expect: any short letter, or a long option (also abbreviated as getopt allows). */
-const optionAbuse: fc.Arbitrary<Simple> = fc
+/** Programs the careful rules allow by prefix (`Bash(npm test:*)`, …): a rule must not cover what an option adds. */
+const RULE_PROGRAMS: readonly (readonly Word[])[] = [[w('npm'), w('test')], [w('git'), w('log')], [w('git'), w('diff')], [w('echo')]];
+
+/** A program with one option it may not expect: any short letter, or a long option (also abbreviated as getopt allows). */
+const optionAbuse = (programs: readonly (readonly Word[])[]): fc.Arbitrary<Simple> => fc
   .record({
-    program: fc.constantFrom(...READ_ONLY_PROGRAMS),
+    program: fc.constantFrom(...programs),
     option: fc.oneof(
       fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')).map((letter) => `-${letter}`),
       fc.tuple(fc.constantFrom(...LONG_OPTIONS), fc.nat({ max: 10 })).map(([name, cut]) => `--${name.slice(0, Math.max(3, name.length - cut))}`),
@@ -134,7 +144,8 @@ const optionAbuse: fc.Arbitrary<Simple> = fc
 /** Inert payloads: each leaves a trace the harness can see. */
 const PAYLOADS: fc.Arbitrary<Simple> = fc.oneof(
   { withCrossShrink: true },
-  { weight: 4, arbitrary: optionAbuse },
+  { weight: 4, arbitrary: optionAbuse(READ_ONLY_PROGRAMS) },
+  { weight: 2, arbitrary: optionAbuse(RULE_PROGRAMS) },
   fc.constantFrom(...MARKERS).chain((marker) =>
     fc.constantFrom<Simple>(
       { words: [w('touch'), marker] },
