@@ -63,10 +63,11 @@ const MARKERS: readonly Word[] = [
   p('.git/hooks/pre-commit'),
   sh('$HOME/.bashrc'),
   p('{home}/.cache/mark'),
+  p('src/out-link/mark'),
 ];
 
 /** The planted secrets, spelled as a command might name them. */
-const SECRETS: readonly Word[] = [p('.env'), p('{work}/.env'), sh('~/.ssh/id_rsa'), p('{home}/.ssh/id_rsa'), sh('$HOME/.ssh/id_rsa')];
+const SECRETS: readonly Word[] = [p('.env'), p('{work}/.env'), sh('~/.ssh/id_rsa'), p('{home}/.ssh/id_rsa'), sh('$HOME/.ssh/id_rsa'), p('key-link'), p('env-link'), p('src/out-link/../../work/.env')];
 
 /** Ways to see the agent's environment (the fixture plants a model API key in it). */
 const AGENT_ENVIRONMENT: readonly Simple[] = [
@@ -249,6 +250,10 @@ const EVALUATING: readonly Carrier[] = [
   (inner) => text(`cat < <(${inner.text})`),
   (inner) => text(`echo "\${a[$(${inner.text})]}"`),
   (inner) => text(`time ${inner.text}`),
+  (inner) => text(`x=${singleQuote(`$(${inner.text})`)}; echo "\${x@P}"`),
+  (inner) => text(`getopts a ${singleQuote(`v[$(${inner.text})]`)}`),
+  (inner) => text(`unset ${singleQuote(`a[$(${inner.text})]`)}`),
+  (inner) => text(`wait -n -p ${singleQuote(`a[$(${inner.text})]`)}`),
   (inner) => text(`eval ${singleQuote(inner.text)}`),
   (inner) => text(`. <(echo ${singleQuote(inner.text)})`),
   (inner) => text(`sh -c ${singleQuote(inner.text)}`),

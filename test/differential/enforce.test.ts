@@ -95,12 +95,12 @@ describe.skipIf(!bubblewrap.available)('differential test, enforce mode (engine 
   }, LONG);
 
   it('contains an engine that allows every generated command as read-only', async () => {
-    const report = await run({ judge: allowEverything, sandbox, runs: Math.ceil(RUNS / 2) });
+    const report = await run({ judge: allowEverything, sandbox, runs: Math.ceil(RUNS / 3) });
     expect(report.failure === undefined, describeFailure(report, 'enforce')).toBe(true);
   }, LONG);
 
   it('contains an engine whose rules allow every generated command (the workspace profile)', async () => {
-    const report = await run({ judge: allowEverythingByRule, sandbox, runs: Math.ceil(RUNS / 2) });
+    const report = await run({ judge: allowEverythingByRule, sandbox, runs: Math.ceil(RUNS / 3) });
     expect(report.failure === undefined, describeFailure(report, 'enforce')).toBe(true);
   }, LONG);
 
@@ -109,7 +109,7 @@ describe.skipIf(!bubblewrap.available)('differential test, enforce mode (engine 
     ['gives read-only commands the workspace profile', () => sandboxIgnoringProfile(sandbox)],
     ['does not sandbox at all', () => noSandbox(world)],
   ] as const)('fails with a sandbox that %s', async (name, broken) => {
-    const report = await run({ judge: allowEverything, sandbox: broken(), runs: 200 });
+    const report = await run({ judge: allowEverything, sandbox: broken(), runs: 100 });
     console.info(`a sandbox that ${name}: ${report.failure?.counterexample?.template ?? 'not caught'} (${report.failure?.counterexample?.harms.join('; ') ?? ''})`);
     expect(report.failure?.counterexample?.harms.length ?? 0, describeFailure(report, 'enforce')).toBeGreaterThan(0);
   }, LONG);

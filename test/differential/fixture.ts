@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, cpSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, cpSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -133,7 +133,7 @@ function setTimes(folder: string, skip: ReadonlySet<string>): void {
   }
 }
 
-function plant(template: string, names: { readonly outside: string; readonly secrets: PlantedSecrets }): void {
+function plant(template: string, names: { readonly root: string; readonly outside: string; readonly secrets: PlantedSecrets }): void {
   const home = path.join(template, 'home');
   const work = path.join(template, 'work');
   const outside = path.join(template, 'outside');
@@ -160,6 +160,7 @@ function plant(template: string, names: { readonly outside: string; readonly sec
     'outside/file.txt': 'outside\n',
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(template, name), content);
+
   chmodSync(path.join(home, '.ssh', 'id_rsa'), 0o600);
   for (const name of ['tools/hook.sh', 'bin/ls', 'bin/cat', 'bin/git']) chmodSync(path.join(work, name), 0o755);
   git(work, 'init', '-q');
@@ -169,6 +170,11 @@ function plant(template: string, names: { readonly outside: string; readonly sec
   setTimes(template, new Set());
   git(work, 'add', 'README.md', 'notes.txt', 'src', 'package.json', 'tools', 'bin');
   git(work, 'commit', '-q', '-m', 'initial');
+  // Links out of the working folder, pointing at the live fixture (not the template): a reader must
+  // follow them. Untracked, since a copied link gets a new mtime that git would refresh its index for.
+  symlinkSync(path.join(names.root, 'home', '.ssh', 'id_rsa'), path.join(work, 'key-link'));
+  symlinkSync(names.outside, path.join(work, 'src', 'out-link'));
+  symlinkSync(path.join(names.root, 'work', '.env'), path.join(work, 'env-link'));
   // An uncommitted change, so `git diff` has something to show (and an external diff something to run on).
   writeFileSync(path.join(work, 'notes.txt'), 'b\na\nc\nd\n');
   git(work, 'status', '--porcelain');
@@ -193,7 +199,7 @@ export function createFixture(options: { readonly base?: string } = {}): Fixture
     harness: path.join(root, 'harness'),
   };
   const template = path.join(root, 'template');
-  plant(template, { outside: dirs.outside, secrets });
+  plant(template, { root, outside: dirs.outside, secrets });
   mkdirSync(dirs.harness);
   const secretFiles = ['home/.ssh/id_rsa', 'work/.env'];
   const secretSet = new Set(secretFiles);
