@@ -61,6 +61,9 @@ describe('bwrapArguments', () => {
     expect(args.slice(args.indexOf('--cap-drop'), args.indexOf('--cap-drop') + 2)).toEqual(['--cap-drop', 'ALL']);
     expect(args.slice(-6)).toEqual(['--chdir', '/work/project', '--', '/bin/bash', '-c', 'true']);
     expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
+    // The init's memory is masked, so no code can be written into it.
+    expect(pairs(args, '--ro-bind')).toEqual(expect.arrayContaining([['/m/file', '/proc/1/mem'], ['/m/file', '/proc/1/task/1/mem']]));
+    expect(args.indexOf('/proc/1/mem')).toBeGreaterThan(args.indexOf('/proc'));
   });
 
   it('read-only: no network and nothing writable but the private tmp', () => {

@@ -42,6 +42,10 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   if (!workspace || !policy.network) args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  // Pid 1 is bubblewrap's init, whose death takes the whole sandbox with it: code written into its
+  // memory could clear its parent-death signal and outlive every kill (ptrace of it is refused by
+  // the seccomp filter; its memory file is masked here).
+  args.push('--ro-bind', options.assets.file, '/proc/1/mem', '--ro-bind', options.assets.file, '/proc/1/task/1/mem');
 
   // /run holds the agent's, Docker's and the session bus's sockets: an empty one instead, keeping
   // only a resolver configuration that lives there (systemd-resolved) so DNS still works.

@@ -14,6 +14,8 @@ export type AttackFixture = {
   readonly project: string;
   readonly tmpDir: string;
   readonly outside: string;
+  /** Attack helper scripts (test/sandbox/scripts), where every user can read them. */
+  readonly scripts: string;
   readonly rules: readonly PermissionRuleEntry[];
   /** Hook scripts that run outside the sandbox (write-protected through `protectedFiles`). */
   readonly protectedFiles: readonly string[];
@@ -59,6 +61,7 @@ export const SKIP_REASON = bwrapWorks ? '' : 'bubblewrap (/usr/bin/bwrap) is mis
 export function createSuiteRoot(name: string): string {
   const root = realpathSync(mkdtempSync(`/var/tmp/toolplane-attack-${name}-`));
   chmodSync(root, 0o755);
+  cpSync(path.join(import.meta.dirname, 'scripts'), path.join(root, 'scripts'), { recursive: true });
   return root;
 }
 
@@ -162,6 +165,7 @@ export function createFixture(suiteRoot: string, name: string, owner: 'self' | '
     project,
     tmpDir: path.join(root, 'session-tmp'),
     outside: path.join(root, 'outside'),
+    scripts: path.join(suiteRoot, 'scripts'),
     rules: [rule('Read(./.env)'), rule('Read(./config/prod.key)')],
     protectedFiles: [path.join(project, 'scripts', 'hook.sh')],
   };
