@@ -40,8 +40,8 @@ export type AttackCase = {
 
 /** Options for {@link attackSuite}. */
 export type AttackSuiteOptions = {
-  /** A program to run the runner under, in its own process (e.g. one that sets up a keyring). */
-  readonly prefix?: readonly string[];
+  /** A program to run the runner under, in its own process (e.g. one that sets up a keyring), given the suite's folder. */
+  readonly prefix?: (suiteRoot: string) => readonly string[];
 };
 
 /**
@@ -116,9 +116,9 @@ async function runCases(
   const jobs = prepared.map((item) => item.job);
   const outcomes =
     user === 'nobody'
-      ? await runJobsAsNobody(suiteRoot, jobs, options.prefix ? { prefix: options.prefix } : {})
+      ? await runJobsAsNobody(suiteRoot, jobs, options.prefix ? { prefix: options.prefix(suiteRoot) } : {})
       : options.prefix
-        ? await runJobsInChild(suiteRoot, jobs, options.prefix)
+        ? await runJobsInChild(suiteRoot, jobs, options.prefix(suiteRoot))
         : await runJobs(jobs);
   const results = new Map<string, CaseResult>();
   prepared.forEach((item, index) => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { PermissionRuleEntry } from '../../src/contract/permission.js';
 
@@ -277,4 +278,48 @@ export function stopFakeAgents(): void {
     }
   }
   agents.clear();
+}
+
+/** Listeners on the host that no sandboxed command may reach (except TCP from the workspace profile). */
+export type HostListeners = {
+  readonly tcpPort: number;
+  /** A pathname Unix socket outside every working folder, open to every user. */
+  readonly unixPath: string;
+  /** An abstract Unix socket (reachable by name from the host's network namespace). */
+  readonly abstractName: string;
+  /** Connections accepted so far, per listener. */
+  readonly accepted: { tcp: number; unix: number; abstract: number };
+  close(): Promise<void>;
+};
+
+/** Starts the host listeners; every accepted connection is counted and answered with a marker line. */
+export async function startHostListeners(): Promise<HostListeners> {
+  const folder = realpathSync(mkdtempSync('/var/tmp/toolplane-attack-sockets-'));
+  chmodSync(folder, 0o777);
+  const accepted = { tcp: 0, unix: 0, abstract: 0 };
+  const serve = (kind: keyof typeof accepted) =>
+    createServer((socket) => {
+      accepted[kind] += 1;
+      socket.end('HOST-LISTENER-REACHED\n');
+    });
+  const tcp = serve('tcp');
+  const unix = serve('unix');
+  const abstract = serve('abstract');
+  const unixPath = path.join(folder, 'agent.sock');
+  const abstractName = `toolplane-attack-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => unix.listen(unixPath, resolve));
+  await new Promise<void>((resolve) => abstract.listen(`\0${abstractName}`, resolve));
+  chmodSync(unixPath, 0o777);
+  const address = tcp.address();
+  return {
+    tcpPort: typeof address === 'object' && address !== null ? address.port : 0,
+    unixPath,
+    abstractName,
+    accepted,
+    async close() {
+      await Promise.all([tcp, unix, abstract].map((server) => new Promise((resolve) => server.close(resolve))));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
