@@ -206,6 +206,61 @@ const attacks: AttackCase[] = [
     },
   },
   {
+    name: "a submodule's git folder (config with core.fsmonitor, hooks) and its .git file cannot be rewritten",
+    setup: (fixture) => {
+      const library = path.join(fixture.root, 'library');
+      mkdirSync(library);
+      writeFileSync(path.join(library, 'lib.txt'), 'lib\n');
+      hostGit(library, ['init', '-q', '-b', 'main', '--template=']);
+      hostGit(library, ['add', '-A']);
+      hostGit(library, ['commit', '-q', '-m', 'lib']);
+      hostGit(fixture.project, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', library, 'libs/lib']);
+      hostGit(fixture.project, ['commit', '-q', '-m', 'submodule']);
+    },
+    steps: () => [
+      workspace(
+        [
+          planted(`printf '[core]\\n\\tfsmonitor = "${EVIL}"\\n' >> .git/modules/libs/lib/config`),
+          planted(`mkdir -p .git/modules/libs/lib/hooks && echo ${EVIL} > .git/modules/libs/lib/hooks/post-checkout`),
+          planted('echo "gitdir: /tmp/evil" > libs/lib/.git'),
+          planted('mv .git/modules/libs/lib .git/modules/libs/moved'),
+        ].join('; '),
+      ),
+    ],
+    check: (result) => {
+      const { project } = result.fixture;
+      expect(readIfThere(path.join(project, '.git', 'modules', 'libs', 'lib', 'config')) ?? '').not.toContain(EVIL);
+      expect(readIfThere(path.join(project, '.git', 'modules', 'libs', 'lib', 'hooks', 'post-checkout'))).toBeUndefined();
+      expect(readIfThere(path.join(project, 'libs', 'lib', '.git'))).toBe('gitdir: ../../.git/modules/libs/lib\n');
+      expect(allOutput(result)).not.toContain('PLANTED-OK');
+    },
+  },
+  {
+    name: 'a nested repository in the working folder (a folder of checkouts): its hooks and config stay read-only',
+    setup: (fixture) => {
+      const nested = path.join(fixture.project, 'checkouts', 'other');
+      mkdirSync(nested, { recursive: true });
+      hostGit(nested, ['init', '-q', '-b', 'main']);
+    },
+    steps: () => [
+      workspace(
+        [
+          planted(`echo ${EVIL} > checkouts/other/.git/hooks/pre-commit`),
+          planted(`git -C checkouts/other config core.fsmonitor "${EVIL}"`),
+          planted('echo ok > checkouts/other/file.txt'),
+        ].join('; '),
+      ),
+    ],
+    check: (result) => {
+      const nested = path.join(result.fixture.project, 'checkouts', 'other');
+      expect(readIfThere(path.join(nested, '.git', 'hooks', 'pre-commit'))).toBeUndefined();
+      expect(readIfThere(path.join(nested, '.git', 'config')) ?? '').not.toContain(EVIL);
+      // The look-alike: the nested checkout itself is as writable as the rest of the project.
+      expect(readIfThere(path.join(nested, 'file.txt'))).toBe('ok\n');
+      expect(allOutput(result).match(/PLANTED-OK/g)?.length).toBe(1);
+    },
+  },
+  {
     name: 'a symlinked protected file (.envrc -> envrc.sh): writing through the link fails',
     setup: (fixture) => {
       rmSync(path.join(fixture.project, '.envrc'));
