@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   USERS,
   SKIP_REASON,
-  bwrapWorks,
+  attacksCanRun,
   chownTree,
   createFixture,
   createSuiteRoot,
@@ -34,6 +34,11 @@ export type AttackCase = {
   readonly check: (result: CaseResult) => void | Promise<void>;
   /** A hole known to be open: the check must fail (vitest `it.fails`), see the report in the test file. */
   readonly knownHole?: boolean;
+  /**
+   * `shared`: runs on one fixture shared with the suite's other shared cases (for cases that change
+   * nothing when the sandbox holds, and need no setup), which saves copying a fixture per case.
+   */
+  readonly fixture?: 'own' | 'shared';
   /** Only for these users (default: every user the suite runs as). */
   readonly users?: readonly ('self' | 'nobody')[];
 };
@@ -50,7 +55,7 @@ export type AttackSuiteOptions = {
  * test. Skips with a message where bubblewrap cannot run.
  */
 export function attackSuite(title: string, cases: readonly AttackCase[], options: AttackSuiteOptions = {}): void {
-  describe.skipIf(!bwrapWorks)(`${title}${bwrapWorks ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
+  describe.skipIf(!attacksCanRun)(`${title}${attacksCanRun ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
     let suiteRoot = '';
     beforeAll(() => {
       suiteRoot = createSuiteRoot(title.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 30));
@@ -97,11 +102,19 @@ async function runCases(
   cases: readonly AttackCase[],
   options: AttackSuiteOptions,
 ): Promise<Map<string, CaseResult>> {
-  const prepared = cases.map((entry, index) => {
-    const fixture = createFixture(suiteRoot, `${user}-${index}`);
+  let shared: { readonly fixture: AttackFixture; readonly before: string } | undefined;
+  const fixtureFor = (entry: AttackCase, index: number): { readonly fixture: AttackFixture; readonly before: string } => {
+    if (entry.fixture === 'shared' && entry.setup !== undefined) throw new Error(`${entry.name}: a shared case cannot have a setup`);
+    if (entry.fixture === 'shared' && shared !== undefined) return shared;
+    const fixture = createFixture(suiteRoot, entry.fixture === 'shared' ? `${user}-shared` : `${user}-${index}`);
     entry.setup?.(fixture, user);
     if (user === 'nobody') chownTree(fixture.root, NOBODY);
-    const before = projectState(fixture.project);
+    const made = { fixture, before: projectState(fixture.project) };
+    if (entry.fixture === 'shared') shared = made;
+    return made;
+  };
+  const prepared = cases.map((entry, index) => {
+    const { fixture, before } = fixtureFor(entry, index);
     const job: SandboxJob = {
       id: entry.name,
       cwd: fixture.project,
@@ -127,6 +140,11 @@ async function runCases(
     results.set(item.entry.name, { steps, last, fixture: item.fixture, user, before: item.before });
   });
   return results;
+}
+
+/** The cases, each on the suite's shared fixture unless it has a setup of its own or `own` says so. */
+export function sharingFixtures(cases: readonly AttackCase[], own: (entry: AttackCase) => boolean = () => false): AttackCase[] {
+  return cases.map((entry) => (entry.setup !== undefined || entry.fixture === 'own' || own(entry) ? entry : { ...entry, fixture: 'shared' }));
 }
 
 /** Everything a step printed, for "the secret appears nowhere" checks. */

@@ -55,8 +55,18 @@ export const canDropToNobody = isRoot && spawnSync('setpriv', ['--version'], { s
 /** The users each suite runs as: root (when we are) and `nobody` through setpriv, or just ourselves. */
 export const USERS: readonly ('self' | 'nobody')[] = canDropToNobody ? ['self', 'nobody'] : ['self'];
 
+/** The attacks are written in bash, python3 (ctypes for raw system calls) and node. */
+const hasPython = spawnSync('python3', ['-c', 'import ctypes'], { stdio: 'ignore' }).status === 0;
+
+/** Whether the attack suites can run here; {@link SKIP_REASON} says why not. */
+export const attacksCanRun = bwrapWorks && hasPython;
+
 /** Why a suite is skipped, for the skip message. */
-export const SKIP_REASON = bwrapWorks ? '' : 'bubblewrap (/usr/bin/bwrap) is missing or cannot create user namespaces here';
+export const SKIP_REASON = !bwrapWorks
+  ? 'bubblewrap (/usr/bin/bwrap) is missing or cannot create user namespaces here'
+  : hasPython
+    ? ''
+    : 'python3 (with ctypes) is missing; the attacks use it';
 
 /** A folder for one suite's fixtures, outside /tmp; remove it with {@link removeSuiteRoot}. */
 export function createSuiteRoot(name: string): string {

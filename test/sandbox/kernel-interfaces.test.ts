@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { SandboxProfile } from '../../src/contract/sandbox.js';
-import { allOutput, attackSuite, type AttackCase } from './attack-suite.js';
+import { allOutput, attackSuite, sharingFixtures, type AttackCase } from './attack-suite.js';
 
 /**
  * Kernel interfaces no namespace separates, and ways around the seccomp filter: io_uring, system
@@ -73,7 +73,7 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
       check: (result) => {
         expect(result.last.stdout).not.toContain('INIT-DEATH-SIGNAL-CLEARED');
         expect(result.last.stdout).not.toContain('OPENED');
-        expect(result.last.stdout).toMatch(/attach to pid 1 refused: Operation not permitted|skipped/);
+        expect(result.last.stdout, result.last.stderr).toMatch(/attach to pid 1 refused: Operation not permitted|skipped/);
       },
     },
     {
@@ -98,6 +98,6 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
   ];
 }
 
-attackSuite('sandbox kernel interfaces', [...casesFor('read-only'), ...casesFor('workspace')], {
+attackSuite('sandbox kernel interfaces', sharingFixtures([...casesFor('read-only'), ...casesFor('workspace')]), {
   prefix: (suiteRoot) => ['env', `KEYRING_SECRET=${KEYRING_SECRET}`, 'python3', path.join(suiteRoot, 'scripts', 'keyring.py')],
 });

@@ -2,7 +2,7 @@ import { mkdirSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { SandboxProfile } from '../../src/contract/sandbox.js';
-import { allOutput, attackSuite, type AttackCase } from './attack-suite.js';
+import { allOutput, attackSuite, sharingFixtures, type AttackCase } from './attack-suite.js';
 import { ALL_SECRETS, SECRETS, isAlive, readIfThere, startFakeAgent, stopFakeAgents } from './fixture.js';
 
 /**
@@ -238,4 +238,5 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
   return cases;
 }
 
-attackSuite('sandbox masks', PROFILES.flatMap(casesFor));
+// Renames change the project, so that case gets a fixture of its own.
+attackSuite('sandbox masks', sharingFixtures(PROFILES.flatMap(casesFor), (entry) => entry.name.includes('renaming')));

@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest';
 import type { SandboxProfile } from '../../src/contract/sandbox.js';
-import { allOutput, attackSuite, type AttackCase } from './attack-suite.js';
+import { allOutput, attackSuite, sharingFixtures, type AttackCase } from './attack-suite.js';
 import { startHostListeners, type HostListeners } from './fixture.js';
 
 /**
@@ -78,4 +78,4 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
   ];
 }
 
-attackSuite('sandbox network and sockets', [...casesFor('read-only'), ...casesFor('workspace')]);
+attackSuite('sandbox network and sockets', sharingFixtures([...casesFor('read-only'), ...casesFor('workspace')]));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { SandboxProfile } from '../../src/contract/sandbox.js';
-import { attackSuite, type AttackCase } from './attack-suite.js';
+import { attackSuite, sharingFixtures, type AttackCase } from './attack-suite.js';
 import { survivorsOf, uniqueMarker } from './fixture.js';
 import type { SandboxStep } from './sandbox-runner.js';
 
@@ -84,4 +84,4 @@ const cases: AttackCase[] = (['read-only', 'workspace'] as const).flatMap((profi
   },
 ]);
 
-attackSuite('sandbox process lifetime', cases);
+attackSuite('sandbox process lifetime', sharingFixtures(cases));

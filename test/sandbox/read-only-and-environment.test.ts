@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { SandboxProfile } from '../../src/contract/sandbox.js';
-import { allOutput, attackSuite, type AttackCase } from './attack-suite.js';
+import { allOutput, attackSuite, sharingFixtures, type AttackCase } from './attack-suite.js';
 import { projectState, readIfThere } from './fixture.js';
 
 /**
@@ -125,4 +125,4 @@ const cases: AttackCase[] = [
   environmentCases('workspace', 'bash'),
 ];
 
-attackSuite('sandbox read-only and environment', cases);
+attackSuite('sandbox read-only and environment', sharingFixtures(cases));

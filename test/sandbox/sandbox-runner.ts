@@ -64,34 +64,43 @@ export type JobOutcome = { readonly id: string; readonly steps: readonly StepOut
 
 const BASE_PATH = '/usr/local/bin:/usr/bin:/bin';
 
-/** Jobs run at once (each on its own fixture, so they cannot disturb one another). */
-const CONCURRENT_JOBS = 3;
+/** Jobs run at once (on fixtures of their own, or as one session on a shared one). */
+const CONCURRENT_JOBS = 4;
 
-/** Runs the jobs, a few at a time; each gets its own sandboxes, disposed when it ends. Outcomes are in job order. */
+/**
+ * Runs the jobs, a few at a time. Steps of one session in one folder share a sandbox across jobs
+ * (jobs on a shared fixture are one session, as commands of one agent would be); every sandbox is
+ * disposed once all jobs have ended. Outcomes are in job order.
+ */
 export async function runJobs(jobs: readonly SandboxJob[]): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = new Array<JobOutcome>(jobs.length);
+  const sandboxes = new Map<string, Sandbox>();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < jobs.length) {
       const index = next;
       next += 1;
       const job = jobs[index] as SandboxJob;
-      outcomes[index] = { id: job.id, steps: await runJob(job) };
+      outcomes[index] = { id: job.id, steps: await runJob(job, sandboxes) };
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_JOBS, jobs.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_JOBS, jobs.length) }, worker));
+  } finally {
+    for (const sandbox of sandboxes.values()) await sandbox.dispose?.();
+  }
   return outcomes;
 }
 
-async function runJob(job: SandboxJob): Promise<StepOutcome[]> {
-  const sandboxes = new Map<string, Sandbox>();
+async function runJob(job: SandboxJob, sandboxes: Map<string, Sandbox>): Promise<StepOutcome[]> {
   const sandboxFor = (session: string): Sandbox => {
-    let sandbox = sandboxes.get(session);
+    const key = `${job.cwd}\0${session}`;
+    let sandbox = sandboxes.get(key);
     if (sandbox === undefined) {
       sandbox = createBubblewrapSandbox({
         policy: buildSandboxPolicy({ rules: job.rules, cwd: job.cwd, homeDir: job.home, tmpDir: job.tmpDir, protectedFiles: job.protectedFiles }),
       });
-      sandboxes.set(session, sandbox);
+      sandboxes.set(key, sandbox);
     }
     return sandbox;
   };
@@ -110,9 +119,7 @@ async function runJob(job: SandboxJob): Promise<StepOutcome[]> {
       })),
     );
   }
-  const results = await Promise.all(running);
-  for (const sandbox of sandboxes.values()) await sandbox.dispose?.();
-  return results;
+  return Promise.all(running);
 }
 
 async function runSandboxStep(sandbox: Sandbox, job: SandboxJob, step: SandboxStep, env: Record<string, string>): Promise<StepOutcome> {

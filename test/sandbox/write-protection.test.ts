@@ -310,7 +310,7 @@ const concurrency: AttackCase[] = [
     steps: () => [
       workspace('sleep 0.3; echo first-done'),
       workspace(
-        `for i in $(seq 1 40); do ${planted(`mkdir -p .claude && echo ${EVIL} > .claude/settings.json`)} 2>/dev/null && break; sleep 0.1; done; true`,
+        `for i in $(seq 1 25); do ${planted(`mkdir -p .claude && echo ${EVIL} > .claude/settings.json`)} 2>/dev/null && break; sleep 0.1; done; true`,
         { concurrentAfterMs: 100 },
       ),
     ],
@@ -322,7 +322,7 @@ const concurrency: AttackCase[] = [
     steps: () => [
       workspace('sleep 0.3; echo first-done', { session: 'a' }),
       workspace(
-        `for i in $(seq 1 40); do ${planted(`mkdir -p .claude .github/workflows && echo ${EVIL} > .claude/settings.json && echo ${EVIL} > .github/workflows/x.yml`)} 2>/dev/null && break; sleep 0.1; done; true`,
+        `for i in $(seq 1 25); do ${planted(`mkdir -p .claude .github/workflows && echo ${EVIL} > .claude/settings.json && echo ${EVIL} > .github/workflows/x.yml`)} 2>/dev/null && break; sleep 0.1; done; true`,
         { session: 'b', concurrentAfterMs: 100 },
       ),
     ],
