@@ -5,3 +5,11 @@ export { parseRule, escapePathForRule, type ParsedRule, type RuleDiagnostic, typ
 export type { SourcedDiagnostic } from './rule-set.js';
 export { describeBuiltinTool, builtinToolNames, type BuiltinToolDescriptor, type ToolFamily } from './tool-descriptors.js';
 export { bypassPermissionsNotice } from './bypass-notice.js';
+export {
+  PROTECTED_PATHS,
+  PROTECTED_PATH_EXCEPTIONS,
+  protectedPathReason,
+  protectedPathsIn,
+  type ProtectedLocation,
+  type ProtectedPath,
+} from './protected-paths.js';

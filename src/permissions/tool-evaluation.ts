@@ -238,7 +238,9 @@ function evaluatePathCall(options: {
     return;
   }
   result.readOnly = false;
-  if (check.protectedReason) result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: true });
+  // Not bypassable: a hook, a git setting or a settings file written in bypass mode runs, or loosens
+  // the policy, long after this session.
+  if (check.protectedReason) result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: false });
   result.acceptEdits = check.inside && check.protectedReason === undefined;
   if (options.allow) result.approved = ruleReason(options.allow);
   else if (check.allow) result.approved = ruleReason(check.allow);

@@ -56,6 +56,8 @@ export async function loadPermissions(
     cwd,
     homeDir,
     additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
+    // Its settings, trust store and held-file records loosen later sessions; no name covers a moved folder.
+    protectedFolders: [settings.userDir],
   });
   const permissions: PermissionEngine = Object.assign(Object.create(engine) as PermissionEngine, {
     async remember(suggestion: RuleSuggestion) {

@@ -51,5 +51,5 @@ export const networkCases: readonly CorpusCase[] = [
   { name: 'H17 Agent(type) deny', tool: 'Agent', input: { prompt: 'x', subagent_type: 'Explore' }, rules: ['deny Agent(Explore)', 'allow Agent'], expect: 'deny' },
   { name: 'H18 Bash(run_in_background:true) deny', tool: 'Bash', input: { command: 'ls', run_in_background: true }, rules: ['deny Bash(run_in_background:true)'], expect: 'deny' },
   { name: 'H19 Bash(command:…) is ignored, not a hole', tool: 'Bash', input: { command: 'npm test' }, rules: ['allow Bash(command:npm *)'], expect: 'ask' },
-  { name: 'H20 Write to .claude settings through Bash in bypass', tool: 'Bash', input: { command: 'echo {} > .claude/settings.json' }, mode: 'bypassPermissions', expect: 'allow' },
+  { name: 'H20 Write to .claude settings through Bash in bypass still asks', tool: 'Bash', input: { command: 'echo {} > .claude/settings.json' }, mode: 'bypassPermissions', expect: 'ask' },
 ];
