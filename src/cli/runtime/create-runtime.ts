@@ -28,6 +28,7 @@ import { createSpillFolder, SPILL_FOLDER } from '../../tools/bash/spill-folder.j
 import { createTodoStore, TODO_STORE, type TodoItem, type TodoStore } from '../../tools/todo-write/todo-store.js';
 import { createPlanModeController, PLAN_MODE_CONTROLLER } from '../../tools/plan-mode/plan-mode-controller.js';
 import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
+import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
 import { subagentService } from '../../tools/agent/subagent-service.js';
 import { deferredToolsService } from '../../tools/tool-search/deferred-tools-service.js';
 import { discoveredToolNames } from '../../tools/tool-search/discovered-tool-names.js';
@@ -183,10 +184,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
   }
 
-  const allowPrivateHosts = settings.rules.flatMap((entry) => {
-    const match = /^WebFetch\(domain:([^)]+)\)$/.exec(entry.rule);
-    return entry.behavior === 'allow' && match ? [match[1]!] : [];
-  });
+  const allowPrivateHosts = privateHostsFromRules(settings.rules);
   const agentTypes = [GENERAL_PURPOSE_AGENT];
   const builtins = [
     ...createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts }),
