@@ -41,6 +41,18 @@ describe('toolplane subcommands', () => {
     expect(bad.stderr).toContain('--input is not valid JSON');
   });
 
+  it('permissions explain warns when the allow rule that decided allows any code', async () => {
+    const env = isolatedEnv(home);
+    const settings = JSON.stringify({ permissions: { allow: ['Bash(python:*)'] } });
+    const wide = await runCli(['permissions', 'explain', '--tool', 'Bash', '--input', JSON.stringify({ command: 'python -c "import os"' }), '--settings', settings, '--json'], { cwd: project, env });
+    expect(JSON.parse(wide.stdout)).toMatchObject({ decision: 'allow', rule: 'Bash(python:*)', allowsAnyCode: expect.stringContaining('python runs whatever script') });
+    expect(wide.stderr).toContain('warning: rule Bash(python:*) allows any code (python runs whatever script');
+    const narrowSettings = JSON.stringify({ permissions: { allow: ['Bash(python manage.py test:*)'] } });
+    const narrow = await runCli(['permissions', 'explain', '--tool', 'Bash', '--input', JSON.stringify({ command: 'python manage.py test' }), '--settings', narrowSettings], { cwd: project, env });
+    expect(narrow.stdout).toMatch(/^allow: /);
+    expect(narrow.stderr).not.toContain('allows any code');
+  });
+
   it('mcp list connects the configured servers and reports states and tool counts', async () => {
     const config = join(home, 'mcp.json');
     await writeFile(

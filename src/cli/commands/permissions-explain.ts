@@ -68,5 +68,8 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     io.stdout.write(`${explained.decision}: ${explained.reason}\n`);
     if (explained.rule) io.stdout.write(`rule: ${explained.rule}${explained.source ? ` (${explained.source})` : ''}\n`);
   }
+  if (explained.allowsAnyCode !== null) {
+    io.stderr.write(`warning: rule ${explained.rule ?? ''} allows any code (${explained.allowsAnyCode}); narrow it to the script or command you mean\n`);
+  }
   return 0;
 }
