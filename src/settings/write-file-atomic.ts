@@ -1,6 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import writeFileAtomicPackage from 'write-file-atomic';
 
 /** Options for {@link writeFileAtomic}. */
 export type WriteFileAtomicOptions = {
@@ -30,5 +29,7 @@ export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<
     if (existing === undefined) mode = options.newFileMode;
   }
   signal?.throwIfAborted();
+  // Loaded on first write: most runs never write settings, and cold start counts.
+  const { default: writeFileAtomicPackage } = await import('write-file-atomic');
   await writeFileAtomicPackage(path, text, { encoding: 'utf8', ...(mode === undefined ? {} : { mode }) });
 }
