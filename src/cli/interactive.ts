@@ -8,13 +8,22 @@ import type { InteractiveHost } from './tui/interactive-host.js';
 
 const CONTEXT_WINDOW = 200_000;
 
+/** The trust question, as the person reads it. */
+export function trustQuestion(folder: string): string {
+  return [
+    `Do you trust the files in ${folder}?`,
+    'Its .toolplane settings and .mcp.json may allow tools, set the permission mode, add folders, set environment',
+    'variables, run hooks and start MCP servers. Until you trust it, only their deny and ask rules apply,',
+    'in this terminal and in headless runs (-p) alike. Change it later with toolplane trust [--revoke].',
+    'Trust this folder? [y/N] ',
+  ].join('\n');
+}
+
 /** Asks once per project folder whether to apply its allow rules, hooks and MCP servers. */
 async function askTrust(folder: string, io: CommandIo): Promise<boolean> {
   const prompt = createInterface({ input: io.stdin, output: io.stdout });
   try {
-    const answer = await prompt.question(
-      `Do you trust the files in ${folder}?\nIts .toolplane settings may allow tools, run hooks and start MCP servers. Deny and ask rules apply either way.\nTrust this folder? [y/N] `,
-    );
+    const answer = await prompt.question(trustQuestion(folder));
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     prompt.close();

@@ -2,8 +2,7 @@ import { parseRunArguments, UsageError } from './args.js';
 import { HELP_TEXT } from './help-text.js';
 import type { CommandIo } from './headless.js';
 
-const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo']);
-
+const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo', 'trust']);
 
 /** Runs the command line and resolves with the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -62,6 +61,10 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
       if (argv[0] !== 'list') throw new UsageError('Usage: toolplane sessions list [--json]');
       const { runSessionsList } = await import('./commands/sessions-list.js');
       return runSessionsList(argv.slice(1), io);
+    }
+    case 'trust': {
+      const { runTrust } = await import('./commands/trust.js');
+      return runTrust(argv, io);
     }
     case 'demo': {
       const { runDemo } = await import('./commands/demo.js');

@@ -30,7 +30,7 @@ describe('saveRule', () => {
   it('creates .toolplane/ and the local file, and the loader reads the rule back', async () => {
     const result = await save({ destination: 'localSettings', rule: 'Bash(npm test)', behavior: 'allow' });
     expect(result).toEqual({ file: join(project, '.toolplane', 'settings.local.json'), added: true });
-    const loaded = await loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, session: 'headless', managedSettingsFile: join(base, 'none') });
+    const loaded = await loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, session: 'headless', trustProject: true, managedSettingsFile: join(base, 'none') });
     expect(loaded.rules).toEqual([{ rule: 'Bash(npm test)', behavior: 'allow', source: 'localSettings', file: result.file, root: project }]);
   });
 

@@ -79,3 +79,23 @@ export async function writeProjectTrust(
     signal: options.signal,
   });
 }
+
+/** One folder the person answered about. */
+export type ProjectTrustEntry = { readonly projectDir: string; readonly trust: 'trusted' | 'untrusted'; readonly updatedAt?: string };
+
+/** Every folder in the store, sorted by path; a damaged store lists nothing and says so. */
+export async function listProjectTrust(options: {
+  readonly storeFile: string;
+  readonly signal?: AbortSignal;
+}): Promise<{ readonly entries: readonly ProjectTrustEntry[]; readonly damaged: boolean }> {
+  const { table, damaged } = await readTable(options.storeFile, options.signal);
+  const entries = [...table]
+    .map(([projectDir, entry]) => ({ projectDir, trust: entry.trusted ? ('trusted' as const) : ('untrusted' as const), ...(entry.updatedAt ? { updatedAt: entry.updatedAt } : {}) }))
+    .sort((a, b) => (a.projectDir < b.projectDir ? -1 : a.projectDir > b.projectDir ? 1 : 0));
+  return { entries, damaged };
+}
+
+/** The folder as the store keys it: symlinks resolved, so `toolplane trust` and a run agree. */
+export async function trustStoreKey(folder: string): Promise<string> {
+  return canonicalFolder(folder);
+}

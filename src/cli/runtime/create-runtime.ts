@@ -162,7 +162,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   if (history.length > 0) restoreTodos(todoStore, history);
 
-  const trusted = settings.projectTrust !== 'untrusted';
+  // `unknown` is not trust: a folder nobody answered about starts none of its own MCP servers.
+  const trusted = settings.projectTrust === 'trusted';
   const allowRules = new Set(settings.rules.filter((entry) => entry.behavior === 'allow').map((entry) => entry.rule));
   const mcpSetup = await setUpMcp({
     cwd,

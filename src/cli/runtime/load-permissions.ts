@@ -24,6 +24,7 @@ export async function loadPermissions(
     env,
     homeDir,
     session: options.interactive ? ('interactive' as const) : ('headless' as const),
+    trustProject: args.trustProject,
     cli: {
       ...(args.settings !== undefined ? { settings: args.settings } : {}),
       allowedTools: args.allowedTools,

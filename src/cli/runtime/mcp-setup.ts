@@ -47,6 +47,10 @@ export async function setUpMcp(options: {
   const project = await loadMcpConfigFile({ file: projectFile, env: options.env, optional: true, signal: options.signal });
   issues.push(...project.issues.map(formatMcpConfigIssue));
   sources.push({ scope: 'project', file: projectFile, servers: project.servers });
+  if (!options.trusted && project.servers.size > 0) {
+    const { howToTrust } = await import('../../settings/resolve-project-trust.js');
+    issues.push(`${projectFile}: the project folder is not trusted: its MCP servers (${[...project.servers.keys()].join(', ')}) are not started; ${howToTrust(options.cwd)}`);
+  }
   for (const file of options.configFiles) {
     const flagged = await loadMcpConfigFile({ file, env: options.env, optional: false, signal: options.signal });
     issues.push(...flagged.issues.map(formatMcpConfigIssue));
