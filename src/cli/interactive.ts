@@ -4,7 +4,9 @@ import { INTERACTION_CHANNEL } from '../tools/ask-user-question/interaction-chan
 import type { RunArguments } from './args.js';
 import type { CommandIo } from './headless.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
+import type { HeldConfigFile } from './runtime/held-config-files.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
+import { visibleText } from './tui/visible-text.js';
 
 const CONTEXT_WINDOW = 200_000;
 
@@ -25,6 +27,30 @@ async function askTrust(folder: string, io: CommandIo): Promise<boolean> {
   try {
     const answer = await prompt.question(trustQuestion(folder));
     return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+/** The question about a settings file a tool call wrote, as the person reads it. */
+export function heldFileQuestion(held: HeldConfigFile): string {
+  const when = held.record.at.slice(0, 16).replace('T', ' ');
+  const by = held.record.session === undefined ? '' : ` in session ${held.record.session}`;
+  const loosens = held.loosens.length === 0 ? ['(nothing beyond deny and ask rules)'] : held.loosens.slice(0, 20);
+  return [
+    `${held.file} was changed by a tool call${by} (${when} UTC).`,
+    'Until you confirm it, only its deny and ask rules (and those it had before) apply, here and in headless runs.',
+    'As it is now, it would also:',
+    ...loosens.map((line) => `  ${visibleText(line, { newlines: 'escape' })}`),
+    ...(held.loosens.length > 20 ? [`  … and ${held.loosens.length - 20} more`] : []),
+    'Apply this file as it is now? [y/N] ',
+  ].join('\n');
+}
+
+async function askYesNo(question: string, io: CommandIo): Promise<boolean> {
+  const prompt = createInterface({ input: io.stdin, output: io.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
   } finally {
     prompt.close();
   }
@@ -93,6 +119,7 @@ export async function runInteractiveSession(args: RunArguments, io: CommandIo): 
     interactive: true,
     warn: (line) => io.stderr.write(`${line}\n`),
     askTrust: (folder) => askTrust(folder, io),
+    askConfirmHeld: (held) => askYesNo(heldFileQuestion(held), io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
   return runInteractive(createInteractiveHost(runtime, cwd, io.env, io.homeDir), {

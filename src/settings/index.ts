@@ -15,3 +15,16 @@ export { parseSettingsText, settingsFileSchema, type ParsedSettings, type Settin
 export { checkRule, ruleToolName, type CheckRuleOptions, type RuleCheck } from './check-rule.js';
 export { splitToolList } from './split-tool-list.js';
 export { parseJsonDocument, type JsonDocument, type JsonParseResult, type TextPosition } from './parse-json-document.js';
+export {
+  ABSENT,
+  confirmContent,
+  hashContent,
+  readHoldTable,
+  recordHolds,
+  type HeldFile,
+  type HoldRecord,
+  type HoldTable,
+  type KeptRules,
+} from './settings-holds.js';
+export { createSettingsWatch, type HeldChangeReport, type SettingsWatch, type SettingsWatchOptions } from './settings-watch.js';
+export { recordTrustAnswer, type RecordTrustAnswerOptions } from './record-trust-answer.js';

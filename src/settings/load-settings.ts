@@ -5,8 +5,9 @@ import type { PermissionMode, PermissionRuleEntry, RuleSource } from '../contrac
 import { PERMISSION_MODES } from '../contract/permission.js';
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { checkRule } from './check-rule.js';
-import { parseSettingsText, type SettingsWarning } from './parse-settings-text.js';
+import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
 import { howToTrust, resolveProjectTrust, type TrustGrant } from './resolve-project-trust.js';
+import { hashContent, heldRecord, holdKey, mergeKept, readHoldTable, type HeldFile, type HoldRecord, type HoldTable } from './settings-holds.js';
 import { MANAGED_SETTINGS_PATH, settingsPaths } from './settings-paths.js';
 import { pushSource, type LoadedSource, type SourceRestriction } from './settings-source.js';
 import type { ProjectTrust } from './trust-store.js';
@@ -82,6 +83,11 @@ export type LoadedSettings = {
   readonly projectTrust: ProjectTrust;
   /** How a trusted project folder came to be trusted (the store, `--trust-project`, the environment). */
   readonly projectTrustGrantedBy?: TrustGrant;
+  /**
+   * Settings files whose current content a tool call wrote and no person has confirmed: only
+   * their deny and ask rules (and those they had before) apply. The terminal UI asks about them.
+   */
+  readonly heldFiles: readonly (HeldFile & { readonly source: RuleSource })[];
   readonly userDir: string;
 };
 
@@ -119,7 +125,18 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   const known = options.knownToolNames === undefined ? undefined : new Set(options.knownToolNames);
   const warnings: SettingsWarning[] = [];
 
-  const trust = await resolveProjectTrust({ storeFile: paths.trustStore, projectDir: cwd, env, ...(options.trustProject ? { trustProject: true } : {}), ...(signal ? { signal } : {}) });
+  const holds = await readHoldTable(paths.heldSettings, signal);
+  if (holds.damaged) {
+    warnings.push({ file: paths.heldSettings, message: 'the record of settings changes is damaged; every settings file counts as changed by a tool call until a person confirms it' });
+  }
+  const trust = await resolveProjectTrust({
+    storeFile: paths.trustStore,
+    projectDir: cwd,
+    env,
+    holds,
+    ...(options.trustProject ? { trustProject: true } : {}),
+    ...(signal ? { signal } : {}),
+  });
   warnings.push(...trust.warnings);
   const projectTrust = trust.trust;
 
@@ -155,11 +172,22 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     { source: 'userSettings', label: paths.userSettings, file: paths.userSettings, root: paths.userDir, text: userText },
   ];
   const sources: LoadedSource[] = [];
+  const heldFiles: (HeldFile & { readonly source: RuleSource })[] = [];
   for (const { text, ...candidate } of candidates) {
-    if (text === undefined) continue;
-    const parsed = parseSettingsText(text, candidate.label);
+    // The managed policy is root's; inline JSON is the command line itself: neither is held.
+    const held = candidate.file === undefined || candidate.source === 'managed' ? undefined : await heldFor(holds, candidate.file, text);
+    if (text === undefined && held === undefined) continue;
+    const parsed = text === undefined ? { settings: {}, warnings: [] } : parseSettingsText(text, candidate.label);
     warnings.push(...parsed.warnings);
-    sources.push({ ...candidate, settings: parsed.settings });
+    if (held === undefined || candidate.file === undefined) {
+      sources.push({ ...candidate, settings: parsed.settings });
+      continue;
+    }
+    heldFiles.push({ file: candidate.file, hash: held.hash, record: held.record, source: candidate.source });
+    // An untrusted folder's restriction says more (trusting comes first); a held file keeps its
+    // earlier deny and ask rules either way, so rewriting it cannot drop one.
+    const restriction = candidate.restriction ?? heldRestriction(held.record);
+    sources.push({ ...candidate, restriction, settings: withKeptRules(parsed.settings, held.record) });
   }
 
   const rules: PermissionRuleEntry[] = [];
@@ -244,6 +272,28 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     files: sources.flatMap((loaded) => (loaded.file === undefined ? [] : [{ source: loaded.source, path: loaded.file }])),
     projectTrust,
     ...(trust.grantedBy ? { projectTrustGrantedBy: trust.grantedBy } : {}),
+    heldFiles,
     userDir: paths.userDir,
   };
+}
+
+async function heldFor(holds: HoldTable, file: string, text: string | undefined): Promise<{ hash: string; record: HoldRecord } | undefined> {
+  const hash = hashContent(text);
+  const record = heldRecord(holds, await holdKey(file), hash);
+  return record === undefined ? undefined : { hash, record };
+}
+
+function heldRestriction(record: HoldRecord): SourceRestriction {
+  const when = record.at.slice(0, 16).replace('T', ' ');
+  const session = record.session === undefined ? '' : ` in session ${record.session}`;
+  return {
+    reason: `it was changed by a tool call${session} (${when} UTC) and is held until a person confirms it`,
+    remedy: 'the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder; its earlier deny and ask rules apply meanwhile',
+  };
+}
+
+function withKeptRules(settings: SettingsFile, record: HoldRecord): SettingsFile {
+  if (record.kept === undefined) return settings;
+  const merged = mergeKept({ deny: settings.permissions?.deny ?? [], ask: settings.permissions?.ask ?? [] }, record.kept);
+  return { ...settings, permissions: { ...settings.permissions, deny: [...merged.deny], ask: [...merged.ask] } };
 }

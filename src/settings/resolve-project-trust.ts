@@ -1,4 +1,5 @@
 import type { SettingsWarning } from './parse-settings-text.js';
+import { hashContent, heldRecord, holdKey, type HoldTable } from './settings-holds.js';
 import { readProjectTrust, type ProjectTrust } from './trust-store.js';
 
 /** How the project folder came to be trusted for this run. */
@@ -39,6 +40,8 @@ export async function resolveProjectTrust(options: {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** `--trust-project`. */
   readonly trustProject?: boolean;
+  /** The record of files tool calls changed: a trust store a tool call wrote trusts nothing. */
+  readonly holds?: HoldTable;
   readonly signal?: AbortSignal;
 }): Promise<ResolvedTrust> {
   if (options.trustProject === true) return { trust: 'trusted', grantedBy: 'flag', warnings: [] };
@@ -47,5 +50,10 @@ export async function resolveProjectTrust(options: {
   const warnings: SettingsWarning[] = read.damaged
     ? [{ file: options.storeFile, message: 'the trust store is damaged; every project folder is treated as not yet trusted' }]
     : [];
+  if (read.trust === 'trusted' && options.holds && heldRecord(options.holds, await holdKey(options.storeFile), hashContent(read.text))) {
+    // Trust a tool call recorded is no trust: the folder is asked about again (or, headless, not trusted).
+    warnings.push({ file: options.storeFile, message: 'the trust store was changed by a tool call and is held: the folder counts as not yet trusted until a person answers again' });
+    return { trust: 'unknown', warnings };
+  }
   return { trust: read.trust, ...(read.trust === 'trusted' ? { grantedBy: 'trust-store' as const } : {}), warnings };
 }

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { settingsPaths } from '../../settings/settings-paths.js';
-import { listProjectTrust, trustStoreKey, writeProjectTrust } from '../../settings/trust-store.js';
+import { recordTrustAnswer } from '../../settings/record-trust-answer.js';
+import { listProjectTrust, trustStoreKey } from '../../settings/trust-store.js';
 import { UsageError } from '../args.js';
 import type { CommandIo } from '../headless.js';
 
@@ -33,7 +34,8 @@ export async function runTrust(argv: readonly string[], io: CommandIo): Promise<
   if (positionals.length > 1 || (values.list && (values.revoke || positionals.length > 0)) || (values.json && !values.list)) {
     throw new UsageError(USAGE);
   }
-  const storeFile = settingsPaths({ cwd: io.cwd, env: io.env, homeDir: io.homeDir }).trustStore;
+  const paths = settingsPaths({ cwd: io.cwd, env: io.env, homeDir: io.homeDir });
+  const storeFile = paths.trustStore;
   if (values.list) {
     const { entries, damaged } = await listProjectTrust({ storeFile });
     if (damaged) io.stderr.write(`warning: ${storeFile} is damaged; no folder counts as trusted until it is rewritten\n`);
@@ -49,7 +51,8 @@ export async function runTrust(argv: readonly string[], io: CommandIo): Promise<
     return 1;
   }
   const key = await trustStoreKey(folder);
-  await writeProjectTrust({ storeFile, projectDir: folder, trust: values.revoke ? 'untrusted' : 'trusted' });
+  const { forgotOtherTrust } = await recordTrustAnswer({ storeFile, holdsFile: paths.heldSettings, projectDir: folder, trust: values.revoke ? 'untrusted' : 'trusted' });
+  if (forgotOtherTrust) io.stderr.write(`warning: ${storeFile} had been changed by a tool call; the other folders it trusted are no longer trusted (trust them again if you meant to)\n`);
   io.stdout.write(
     values.revoke
       ? `No longer trusted: ${key}. Only the deny and ask rules of its own settings apply there now.\n`

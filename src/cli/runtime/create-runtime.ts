@@ -44,7 +44,9 @@ import { loadPermissions } from './load-permissions.js';
 import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
-import { setUpMcp } from './mcp-setup.js';
+import { startSessionMcp } from './mcp-setup.js';
+import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
+import { createSettingsGuard, type SettingsGuard } from './settings-guard.js';
 
 /** How a session is set up. */
 export type RuntimeOptions = {
@@ -57,6 +59,8 @@ export type RuntimeOptions = {
   readonly warn: (line: string) => void;
   /** Interactive runs: asks the person whether to trust this project folder (once; remembered). */
   readonly askTrust?: (folder: string) => Promise<boolean>;
+  /** Interactive runs: asks the person to confirm a settings file a tool call wrote (held until then). */
+  readonly askConfirmHeld?: (held: HeldConfigFile) => Promise<boolean>;
   readonly managedSettingsFile?: string;
   readonly signal?: AbortSignal;
   /** Tools added to the built-ins by a host that embeds the runtime (tests register theirs here). */
@@ -108,7 +112,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const parserReady = initShellParser().catch((error: unknown) => options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`));
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
-  const { settings, engine, permissions, initialMode } = await loadPermissions({ ...options, signal });
+  // The settings watch starts with the session, after the permissions it reports saved rules to.
+  const guardRef: { current?: SettingsGuard } = {};
+  const { settings, engine, permissions, initialMode } = await loadPermissions({ ...options, signal, onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined) });
   let mode: PermissionMode = initialMode;
 
   const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
@@ -125,6 +131,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   } else {
     session = sessions.create();
   }
+
+  const settingsGuard = await createSettingsGuard({
+    files: watchedConfigFiles({ cwd, env, homeDir, settingsFlag: args.settings, mcpConfigFiles: args.mcpConfig }),
+    cwd,
+    env,
+    homeDir,
+    sessionId: () => session.id,
+    warn: options.warn,
+    signal,
+  });
+  guardRef.current = settingsGuard;
 
   const hooks = createHookGate({
     settings: settings.hooks,
@@ -162,28 +179,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   if (history.length > 0) restoreTodos(todoStore, history);
 
-  // `unknown` is not trust: a folder nobody answered about starts none of its own MCP servers.
-  const trusted = settings.projectTrust === 'trusted';
-  const allowRules = new Set(settings.rules.filter((entry) => entry.behavior === 'allow').map((entry) => entry.rule));
-  const mcpSetup = await setUpMcp({
-    cwd,
-    env,
-    settings,
-    configFiles: args.mcpConfig,
-    trusted,
-    signal,
-    isApproved: ({ name, server }) => allowRules.has(name) || allowRules.has(`mcp__${server}`) || allowRules.has(`mcp__${server}__*`),
-  });
-  for (const issue of mcpSetup.issues) options.warn(`mcp: ${issue}`);
-  const mcp = mcpSetup.manager;
-  if (mcp) {
-    services.set(mcpResourcesService, mcp);
-    mcp.subscribe((event) => {
-      if (event.type === 'tool-definition-change' && event.approved) options.warn(`mcp: the definition of ${event.name} (approved earlier) changed on server ${event.server}`);
-      else if (event.type === 'tool-name-collision') options.warn(`mcp: tool name collision: ${JSON.stringify(event.collision)}`);
-      else if (event.type === 'server-warning') options.warn(`mcp: ${event.server}: ${event.message}`);
-    });
-  }
+  const mcp = await startSessionMcp({ cwd, env, homeDir, settings, configFiles: args.mcpConfig, signal, warn: options.warn });
+  if (mcp) services.set(mcpResourcesService, mcp);
 
   const allowPrivateHosts = privateHostsFromRules(settings.rules);
   const agentTypes = [GENERAL_PURPOSE_AGENT];
@@ -322,6 +319,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       if (event.type === 'tool-results' || event.type === 'assistant-message') currentMessages = [...currentMessages, event.message];
       yield event;
+      if (event.type === 'tool-results') {
+        // Tool calls just ran: a settings file one of them wrote is held from now on.
+        for (const message of await settingsGuard.afterTools(turnSignal)) {
+          if (options.interactive) yield { type: 'notice', message };
+          else options.warn(`toolplane: ${message}`);
+        }
+      }
       step = await generator.next();
     }
     currentMessages = step.value.messages;
@@ -376,6 +380,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     todos: () => todoStore.get('main'),
     lastInputTokens: () => lastInputTokens,
     async close() {
+      // Background tasks may have written since the last batch.
+      for (const message of await settingsGuard.afterTools()) options.warn(`toolplane: ${message}`);
       await hooks.sessionEnd({ session: { sessionId: session.id, cwd, permissionMode: mode }, signal: new AbortController().signal, reason: 'exit' }).catch(() => undefined);
       await taskRegistry.dispose();
       await mcp?.close();
