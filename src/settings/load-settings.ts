@@ -36,11 +36,11 @@ export type LoadSettingsOptions = {
   readonly managedSettingsFile?: string;
   readonly cli?: CliSettings;
   /**
-   * Which kind of run loads the settings: `interactive` (the terminal UI, which asks a person
-   * about a folder whose trust is `unknown`) or `headless` (`-p`, SDK). Either way the project's
-   * allow rules, `defaultMode`, hooks, MCP servers, env and additional directories apply only in
-   * a trusted folder (stricter than the reference, whose headless runs trust the folder). Default
-   * `interactive`.
+   * Which kind of run loads the settings: `interactive` (the terminal UI, whose host asks a person
+   * about a folder whose trust is `unknown`) or `headless` (`-p`, SDK). Trust does not depend on
+   * it: either way the project's allow rules, `defaultMode`, hooks, MCP servers, env and
+   * additional directories apply only in a trusted folder (stricter than the reference, whose
+   * headless runs trust the folder). Default `interactive`.
    */
   readonly session?: 'headless' | 'interactive';
   /**
