@@ -4,6 +4,7 @@ import type { PermissionRuleEntry } from '../contract/permission.js';
 import { DEFAULT_SANDBOX_SETTINGS, type SandboxPolicy, type SandboxSettings } from '../contract/sandbox.js';
 import { isWithin, resolveRealPath } from './path-resolution.js';
 import type { PathMatcher } from './path-rule.js';
+import { PROTECTED_PATHS } from './protected-paths.js';
 import { createRuleSet, type CompiledRule } from './rule-set.js';
 
 /** What {@link buildSandboxPolicy} derives a session's sandbox from. */
@@ -104,21 +105,14 @@ export const SANDBOX_WRITE_PROTECTED: readonly string[] = [
   '.github/workflows',
 ];
 
-/** Configuration other tools load that is read-only when it exists (creating one is allowed). */
-export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = [
-  '.gitmodules',
-  '.claude.json',
-  '.idea',
-  '.husky',
-  '.gitlab-ci.yml',
-  '.circleci',
-  '.pre-commit-config.yaml',
-  'lefthook.yml',
-  '.npmrc',
-  '.yarnrc',
-  '.yarnrc.yml',
-  '.pnpmfile.cjs',
-];
+/**
+ * Everything else the permission engine protects (its one list, `PROTECTED_PATHS`): read-only
+ * when it exists, creatable when it does not. `.git` as a whole is not (commits write it); its
+ * hooks and config are in the list above.
+ */
+export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = PROTECTED_PATHS.map((entry) => entry.path).filter(
+  (entry) => entry !== '.git' && !SANDBOX_WRITE_PROTECTED.includes(entry),
+);
 
 /** Files a shell or the desktop runs from a home folder; protected when a working folder holds home. */
 export const HOME_STARTUP_FILES: readonly string[] = [
