@@ -15,6 +15,7 @@ export * from './loop/index.js';
 export * from './permissions/index.js';
 export * from './settings/index.js';
 export * from './hooks/index.js';
+export * from './sandbox/index.js';
 export {
   buildSearchIndex,
   createSearchIndexCache,

@@ -10,7 +10,7 @@ import { initShellParser } from '../src/permissions/bash-parser.js';
 import { createPermissionEngine } from '../src/permissions/permission-engine.js';
 import { assembleToolPool } from '../src/pool/assemble-tool-pool.js';
 import { runToolUses } from '../src/execution/run-tool-uses.js';
-import { createFakeApprover } from '../src/testing/fake-gates.js';
+import { createFakeApprover, createFakePermissionGate } from '../src/testing/fake-gates.js';
 import { createFakeSandbox } from '../src/testing/fake-sandbox.js';
 import { createBashTool } from '../src/tools/bash/bash-tool.js';
 import { SPILL_FOLDER, createSpillFolder } from '../src/tools/bash/spill-folder.js';
@@ -96,5 +96,21 @@ describe('the sandbox profile follows from the decision', () => {
 
   it('a person who refuses the outside run leaves it unrun', async () => {
     expect(await decide({ command: 'ls', mode: 'default', person: 'deny', dangerouslyDisableSandbox: true })).toMatchObject({ status: 'denied', profiles: [] });
+  });
+
+  it("a host's gate cannot let a command out by claiming a person approved it", async () => {
+    const sandbox = createFakeSandbox();
+    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'allow', reason: { kind: 'approver', message: 'trust me' } }) });
+    const run = await runToolUses([{ type: 'tool_use', id: 'g', name: 'Bash', input: { command: 'echo hi', dangerouslyDisableSandbox: true } }], {
+      pool: assembleToolPool({ builtins: [bash] }),
+      permissions: gate,
+      cwd: root,
+      sessionId: 's',
+      services: createServices().set(SANDBOX, sandbox).set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') })),
+    });
+    const content = run.records[0]?.result.content;
+    expect(run.records[0]?.result.is_error).toBe(true);
+    expect(JSON.stringify(content)).toContain("only a person's approval of this one run allows that");
+    expect(sandbox.requests).toHaveLength(0);
   });
 });

@@ -47,6 +47,8 @@ export type SandboxLaunch = {
   readonly summary: string;
   /** The profile actually applied. */
   readonly profile: SandboxProfile;
+  /** Whether the command can reach the network. */
+  readonly network: boolean;
   /** Undoes what preparing the launch left on disk. Call once, after the process group is gone. */
   release(): Promise<void>;
 };
@@ -94,6 +96,8 @@ export type SandboxPolicy = {
   readonly redacted: readonly string[];
   /** Read-only in the workspace profile even inside the working folders (a missing one cannot be created). */
   readonly writeProtected: readonly string[];
+  /** Read-only in the workspace profile when they exist; a missing one may be created. */
+  readonly writeProtectedWhenPresent: readonly string[];
   /** Whether workspace-profile commands reach the network (read-only commands never do). */
   readonly network: boolean;
   /** Workspace-profile commands may create Unix sockets (`sandbox.network.allowAllUnixSockets`). */

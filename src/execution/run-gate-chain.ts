@@ -53,7 +53,10 @@ type Checked =
   | { readonly ok: true; readonly input: unknown; readonly approval?: CallApproval }
   | { readonly ok: false; readonly result: GateResult };
 
-/** Who approved an allow decision, from its reason. */
+/**
+ * Who approved an allow decision, from its reason. A gate's decision is never a person's answer,
+ * whatever reason it gives: only the approver path of this chain records `person`.
+ */
 function approvalOf(decision: AllowDecision): CallApproval {
   const readOnly = decision.readOnly === true;
   switch (decision.reason.kind) {
@@ -66,7 +69,6 @@ function approvalOf(decision: AllowDecision): CallApproval {
     case 'hook':
       return { by: 'hook', readOnly };
     case 'approver':
-      return { by: 'person', readOnly };
     case 'tool':
     case 'safety':
     case 'no-approver':

@@ -4,6 +4,7 @@ import type { PermissionRuleEntry } from '../contract/permission.js';
 import { DEFAULT_SANDBOX_SETTINGS, type SandboxPolicy, type SandboxSettings } from '../contract/sandbox.js';
 import { isWithin, resolveRealPath } from './path-resolution.js';
 import type { PathMatcher } from './path-rule.js';
+import { PROTECTED_PATHS } from './protected-paths.js';
 import { createRuleSet, type CompiledRule } from './rule-set.js';
 
 /** What {@link buildSandboxPolicy} derives a session's sandbox from. */
@@ -85,35 +86,33 @@ export const WRITABLE_CACHES: readonly string[] = [
 
 /**
  * Paths inside each working folder that programs outside the sandbox run or load by themselves:
- * git's hooks and config, agents' settings and MCP configuration, CI workflows, direnv. They are
- * read-only to workspace-profile commands, and a missing one cannot be created.
+ * git's hooks and config, agents' settings and MCP configuration, editor tasks, dev containers,
+ * CI workflows, direnv. Read-only to workspace-profile commands, and a missing one cannot be
+ * created (each costs a mount point per command, so this list is kept to what runs unasked).
  */
 export const SANDBOX_WRITE_PROTECTED: readonly string[] = [
   '.git/hooks',
   '.git/config',
-  '.gitmodules',
   '.toolplane',
   '.claude',
-  '.claude.json',
   '.mcp.json',
   '.cursor',
   '.codex',
   '.gemini',
   '.vscode',
-  '.idea',
   '.devcontainer',
-  '.husky',
   '.envrc',
   '.github/workflows',
-  '.gitlab-ci.yml',
-  '.circleci',
-  '.pre-commit-config.yaml',
-  'lefthook.yml',
-  '.npmrc',
-  '.yarnrc',
-  '.yarnrc.yml',
-  '.pnpmfile.cjs',
 ];
+
+/**
+ * Everything else the permission engine protects (its one list, `PROTECTED_PATHS`): read-only
+ * when it exists, creatable when it does not. `.git` as a whole is not (commits write it); its
+ * hooks and config are in the list above.
+ */
+export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = PROTECTED_PATHS.map((entry) => entry.path).filter(
+  (entry) => entry !== '.git' && !SANDBOX_WRITE_PROTECTED.includes(entry),
+);
 
 /** Files a shell or the desktop runs from a home folder; protected when a working folder holds home. */
 export const HOME_STARTUP_FILES: readonly string[] = [
@@ -174,8 +173,10 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     ...settings.allowWrite.map((entry) => path.resolve(entry)),
   ];
   const writeProtected = new Set<string>();
+  const whenPresent: string[] = [];
   for (const folder of workingFolders) {
     for (const name of SANDBOX_WRITE_PROTECTED) writeProtected.add(path.join(folder, name));
+    for (const name of SANDBOX_WRITE_PROTECTED_WHEN_PRESENT) whenPresent.push(path.join(folder, name));
     if (isWithin(homeDir, folder)) for (const name of HOME_STARTUP_FILES) writeProtected.add(path.join(homeDir, name));
     for (const found of gitPathsRunOutside(folder, { limit, unenforced })) writeProtected.add(found);
   }
@@ -197,6 +198,7 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     masked: [...masked],
     redacted,
     writeProtected: [...writeProtected],
+    writeProtectedWhenPresent: whenPresent,
     network: settings.network,
     allowUnixSockets: settings.allowAllUnixSockets,
     excludedCommands: settings.excludedCommands,

@@ -44,9 +44,10 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
 
   return {
     policy: getPolicy,
-    dispose() {
+    async dispose() {
+      // A probe still running (a bwrap process, then the cache write) finishes before the session ends.
+      await probe?.catch(() => undefined);
       stubs.flush();
-      return Promise.resolve();
     },
     async status(signal): Promise<SandboxStatus> {
       return (await getProbe(signal)).status;
@@ -102,6 +103,7 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
         extraFiles: filter === undefined ? [] : [filter],
         summary: describeProfile(request.profile, current),
         profile: request.profile,
+        network: request.profile === 'workspace' && current.network,
         async release() {
           if (released) return;
           released = true;

@@ -9,6 +9,7 @@ const policy: SandboxPolicy = {
   masked: ['/home/me/.ssh', '/work/project/.env', '/home/me/.aws', '/home/me/link'],
   redacted: ['/home/me/.npmrc'],
   writeProtected: ['/work/project/.git/hooks', '/work/project/.git/config', '/work/project/.claude', '/work/project/.github/workflows', '/work/project/.mcp.json'],
+  writeProtectedWhenPresent: ['/work/project/.npmrc', '/work/project/.husky'],
   network: true,
   allowUnixSockets: false,
   excludedCommands: [],
@@ -90,6 +91,8 @@ describe('bwrapArguments', () => {
     expect(ro).toEqual(expect.arrayContaining([['/work/project/.git/hooks', '/work/project/.git/hooks'], ['/work/project/.git/config', '/work/project/.git/config']]));
     expect(pairs(args, '--bind')).toEqual(expect.arrayContaining([['/work/project/.git', '/work/project/.git'], ['/work/project/.github', '/work/project/.github']]));
     expect(stubs).toEqual(['/work/project/.claude', '/work/project/.github/workflows', '/work/project/.mcp.json']);
+    expect(args).not.toContain('/work/project/.husky');
+    expect(pairs(build({}, 'workspace', { '/work/project/.npmrc': 'file' }).args, '--ro-bind')).toContainEqual(['/work/project/.npmrc', '/work/project/.npmrc']);
     for (const stub of stubs) expect(ro).toContainEqual([stub, stub]);
     expect(args.indexOf('/work/project/.git/hooks')).toBeGreaterThan(args.indexOf('/work/project'));
   });

@@ -38,7 +38,8 @@ export type BwrapArguments = { readonly args: string[]; readonly stubs: string[]
 export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   const { policy, profile, kindOf } = options;
   const workspace = profile === 'workspace';
-  const args: string[] = ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+  // UTS and cgroup namespaces would hide only the host name and cgroup paths, for ~1 ms each.
+  const args: string[] = ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-ipc'];
   if (!workspace || !policy.network) args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
@@ -76,8 +77,9 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
     }
     const rootOf = (target: string): string | undefined =>
       writableRoots.filter((candidate) => isWithin(target, candidate) && candidate !== target).sort((a, b) => b.length - a.length)[0];
+    const present = policy.writeProtectedWhenPresent.filter((target) => kindOf(target) !== undefined);
     const mountPoints: { readonly path: string; readonly stub: boolean; readonly root: string }[] = [];
-    for (const raw of policy.writeProtected) {
+    for (const raw of [...policy.writeProtected, ...present]) {
       // A protected path reached through a link is protected where it really is.
       const target = kindOf(raw) === 'link' ? options.realPath(raw) : raw;
       const root = target === undefined ? undefined : rootOf(target);

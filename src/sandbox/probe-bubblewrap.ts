@@ -51,11 +51,18 @@ export async function probeBubblewrap(options: {
   return result;
 }
 
+/**
+ * bwrap from the usual places, else from `PATH` — but only a root-owned file nobody else can
+ * write: a sandboxed command can write the working folder, and a `node_modules/.bin/bwrap` of its
+ * own making must not become the sandbox (`TOOLPLANE_BWRAP` names any other binary explicitly).
+ */
 async function findBubblewrap(env: Readonly<Record<string, string | undefined>>): Promise<string | undefined> {
   const fromPath = (env.PATH ?? '').split(path.delimiter).filter((folder) => path.isAbsolute(folder)).map((folder) => path.join(folder, 'bwrap'));
   for (const candidate of [...KNOWN_LOCATIONS, ...fromPath]) {
     try {
       await access(candidate, constants.X_OK);
+      const info = await stat(candidate);
+      if (info.uid !== 0 || (info.mode & 0o022) !== 0) continue;
       return candidate;
     } catch {
       // not here

@@ -45,6 +45,7 @@ export function createFakeSandbox(options: {
         extraFiles: [],
         summary: `fake ${request.profile} sandbox`,
         profile: request.profile,
+        network: request.profile === 'workspace',
         release() {
           if (!done) released += 1;
           done = true;

@@ -38,7 +38,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   });
   const configDir = configDirectory(io.env as NodeJS.ProcessEnv, io.homeDir);
   // A fresh probe: the doctor is where a cached answer gets checked again.
-  const probe = await probeBubblewrap({ env: io.env });
+  const probe = await probeBubblewrap({ env: io.env, ...(io.env.TOOLPLANE_BWRAP ? { bwrap: io.env.TOOLPLANE_BWRAP } : {}) });
   const version = probe.bwrap ? await bubblewrapVersion(probe.bwrap) : undefined;
   const scratch = await mkdtemp(path.join(tmpdir(), 'toolplane-doctor-'));
   try {

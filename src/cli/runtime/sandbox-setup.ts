@@ -38,7 +38,9 @@ export function setUpSandbox(options: SandboxSetupOptions): SandboxSetup {
     return { sandbox: undefined, tmpDir };
   }
   for (const notice of options.settings.notices) options.warn(`sandbox: ${notice}`);
+  const bwrap = options.env.TOOLPLANE_BWRAP;
   const sandbox = createBubblewrapSandbox({
+    ...(bwrap ? { bwrap } : {}),
     probeCacheFile: path.join(options.configDir, 'sandbox-probe.json'),
     env: options.env,
     policy: () => {

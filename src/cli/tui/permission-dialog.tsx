@@ -43,11 +43,18 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
   const { request, state } = props;
   const subject = subjectOf(request, props.diff !== undefined);
   const reason = describeReason(request.reason);
+  const unsandboxed = request.reason.kind === 'safety' && request.reason.message.startsWith('runs outside the sandbox');
   return (
     <Box flexDirection="column" borderStyle="double" borderColor="yellow" paddingX={1}>
       <Text bold color="yellow">
         Permission needed: {toolLabel(request)}
       </Text>
+      {unsandboxed ? (
+        <Text bold color="red">
+          This command would run OUTSIDE the sandbox, with your full access to your files, network and credentials. Allow it only for this
+          exact command.
+        </Text>
+      ) : null}
       <Text dimColor>{subject.title}</Text>
       <Box paddingLeft={2}>
         <Visible text={subject.text} />
@@ -67,8 +74,11 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
                 {selected ? '❯' : ' '} {option.key}. {option.label}
               </Text>
               {option.kind === 'allow-always' ? (
-                <Box paddingLeft={6}>
+                <Box paddingLeft={6} flexDirection="column">
                   <Visible text={option.detail} dimColor />
+                  {option.allowsAnyCode !== undefined ? (
+                    <Text color="red">⚠ this rule allows any code: {visibleText(option.allowsAnyCode, { newlines: 'escape' })}</Text>
+                  ) : null}
                 </Box>
               ) : null}
             </Box>

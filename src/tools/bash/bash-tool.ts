@@ -136,7 +136,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       }
       const failed = result.exitCode !== 0 && result.interrupted === undefined;
       const sandboxBlock = launch
-        ? explainSandboxBlock({ profile: launch.profile, summary: launch.summary, output: `${result.stdout.text}\n${result.stderr.text}`, failed })
+        ? explainSandboxBlock({ profile: launch.profile, network: launch.network, summary: launch.summary, output: `${result.stdout.text}\n${result.stderr.text}`, failed })
         : undefined;
       const notes = [note, 'note' in plan ? plan.note : undefined].filter((text): text is string => text !== undefined);
       return {

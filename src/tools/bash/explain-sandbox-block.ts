@@ -1,14 +1,14 @@
 import type { SandboxProfile } from '../../contract/sandbox.js';
 
 /** Signs in a failed command's output that the sandbox, not the command, said no. */
-const SIGNS: readonly { readonly pattern: RegExp; readonly blocked: string; readonly profiles: readonly SandboxProfile[] }[] = [
-  { pattern: /read-only file system|EROFS/i, blocked: 'a write outside the writable places (read-only file system)', profiles: ['read-only', 'workspace'] },
+const SIGNS: readonly { readonly pattern: RegExp; readonly blocked: string; readonly needsNetworkOff?: boolean }[] = [
+  { pattern: /read-only file system|EROFS/i, blocked: 'a write outside the writable places (read-only file system)' },
   {
-    pattern: /network is unreachable|ENETUNREACH|could not resolve|name resolution|EAI_AGAIN|getaddrinfo|unable to access 'https?:|connection refused/i,
+    pattern: /network is unreachable|ENETUNREACH|could not resolve|name resolution|EAI_AGAIN|getaddrinfo|unable to access 'https?:|connection refused|ECONNREFUSED/i,
     blocked: 'the network',
-    profiles: ['read-only', 'workspace'],
+    needsNetworkOff: true,
   },
-  { pattern: /permission denied|EACCES|EPERM|operation not permitted/i, blocked: 'a masked path, a Unix socket or a privileged operation (permission denied)', profiles: ['read-only', 'workspace'] },
+  { pattern: /permission denied|EACCES|EPERM|operation not permitted/i, blocked: 'a masked path, a Unix socket or a privileged operation (permission denied)' },
 ];
 
 /**
@@ -18,12 +18,13 @@ const SIGNS: readonly { readonly pattern: RegExp; readonly blocked: string; read
  */
 export function explainSandboxBlock(options: {
   readonly profile: SandboxProfile;
+  readonly network: boolean;
   readonly summary: string;
   readonly output: string;
   readonly failed: boolean;
 }): string | undefined {
   if (!options.failed) return undefined;
-  const blocked = SIGNS.filter((sign) => sign.profiles.includes(options.profile) && sign.pattern.test(options.output)).map((sign) => sign.blocked);
+  const blocked = SIGNS.filter((sign) => !(sign.needsNetworkOff && options.network) && sign.pattern.test(options.output)).map((sign) => sign.blocked);
   if (blocked.length === 0) return undefined;
   const advice =
     options.profile === 'read-only'
