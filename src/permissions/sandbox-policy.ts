@@ -103,6 +103,8 @@ export const SANDBOX_WRITE_PROTECTED: readonly string[] = [
   '.devcontainer',
   '.envrc',
   '.github/workflows',
+  // pre-commit's installed hook runs whatever a new config lists at the user's next commit.
+  '.pre-commit-config.yaml',
 ];
 
 /**
