@@ -31,7 +31,8 @@ await build({
   splitting: true,
   outdir: 'dist/bin',
   chunkNames: 'chunks/[name]-[hash]',
-  external: ['web-tree-sitter', 'tree-sitter-bash', '@vscode/ripgrep', 'pdfjs-dist', 'turndown', 'ajv', 'ink', 'react', 'react/*', 'yoga-layout'],
+  // write-file-atomic names its temporary files after its own __filename, which an ESM bundle lacks.
+  external: ['web-tree-sitter', 'tree-sitter-bash', '@vscode/ripgrep', 'pdfjs-dist', 'turndown', 'ajv', 'ink', 'react', 'react/*', 'yoga-layout', 'write-file-atomic'],
   banner: { js: "import { createRequire as __toolplaneCreateRequire } from 'node:module';\nconst require = __toolplaneCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   legalComments: 'none',

@@ -29,6 +29,8 @@ export type RunArguments = {
   readonly help: boolean;
   readonly version: boolean;
   readonly cwd: string | undefined;
+  /** `--trust-project`: the working folder's own settings apply in full for this run. */
+  readonly trustProject: boolean;
 };
 
 /** A command-line mistake, reported with usage and exit code 2. */
@@ -60,6 +62,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   cwd: { type: 'string' },
+  'trust-project': { type: 'boolean' },
 } as const;
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
@@ -127,5 +130,6 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     help: values.help ?? false,
     version: values.version ?? false,
     cwd: values.cwd,
+    trustProject: values['trust-project'] ?? false,
   };
 }

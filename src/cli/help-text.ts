@@ -6,11 +6,14 @@ Usage:
   toolplane -p "PROMPT" [options]        run one task headless and exit (prompt may come on stdin)
   toolplane demo [--tui]                 offline demo in a temporary copy of a sample project
   toolplane permissions explain --tool NAME --input JSON [--cwd DIR] [--settings FILE|JSON]
-                                         [--permission-mode MODE] [--json]
+                                         [--permission-mode MODE] [--trust-project] [--json]
   toolplane tool-search --catalog FILE.jsonl (--query TEXT | --queries FILE.jsonl) [--max-results N]
-  toolplane mcp list [--mcp-config FILE] [--json] [--timeout MS]
+  toolplane mcp list [--mcp-config FILE] [--json] [--timeout MS] [--trust-project]
   toolplane sessions list [--json]
   toolplane doctor [--json] [--settings FILE|JSON]   can Bash commands be sandboxed here; the policy
+  toolplane trust [DIR]                  let DIR's own settings, hooks and MCP servers apply (every run)
+  toolplane trust --revoke [DIR]         stop trusting DIR
+  toolplane trust --list [--json]        the folders trusted or refused
 
 Options:
   -p, --print                     headless: run the prompt, print the result, exit
@@ -31,6 +34,7 @@ Options:
   -c, --continue                  continue the latest session in this folder
   --add-dir DIR                   another working folder; may repeat
   --cwd DIR                       the working folder (default: the current one)
+  --trust-project                 trust the working folder for this run (its allow rules, mode, hooks, MCP servers)
   -d, --debug                     log tool calls, decisions and the transcript path on stderr
   -h, --help                      this help
   -v, --version                   the version
@@ -40,10 +44,12 @@ Environment:
   OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL             OpenAI-compatible provider
   TOOLPLANE_CONFIG_DIR                                      user folder (default ~/.toolplane)
   TOOLPLANE_BWRAP                                           the bubblewrap binary for the sandbox (default: found)
+  TOOLPLANE_TRUST_PROJECT=1                                 trust the working folder (CI, programs that drive toolplane)
 
 Settings: /etc/toolplane/managed-settings.json, --settings, .toolplane/settings.local.json,
 .toolplane/settings.json, ~/.toolplane/settings.json — the same "permissions" and "hooks"
-schema as Claude Code's settings.
+schema as Claude Code's settings. In a folder nobody trusted, headless runs included, a
+project's own files only tighten: their deny and ask rules apply, the rest waits for trust.
 
 Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 `;

@@ -4,18 +4,53 @@ import { INTERACTION_CHANNEL } from '../tools/ask-user-question/interaction-chan
 import type { RunArguments } from './args.js';
 import type { CommandIo } from './headless.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
+import type { HeldConfigFile } from './runtime/held-config-files.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
+import { visibleText } from './tui/visible-text.js';
 
 const CONTEXT_WINDOW = 200_000;
+
+/** The trust question, as the person reads it. */
+export function trustQuestion(folder: string): string {
+  return [
+    `Do you trust the files in ${folder}?`,
+    'Its .toolplane settings and .mcp.json may allow tools, set the permission mode, add folders, set environment',
+    'variables, run hooks and start MCP servers. Until you trust it, only their deny and ask rules apply,',
+    'in this terminal and in headless runs (-p) alike. Change it later with toolplane trust [--revoke].',
+    'Trust this folder? [y/N] ',
+  ].join('\n');
+}
 
 /** Asks once per project folder whether to apply its allow rules, hooks and MCP servers. */
 async function askTrust(folder: string, io: CommandIo): Promise<boolean> {
   const prompt = createInterface({ input: io.stdin, output: io.stdout });
   try {
-    const answer = await prompt.question(
-      `Do you trust the files in ${folder}?\nIts .toolplane settings may allow tools, run hooks and start MCP servers. Deny and ask rules apply either way.\nTrust this folder? [y/N] `,
-    );
+    const answer = await prompt.question(trustQuestion(folder));
     return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+/** The question about a settings file a tool call wrote, as the person reads it. */
+export function heldFileQuestion(held: HeldConfigFile): string {
+  const when = held.record.at.slice(0, 16).replace('T', ' ');
+  const by = held.record.session === undefined ? '' : ` in session ${held.record.session}`;
+  const loosens = held.loosens.length === 0 ? ['(nothing beyond deny and ask rules)'] : held.loosens.slice(0, 20);
+  return [
+    `${held.file} was changed by a tool call${by} (${when} UTC).`,
+    'Until you confirm it, only its deny and ask rules (and those it had before) apply, here and in headless runs.',
+    'As it is now, it would also:',
+    ...loosens.map((line) => `  ${visibleText(line, { newlines: 'escape' })}`),
+    ...(held.loosens.length > 20 ? [`  … and ${held.loosens.length - 20} more`] : []),
+    'Apply this file as it is now? [y/N] ',
+  ].join('\n');
+}
+
+async function askYesNo(question: string, io: CommandIo): Promise<boolean> {
+  const prompt = createInterface({ input: io.stdin, output: io.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
   } finally {
     prompt.close();
   }
@@ -84,6 +119,7 @@ export async function runInteractiveSession(args: RunArguments, io: CommandIo): 
     interactive: true,
     warn: (line) => io.stderr.write(`${line}\n`),
     askTrust: (folder) => askTrust(folder, io),
+    askConfirmHeld: (held) => askYesNo(heldFileQuestion(held), io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
   return runInteractive(createInteractiveHost(runtime, cwd, io.env, io.homeDir), {

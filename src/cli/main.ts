@@ -2,8 +2,7 @@ import { parseRunArguments, UsageError } from './args.js';
 import { HELP_TEXT } from './help-text.js';
 import type { CommandIo } from './headless.js';
 
-const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo', 'doctor']);
-
+const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo', 'doctor', 'trust']);
 
 /** Runs the command line and resolves with the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -66,6 +65,10 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
     case 'doctor': {
       const { runDoctor } = await import('./commands/doctor.js');
       return runDoctor(argv, io);
+    }
+    case 'trust': {
+      const { runTrust } = await import('./commands/trust.js');
+      return runTrust(argv, io);
     }
     case 'demo': {
       const { runDemo } = await import('./commands/demo.js');

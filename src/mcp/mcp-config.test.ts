@@ -93,6 +93,21 @@ describe('parseMcpServers', () => {
     expect(formatMcpConfigIssue(issues[0] ?? { file: '', message: '' })).toMatch(/^\/repo\/\.mcp\.json: server "noCommand": /);
   });
 
+  it('refuses server names that would make tool names ambiguous, and keeps look-alikes that are not', () => {
+    const servers = Object.fromEntries(
+      ['docs', 'docs__admin', 'docs..admin', 'docs_', '_docs', 'docs-admin', 'docs_admin', 'docs.admin', 'a'.repeat(48), 'b'.repeat(49)].map((name) => [name, { command: 'node' }]),
+    );
+    const { servers: loaded, issues } = parseMcpServers({ file: '/repo/.mcp.json', env, servers });
+    expect([...loaded.keys()]).toEqual(['docs', 'docs-admin', 'docs_admin', 'docs.admin', 'a'.repeat(48)]);
+    const byServer = new Map(issues.map((issue) => [issue.server, issue.message]));
+    expect(byServer.get('docs__admin')).toMatch(/^server name "docs__admin" is ambiguous: tool names are mcp__<server>__<tool>, split at the first "__"/);
+    expect(byServer.get('docs..admin')).toMatch(/"docs\.\.admin" \(docs__admin in tool names\) is ambiguous/);
+    expect(byServer.get('docs_')).toMatch(/ambiguous/);
+    expect(byServer.get('_docs')).toMatch(/ambiguous/);
+    expect(byServer.get('b'.repeat(49))).toMatch(/longer than 48 characters/);
+    expect(issues.every((issue) => issue.message.endsWith('; the server is not started'))).toBe(true);
+  });
+
   it('reports an mcpServers value that is not an object', () => {
     const { issues } = parseMcpServers({ file: 'settings.json', env, servers: [] });
     expect(formatMcpConfigIssue(issues[0] ?? { file: '', message: '' })).toBe('settings.json: "mcpServers" must be an object mapping server names to server configs');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeError } from '../errors/toolplane-error.js';
 import { expandEnvVars } from './expand-env-vars.js';
+import { mcpServerNameProblem } from './mcp-tool-name.js';
 
 /** A string table parsed from config, with no prototype so keys like `__proto__` stay data. */
 export type StringTable = Readonly<Record<string, string>>;
@@ -164,7 +165,8 @@ export type ParseMcpServersOptions = {
  * reference system's shape: `{"name": {"command", "args", "env", "cwd"} | {"type": "http" | "sse",
  * "url", "headers"}}`, expanding `${VAR}` and `${VAR:-default}` in command, args, env, cwd, url
  * and headers. Unknown keys are ignored so configs written for other clients load. A server with
- * a problem is left out and reported with the file and its name; the others still load.
+ * a problem is left out and reported with the file and its name; the others still load. A name
+ * that would make tool names ambiguous (`docs__admin`, see `mcpServerNameProblem`) is a problem.
  */
 export function parseMcpServers(options: ParseMcpServersOptions): ParsedMcpConfig {
   const servers = new Map<string, McpServerConfig>();
@@ -176,6 +178,11 @@ export function parseMcpServers(options: ParseMcpServersOptions): ParsedMcpConfi
   for (const [name, raw] of Object.entries(options.servers)) {
     if (name.length === 0) {
       issues.push({ file: options.file, server: name, message: 'a server name must not be empty' });
+      continue;
+    }
+    const nameProblem = mcpServerNameProblem(name);
+    if (nameProblem !== undefined) {
+      issues.push({ file: options.file, server: name, message: `${nameProblem}; the server is not started` });
       continue;
     }
     const result = parseServer(raw, options.env);

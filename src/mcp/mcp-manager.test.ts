@@ -279,6 +279,20 @@ describe('createMcpManager', () => {
     expect(manager.servers()[2]?.state.status).toBe('disabled');
   });
 
+  it('never starts a server whose name would make tool names ambiguous, even when a host builds the entry itself', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolplane-mcp-names-'));
+    const launches = join(dir, 'launches');
+    const manager = start({ servers: [entry({ name: 'docs__admin', env: { TEST_SERVER_LAUNCH_FILE: launches } }), entry({ name: 'docs-admin' })] });
+    await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
+    expect(manager.servers().map((server) => [server.name, server.state.status])).toEqual([
+      ['docs-admin', 'connected'],
+      ['docs__admin', 'disabled'],
+    ]);
+    expect(manager.tools().some((tool) => tool.name.startsWith('mcp__docs__'))).toBe(false);
+    await expect(readFile(launches, 'utf8')).rejects.toThrow(/ENOENT/);
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('stops every server process on close and empties the tools', async () => {
     const manager = start({ servers: [entry({ name: 'a' }), entry({ name: 'b' })] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });

@@ -5,7 +5,7 @@ import type { McpConnection, McpReconnectPolicy, McpServerState } from './mcp-co
 import { createMcpTool } from './create-mcp-tool.js';
 import type { McpClientLookup } from './create-mcp-tool.js';
 import { fingerprintMcpTool } from './fingerprint-mcp-tool.js';
-import { assignMcpToolNames } from './mcp-tool-name.js';
+import { assignMcpToolNames, mcpServerNameProblem } from './mcp-tool-name.js';
 import type { McpServerEntry } from './merge-mcp-configs.js';
 import type { McpManagerEvent, McpManagerOptions, McpServerSnapshot } from './mcp-manager-types.js';
 import { createMcpResourceReader } from './mcp-resource-reader.js';
@@ -43,6 +43,9 @@ function isLive(state: McpServerState): boolean {
 }
 
 function disabledReason(entry: McpServerEntry, options: McpManagerOptions): string | undefined {
+  // Config loading refuses such names already; a host that builds entries itself gets the same.
+  const nameProblem = mcpServerNameProblem(entry.name);
+  if (nameProblem !== undefined) return `not started: ${nameProblem}`;
   if (entry.fromWorkspace && !options.trusted) return 'not started: workspace not trusted';
   if (options.disabledServers?.includes(entry.name) === true) return 'not started: disabled';
   return undefined;

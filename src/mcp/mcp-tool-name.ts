@@ -20,6 +20,30 @@ export function sanitizeNamePart(part: string): string {
   return cleaned.length > 0 ? cleaned : '_';
 }
 
+/** The longest server name, sanitized, that keeps `mcp__<server>__` whole in a cut tool name. */
+export const MAX_MCP_SERVER_NAME_LENGTH = 48;
+
+/**
+ * Why a server name cannot be used, or undefined. Tool names are `mcp__<server>__<tool>` and are
+ * split at the first `__` after `mcp__`: the server is what comes before it, the tool everything
+ * after (a tool's own name may contain `__`). So a server name, once characters outside
+ * `A-Za-z0-9_-` became `_`, must not contain `__` nor start or end with `_`: otherwise
+ * `mcp__docs__admin__x` could be tool `admin__x` of server `docs` or tool `x` of server
+ * `docs__admin`, and a rule for `mcp__docs` would cover both. It must also be short enough that
+ * a tool name cut to 64 characters still starts with `mcp__<server>__`, which server rules match.
+ */
+export function mcpServerNameProblem(server: string): string | undefined {
+  const sanitized = sanitizeNamePart(server);
+  const shown = sanitized === server ? JSON.stringify(server) : `${JSON.stringify(server)} (${sanitized} in tool names)`;
+  if (sanitized.includes('__') || sanitized.startsWith('_') || sanitized.endsWith('_')) {
+    return `server name ${shown} is ambiguous: tool names are mcp__<server>__<tool>, split at the first "__", so a server name must not contain "__" or start or end with "_"; rename the server (for example with "-")`;
+  }
+  if (sanitized.length > MAX_MCP_SERVER_NAME_LENGTH) {
+    return `server name ${shown} is longer than ${MAX_MCP_SERVER_NAME_LENGTH} characters, so its tool names could not keep it whole; shorten it`;
+  }
+  return undefined;
+}
+
 /**
  * The model-facing name of an MCP tool: `mcp__<server>__<tool>`, each part sanitized to the API's
  * pattern `^[a-zA-Z0-9_-]{1,64}$`. A name longer than 64 characters is cut and ends with `_` plus

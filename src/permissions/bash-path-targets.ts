@@ -94,7 +94,7 @@ export function applyPathRules(
     if (check.ask) result.askBy('Bash', check.ask, what);
     if (check.protectedReason) {
       isProtected = true;
-      result.unsafe(`Bash command needs approval: ${check.protectedReason}.`, { bypassable: true });
+      result.unsafe(`Bash command needs approval: ${check.protectedReason}.`, { bypassable: false });
     }
     inside &&= check.inside;
   }

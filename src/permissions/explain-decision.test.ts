@@ -37,6 +37,7 @@ describe('explainDecision', () => {
       reason: expect.stringContaining('Read(.env)'),
       rule: 'Read(.env)',
       source: path.join(cwd, '.toolplane', 'settings.json'),
+      allowsAnyCode: null,
     });
   });
 
@@ -75,6 +76,16 @@ describe('explainDecision', () => {
       reason: 'Custom is off today.',
       rule: null,
       source: null,
+      allowsAnyCode: null,
     });
+  });
+
+  test('warns when the allow rule that decided allows any code, and not for a bounded look-alike', async () => {
+    const anyCode = await explain('Bash', { command: 'python -c "import os; os.system(1)"' }, [rule('allow', 'Bash(python:*)')]);
+    expect(anyCode).toMatchObject({ decision: 'allow', rule: 'Bash(python:*)', allowsAnyCode: expect.stringContaining('python runs whatever script') });
+    const bounded = await explain('Bash', { command: 'python manage.py test' }, [rule('allow', 'Bash(python manage.py test:*)')]);
+    expect(bounded).toMatchObject({ decision: 'allow', allowsAnyCode: null });
+    // A deny by the same kind of rule is no reason to warn.
+    expect(await explain('Bash', { command: 'python x.py' }, [rule('deny', 'Bash(python:*)')])).toMatchObject({ decision: 'deny', allowsAnyCode: null });
   });
 });

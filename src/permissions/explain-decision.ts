@@ -5,6 +5,7 @@ import { createServices } from '../contract/services.js';
 import { jsonSchema, type AnyTool } from '../contract/tool.js';
 import { initShellParser } from './bash-parser.js';
 import { createPermissionEngine } from './permission-engine.js';
+import { ruleAllowsAnyCode } from './rule-allows-any-code.js';
 import { describeBuiltinTool } from './tool-descriptors.js';
 
 /** The answer of `toolplane permissions explain`. */
@@ -14,6 +15,11 @@ export type ExplainedDecision = {
   readonly reason: string;
   readonly rule: string | null;
   readonly source: string | null;
+  /**
+   * When an allow rule decided and that rule allows any code by design (`Bash(python:*)`,
+   * `Bash(docker run:*)`): why, in words, for a warning. `null` otherwise.
+   */
+  readonly allowsAnyCode: string | null;
 };
 
 /** What to explain: one call, the session it would run in, and the rules in effect. */
@@ -25,6 +31,8 @@ export type ExplainOptions = {
   readonly cwd: string;
   readonly additionalDirectories?: readonly string[];
   readonly homeDir: string;
+  /** Folders protected like `.git` (the engine's `protectedFolders`). */
+  readonly protectedFolders?: readonly string[];
   /** The tool itself, when the host has it; else a built-in descriptor (or a generic tool) stands in. */
   readonly tool?: AnyTool;
   readonly signal?: AbortSignal;
@@ -74,6 +82,7 @@ export async function explainDecision(options: ExplainOptions): Promise<Explaine
     cwd: options.cwd,
     additionalDirectories: options.additionalDirectories ?? [],
     homeDir: options.homeDir,
+    ...(options.protectedFolders ? { protectedFolders: options.protectedFolders } : {}),
   });
   const tool = options.tool ?? standIn(options.toolName);
   const signal = options.signal ?? new AbortController().signal;
@@ -92,9 +101,12 @@ export async function explainDecision(options: ExplainOptions): Promise<Explaine
     },
   });
   if (decision.behavior === 'passthrough') {
-    return { decision: 'ask', reason: decision.message ?? `no rule or mode allows ${options.toolName} ${summarizeInput(options.input, 80)}`, rule: null, source: null };
+    const reason = decision.message ?? `no rule or mode allows ${options.toolName} ${summarizeInput(options.input, 80)}`;
+    return { decision: 'ask', reason, rule: null, source: null, allowsAnyCode: null };
   }
   const because = describeReason(decision.reason);
   const message = decision.behavior === 'allow' ? `allowed by ${because}` : decision.message;
-  return { decision: decision.behavior, reason: message, ...ruleOf(decision.reason) };
+  const named = ruleOf(decision.reason);
+  const anyCode = decision.behavior === 'allow' && named.rule !== null ? ruleAllowsAnyCode(named.rule) : undefined;
+  return { decision: decision.behavior, reason: message, ...named, allowsAnyCode: anyCode ?? null };
 }

@@ -6,3 +6,11 @@ export type { SourcedDiagnostic } from './rule-set.js';
 export { describeBuiltinTool, builtinToolNames, type BuiltinToolDescriptor, type ToolFamily } from './tool-descriptors.js';
 export { bypassPermissionsNotice } from './bypass-notice.js';
 export { buildSandboxPolicy, CREDENTIAL_STORES, SANDBOX_WRITE_PROTECTED, SANDBOX_WRITE_PROTECTED_WHEN_PRESENT, WRITABLE_CACHES, type SandboxPolicyOptions } from './sandbox-policy.js';
+export {
+  PROTECTED_PATHS,
+  PROTECTED_PATH_EXCEPTIONS,
+  protectedPathReason,
+  protectedPathsIn,
+  type ProtectedLocation,
+  type ProtectedPath,
+} from './protected-paths.js';

@@ -12,6 +12,11 @@ export type PathScope = {
   readonly homeDir: string;
   readonly workingFolders: readonly WorkingFolder[];
   readonly caseInsensitive: boolean;
+  /**
+   * Further folders protected like `.git` (writes are never auto-approved): the user's toolplane
+   * folder when `TOOLPLANE_CONFIG_DIR` moves it away from `~/.toolplane`.
+   */
+  readonly protectedFolders?: readonly string[];
 };
 
 /** The outcome of checking one path against rules, working folders and protected paths. */
@@ -94,8 +99,7 @@ export function checkPath(
   const ask = firstMatch(scope.rules, 'ask', names, askEither);
   const allow = firstMatch(scope.rules, 'allow', access === 'read' ? READ_NAMES : WRITE_NAMES, both);
   const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
-  const protectedReason =
-    access === 'write' ? (protectedPathReason(forms.link) ?? (forms.target ? protectedPathReason(forms.target) : undefined)) : undefined;
+  const protectedReason = access === 'write' ? writeProtection(candidates, scope) : undefined;
   const secretReason = processSecretReason(forms.link) ?? (forms.target ? processSecretReason(forms.target) : undefined);
   return {
     ...(secretReason ? { secretReason } : {}),
@@ -106,6 +110,17 @@ export function checkPath(
     inside,
     ...(protectedReason ? { protectedReason } : {}),
   };
+}
+
+/** Why writing any of these forms of one path is never auto-approved, or undefined. */
+function writeProtection(candidates: readonly string[], scope: PathScope): string | undefined {
+  for (const candidate of candidates) {
+    const reason = protectedPathReason(candidate);
+    if (reason) return reason;
+    const folder = scope.protectedFolders?.find((protectedFolder) => isWithin(candidate, protectedFolder, { caseInsensitive: scope.caseInsensitive }));
+    if (folder) return `${candidate} is inside ${folder}, toolplane's own settings folder`;
+  }
+  return undefined;
 }
 
 /** A path as a rule would name it: `./rel` inside the working folder, `//abs` elsewhere. */

@@ -106,7 +106,8 @@ describe('protectedPathReason', () => {
     ['/p/.mcp.json', true],
     ['/p/gradle/wrapper/gradle-wrapper.properties', true],
     ['/p/src/git.ts', false],
-    ['/p/.github/workflows/ci.yml', false],
+    ['/p/.github/workflows/ci.yml', true],
+    ['/p/.github/ISSUE_TEMPLATE/bug.md', false],
     ['/p/.env', false],
   ])('%s → %s', (file, expected) => {
     expect(protectedPathReason(file) !== undefined).toBe(expected);

@@ -135,85 +135,8 @@ export function isWithin(child: string, parent: string, options?: { readonly cas
   return a.startsWith(prefix);
 }
 
-const PROTECTED_DIRECTORIES: ReadonlySet<string> = new Set([
-  '.git',
-  '.vscode',
-  '.idea',
-  '.husky',
-  '.cargo',
-  '.devcontainer',
-  '.yarn',
-  '.mvn',
-  '.claude',
-  '.toolplane',
-]);
-
-const PROTECTED_FILES: ReadonlySet<string> = new Set([
-  '.gitconfig',
-  '.gitmodules',
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.bash_aliases',
-  '.bash_logout',
-  '.zshrc',
-  '.zprofile',
-  '.zshenv',
-  '.zlogin',
-  '.zlogout',
-  '.profile',
-  '.envrc',
-  '.npmrc',
-  '.yarnrc',
-  '.yarnrc.yml',
-  '.pnp.cjs',
-  '.pnp.loader.mjs',
-  '.pnpmfile.cjs',
-  'bunfig.toml',
-  '.bunfig.toml',
-  '.bazelrc',
-  '.bazelversion',
-  '.bazeliskrc',
-  'gradle-wrapper.properties',
-  'maven-wrapper.properties',
-  '.pre-commit-config.yaml',
-  'lefthook.yml',
-  'lefthook.yaml',
-  '.lefthook.yml',
-  '.lefthook.yaml',
-  '.devcontainer.json',
-  '.ripgreprc',
-  'pyrightconfig.json',
-  '.mcp.json',
-  '.claude.json',
-]);
-
-/** Strips what Windows ignores at the end of a segment (trailing dots and spaces, `::$DATA`). */
-function canonicalSegment(segment: string): string {
-  const lower = segment.toLowerCase().replace(/::\$data$/, '');
-  const stripped = lower.replace(/[. ]+$/, '');
-  return stripped === '' ? lower : stripped;
-}
-
-/**
- * Why writing `absolute` is never auto-approved (outside bypass mode), or undefined. Segments are
- * compared case-insensitively so `.GIT/config` is as protected as `.git/config`.
- */
-export function protectedPathReason(absolute: string): string | undefined {
-  const segments = absolute.split(/[\\/]+/).filter((segment) => segment !== '').map(canonicalSegment);
-  for (let index = 0; index < segments.length; index += 1) {
-    const segment = segments[index] as string;
-    if (segment === '.claude' && segments[index + 1] === 'worktrees') {
-      index += 1;
-      continue;
-    }
-    if (PROTECTED_DIRECTORIES.has(segment)) return `${absolute} is inside ${segment}/, a protected folder`;
-    if (segment === '.config' && segments[index + 1] === 'git') return `${absolute} is inside .config/git/, a protected folder`;
-  }
-  const last = segments.at(-1);
-  if (last !== undefined && PROTECTED_FILES.has(last)) return `${absolute} is ${last}, a protected configuration file`;
-  return undefined;
-}
+// The protected list has its own module, because the sandbox derives its write-protected set from it.
+export { protectedPathReason } from './protected-paths.js';
 
 const PROCESS_SECRET = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem)$/;
 

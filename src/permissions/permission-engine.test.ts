@@ -227,6 +227,16 @@ describe('createPermissionEngine', () => {
     expect((engineWith([], { mode: 'bypassPermissions' }).decide(subject(bashTool, { command: 42 })) as PermissionDecision).behavior).toBe('ask');
   });
 
+  test('protectedFolders protects a moved toolplane folder in every mode, and nothing beside it', () => {
+    const config = path.join(outside, 'toolplane-config');
+    const writeTool = defineTool({ name: 'Write', inputSchema: z.object({ file_path: z.string() }), prompt: '', getPath: (input) => input.file_path, call });
+    const bypass = engineWith([], { mode: 'bypassPermissions', protectedFolders: [config] });
+    expect(bypass.decide(subject(writeTool, { file_path: path.join(config, 'trusted-projects.json') }))).toMatchObject({ behavior: 'ask' });
+    expect(bypass.decide(subject(bashTool, { command: `echo x > ${path.join(config, 'settings.json')}` }))).toMatchObject({ behavior: 'ask' });
+    expect(bypass.decide(subject(writeTool, { file_path: path.join(outside, 'toolplane-config-old', 'x.json') }))).toMatchObject({ behavior: 'allow' });
+    expect(engineWith([], { mode: 'bypassPermissions' }).decide(subject(writeTool, { file_path: path.join(config, 'settings.json') }))).toMatchObject({ behavior: 'allow' });
+  });
+
   test('a user-settings /path rule is anchored to its root, not the project', () => {
     const engine = engineWith([entry('deny', 'Read(/secrets/**)')]);
     expect(engine.pathDenial(path.join(home, 'secrets', 'k'), 'read')).toBeDefined();

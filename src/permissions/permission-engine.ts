@@ -32,6 +32,11 @@ export type PermissionEngineOptions = {
   readonly homeDir: string;
   /** Compare allow-rule paths ignoring case. Default: true on macOS and Windows. */
   readonly caseInsensitive?: boolean;
+  /**
+   * Folders whose files are protected like `.git` (a write always goes to a person): pass the
+   * user's toolplane folder when `TOOLPLANE_CONFIG_DIR` puts it somewhere no protected name covers.
+   */
+  readonly protectedFolders?: readonly string[];
 };
 
 /** The permission engine: the plane's {@link PermissionGate} plus what hosts and the CLI need. */
@@ -81,6 +86,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     homeDir,
     workingFolders: folders,
     caseInsensitive,
+    ...(options.protectedFolders ? { protectedFolders: options.protectedFolders.map((folder) => path.resolve(folder)) } : {}),
     sessionCwd: options.cwd,
     additionalDirectories: additional,
   };

@@ -11,6 +11,10 @@ describe('parseRule', () => {
     ['mcp__github__*', 'allow', { kind: 'mcp-server', server: 'github' }],
     ['mcp__github__get_issue', 'allow', { kind: 'tool', toolName: 'mcp__github__get_issue' }],
     ['mcp__github__get_*', 'allow', { kind: 'tool-glob', pattern: 'mcp__github__get_*' }],
+    // Split at the first __: server docs, tools whose names start with admin__ (not a server docs__admin).
+    ['mcp__docs__admin__*', 'allow', { kind: 'tool-glob', pattern: 'mcp__docs__admin__*' }],
+    ['mcp__docs__admin', 'allow', { kind: 'tool', toolName: 'mcp__docs__admin' }],
+    ['mcp__my_docs__*', 'allow', { kind: 'mcp-server', server: 'my_docs' }],
     ['mcp__*', 'deny', { kind: 'tool-glob', pattern: 'mcp__*' }],
     ['Read(./src/**)', 'allow', { kind: 'path', toolName: 'Read', pattern: './src/**' }],
     ['Agent(Explore)', 'deny', { kind: 'agent', agentType: 'Explore' }],

@@ -98,8 +98,10 @@ function parseToolName(text: string, name: string, behavior: RuleBehavior): Rule
         `Allow rule ${text} is ignored: an allow rule may use * in the tool name only after a literal mcp__<server>__ prefix.`,
       );
     }
-    const serverWide = /^mcp__([A-Za-z0-9_-]+?)__\*$/.exec(name);
-    if (serverWide?.[1] !== undefined && !serverWide[1].includes('*')) {
+    // A server name never holds `__` (mcpServerNameProblem), so `mcp__docs__admin__*` is a glob
+    // over server docs's tools whose names start with `admin__`, not every tool of `docs__admin`.
+    const serverWide = /^mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)__\*$/.exec(name);
+    if (serverWide?.[1] !== undefined) {
       return result({ kind: 'mcp-server', server: serverWide[1] });
     }
     return result({ kind: 'tool-glob', pattern: name, test: globTest(name) });

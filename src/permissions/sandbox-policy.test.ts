@@ -86,4 +86,30 @@ describe('buildSandboxPolicy', () => {
     expect(policy.masked).not.toContain(mine);
     expect(policy.masked).not.toContain(path.join(config, 'projects', 'p1', 'me.jsonl'));
   });
+
+  it("write-protects nested repositories' and submodules' hooks and config, and every .git file below the working folder", async () => {
+    await mkdir(path.join(project, 'vendor', 'lib', '.git', 'hooks'), { recursive: true });
+    await mkdir(path.join(project, '.git', 'modules', 'libs', 'a', 'hooks'), { recursive: true });
+    await writeFile(path.join(project, '.git', 'modules', 'libs', 'a', 'HEAD'), 'ref: refs/heads/main\n');
+    await mkdir(path.join(project, 'libs', 'a'), { recursive: true });
+    await writeFile(path.join(project, 'libs', 'a', '.git'), 'gitdir: ../../.git/modules/libs/a\n');
+    const policy = build([]);
+    expect(policy.writeProtected).toEqual(
+      expect.arrayContaining([
+        path.join(project, 'vendor', 'lib', '.git', 'hooks'),
+        path.join(project, 'vendor', 'lib', '.git', 'config'),
+        path.join(project, '.git', 'modules', 'libs', 'a', 'hooks'),
+        path.join(project, '.git', 'modules', 'libs', 'a', 'config'),
+        path.join(project, 'libs', 'a', '.git'),
+      ]),
+    );
+    expect(policy.writeProtected.some((entry) => entry.includes('node_modules'))).toBe(false);
+  });
+
+  it('write-protects a configured hook script in a tool cache too', () => {
+    const script = path.join(home, '.cache', 'hooks', 'check.sh');
+    const policy = buildSandboxPolicy({ rules: [], cwd: project, homeDir: home, tmpDir: path.join(root, 'tmp'), protectedFiles: [script, '/usr/local/bin/elsewhere'] });
+    expect(policy.writeProtected).toContain(script);
+    expect(policy.writeProtected).not.toContain('/usr/local/bin/elsewhere');
+  });
 });

@@ -4,6 +4,7 @@ import type { PermissionRuleEntry } from '../contract/permission.js';
 import { DEFAULT_SANDBOX_SETTINGS, type SandboxPolicy, type SandboxSettings } from '../contract/sandbox.js';
 import { isWithin, resolveRealPath } from './path-resolution.js';
 import type { PathMatcher } from './path-rule.js';
+import { PROTECTED_PATHS } from './protected-paths.js';
 import { createRuleSet, type CompiledRule } from './rule-set.js';
 
 /** What {@link buildSandboxPolicy} derives a session's sandbox from. */
@@ -102,23 +103,18 @@ export const SANDBOX_WRITE_PROTECTED: readonly string[] = [
   '.devcontainer',
   '.envrc',
   '.github/workflows',
+  // pre-commit's installed hook runs whatever a new config lists at the user's next commit.
+  '.pre-commit-config.yaml',
 ];
 
-/** Configuration other tools load that is read-only when it exists (creating one is allowed). */
-export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = [
-  '.gitmodules',
-  '.claude.json',
-  '.idea',
-  '.husky',
-  '.gitlab-ci.yml',
-  '.circleci',
-  '.pre-commit-config.yaml',
-  'lefthook.yml',
-  '.npmrc',
-  '.yarnrc',
-  '.yarnrc.yml',
-  '.pnpmfile.cjs',
-];
+/**
+ * Everything else the permission engine protects (its one list, `PROTECTED_PATHS`): read-only
+ * when it exists, creatable when it does not. `.git` as a whole is not (commits write it); its
+ * hooks and config are in the list above.
+ */
+export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = PROTECTED_PATHS.map((entry) => entry.path).filter(
+  (entry) => entry !== '.git' && !SANDBOX_WRITE_PROTECTED.includes(entry),
+);
 
 /** Files a shell or the desktop runs from a home folder; protected when a working folder holds home. */
 export const HOME_STARTUP_FILES: readonly string[] = [
@@ -174,26 +170,28 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     for (const other of otherSessions(options.configDir, options.sessionDir)) masked.add(other);
   }
 
+  const writable = [
+    ...WRITABLE_CACHES.map((cache) => path.join(homeDir, cache)),
+    ...settings.allowWrite.map((entry) => path.resolve(entry)),
+  ];
   const writeProtected = new Set<string>();
   const whenPresent: string[] = [];
   for (const folder of workingFolders) {
     for (const name of SANDBOX_WRITE_PROTECTED) writeProtected.add(path.join(folder, name));
     for (const name of SANDBOX_WRITE_PROTECTED_WHEN_PRESENT) whenPresent.push(path.join(folder, name));
     if (isWithin(homeDir, folder)) for (const name of HOME_STARTUP_FILES) writeProtected.add(path.join(homeDir, name));
+    for (const found of gitPathsRunOutside(folder, { limit, unenforced })) writeProtected.add(found);
   }
   for (const file of options.protectedFiles ?? []) {
     const absolute = path.resolve(options.cwd, file);
-    if (workingFolders.some((folder) => isWithin(absolute, folder))) writeProtected.add(absolute);
+    // A hook script in a tool cache (~/.cache/…) is as writable to a command as one in the project.
+    if ([...workingFolders, ...writable].some((folder) => isWithin(absolute, folder))) writeProtected.add(absolute);
   }
   for (const denied of settings.denyWrite) writeProtected.add(path.resolve(denied));
   for (const rule of pathRules(rules.all('deny'), 'Edit')) {
     for (const found of expandRule(rule, { workingFolders, homeDir, limit, unenforced })) writeProtected.add(found);
   }
 
-  const writable = [
-    ...WRITABLE_CACHES.map((cache) => path.join(homeDir, cache)),
-    ...settings.allowWrite.map((entry) => path.resolve(entry)),
-  ];
   const redacted = REDACTED_CONFIG_FILES.map((name) => path.join(homeDir, name)).filter((file) => !unmasked(file) && !masked.has(file));
   return {
     workingFolders,
@@ -210,6 +208,59 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     allowUnsandboxedCommands: settings.allowUnsandboxedCommands,
     unenforced,
   };
+}
+
+/** How deep below a working folder nested repositories and submodules are looked for. */
+const GIT_SEARCH_DEPTH = 4;
+
+/**
+ * The git files below a working folder that the host's git runs or follows, beyond the root's own
+ * `.git/hooks` and `.git/config`: those of nested repositories (a working folder holding several
+ * checkouts) and of submodules (`.git/modules/<name>/{config,hooks}`), and every `.git` file (a
+ * submodule's or a worktree's pointer to its git folder). A command that rewrote one would have the
+ * user's next `git status` there run its code (`core.fsmonitor`, hooks). Found by a bounded walk.
+ */
+function gitPathsRunOutside(folder: string, options: { readonly limit: number; readonly unenforced: string[] }): string[] {
+  const found: string[] = [];
+  let visited = 0;
+  const addGitFolder = (gitFolder: string, depth: number): void => {
+    found.push(path.join(gitFolder, 'hooks'), path.join(gitFolder, 'config'));
+    if (depth > GIT_SEARCH_DEPTH) return;
+    const modules = path.join(gitFolder, 'modules');
+    for (const entry of listEntries(modules)) if (entry.isDirectory()) addModule(path.join(modules, entry.name), depth + 1);
+  };
+  // Submodule names may hold slashes, so a module's git folder is found by its HEAD.
+  const addModule = (candidate: string, depth: number): void => {
+    if (depth > GIT_SEARCH_DEPTH * 2) return;
+    if (listEntries(candidate).some((entry) => entry.name === 'HEAD' && entry.isFile())) return addGitFolder(candidate, depth);
+    for (const entry of listEntries(candidate)) if (entry.isDirectory()) addModule(path.join(candidate, entry.name), depth + 1);
+  };
+  const walk = (current: string, depth: number): void => {
+    for (const entry of listEntries(current)) {
+      if (visited >= options.limit) return;
+      visited += 1;
+      const child = path.join(current, entry.name);
+      if (entry.name === '.git') {
+        if (entry.isDirectory()) addGitFolder(child, 0);
+        else if (entry.isFile()) found.push(child);
+        continue;
+      }
+      if (entry.isDirectory() && depth < GIT_SEARCH_DEPTH && !SKIPPED_FOLDERS.has(entry.name)) walk(child, depth + 1);
+    }
+  };
+  walk(folder, 0);
+  if (visited >= options.limit) {
+    options.unenforced.push(`nested git repositories under ${folder}: more than ${options.limit} entries to search, so only the first ones are write-protected`);
+  }
+  return found;
+}
+
+function listEntries(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
 }
 
 function pathRules(rules: readonly CompiledRule[], toolName: string): (CompiledRule & { readonly path: PathMatcher })[] {

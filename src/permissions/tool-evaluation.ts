@@ -36,8 +36,17 @@ function field(input: unknown, key: string): unknown {
 export function familyOf(tool: AnyTool, input: unknown): ToolFamily {
   const descriptor = describeBuiltinTool(tool.name);
   if (descriptor && tool.origin === 'builtin') return descriptor.family;
-  if (safeCall(() => tool.getPath(input)) !== undefined) return safeCall(() => tool.isReadOnly(input)) ? 'read' : 'edit';
+  if (safeCall(() => tool.getPath(input)) !== undefined) return claimsReadOnly(tool, input) ? 'read' : 'edit';
   return 'other';
+}
+
+/**
+ * Whether a call counts as read-only for permissions. An external tool's word for it (an MCP
+ * server's `readOnlyHint`) is a claim by the server, not knowledge: it may shape scheduling, but
+ * it never lets a call run in plan mode, as a read inside the working folders, or unasked.
+ */
+function claimsReadOnly(tool: AnyTool, input: unknown): boolean {
+  return tool.origin !== 'external' && safeCall(() => tool.isReadOnly(input)) === true;
 }
 
 function safeCall<T>(run: () => T): T | undefined {
@@ -138,7 +147,7 @@ export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
   const result = new EvaluationBuilder();
   if (generic.deny) result.denyBy(name, generic.deny);
   if (generic.ask) result.askBy(name, generic.ask);
-  result.readOnly = safeCall(() => tool.isReadOnly(input)) === true;
+  result.readOnly = claimsReadOnly(tool, input);
   result.acceptEdits = false;
   if (family === 'bash') {
     result.unsafe('Bash call without a command string cannot be checked.', { bypassable: false });
@@ -238,8 +247,11 @@ function evaluatePathCall(options: {
     return;
   }
   result.readOnly = false;
-  if (check.protectedReason) result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: true });
-  result.acceptEdits = check.inside && check.protectedReason === undefined;
+  // Not bypassable: a hook, a git setting or a settings file written in bypass mode runs, or loosens
+  // the policy, long after this session.
+  if (check.protectedReason) result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: false });
+  // acceptEdits approves the built-in editors; what an external tool does with the path is its own.
+  result.acceptEdits = check.inside && check.protectedReason === undefined && tool.origin !== 'external';
   if (options.allow) result.approved = ruleReason(options.allow);
   else if (check.allow) result.approved = ruleReason(check.allow);
   else {

@@ -44,9 +44,10 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
 
   return {
     policy: getPolicy,
-    dispose() {
+    async dispose() {
+      // A probe still running (a bwrap process, then the cache write) finishes before the session ends.
+      await probe?.catch(() => undefined);
       stubs.flush();
-      return Promise.resolve();
     },
     async status(signal): Promise<SandboxStatus> {
       return (await getProbe(signal)).status;

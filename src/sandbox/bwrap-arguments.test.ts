@@ -62,6 +62,9 @@ describe('bwrapArguments', () => {
     expect(args.slice(args.indexOf('--cap-drop'), args.indexOf('--cap-drop') + 2)).toEqual(['--cap-drop', 'ALL']);
     expect(args.slice(-6)).toEqual(['--chdir', '/work/project', '--', '/bin/bash', '-c', 'true']);
     expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
+    // The init's memory is masked, so no code can be written into it.
+    expect(pairs(args, '--ro-bind')).toEqual(expect.arrayContaining([['/m/file', '/proc/1/mem'], ['/m/file', '/proc/1/task/1/mem']]));
+    expect(args.indexOf('/proc/1/mem')).toBeGreaterThan(args.indexOf('/proc'));
   });
 
   it('read-only: no network and nothing writable but the private tmp', () => {
@@ -101,6 +104,54 @@ describe('bwrapArguments', () => {
     expect(noRepo.stubs).toContain('/work/project/.claude');
     const worktree = build({}, 'workspace', { '/work/project/.git': 'file', '/work/project/.git/hooks': undefined, '/work/project/.git/config': undefined });
     expect(worktree.stubs.some(inGit)).toBe(false);
+  });
+
+  it('a worktree\'s .git file is itself read-only (rewritten, it would point the host\'s git at a planted config)', () => {
+    const { args } = build({}, 'workspace', { '/work/project/.git': 'file', '/work/project/.git/hooks': undefined, '/work/project/.git/config': undefined });
+    expect(pairs(args, '--ro-bind')).toContainEqual(['/work/project/.git', '/work/project/.git']);
+    expect(pairs(args, '--bind')).not.toContainEqual(['/work/project/.git', '/work/project/.git']);
+  });
+
+  it('a protected file inside a protected folder never makes the folder writable again (hook scripts in .claude/hooks)', () => {
+    const { args } = build(
+      { writeProtected: ['/work/project/.claude', '/work/project/.claude/hooks/check.sh'] },
+      'workspace',
+      { '/work/project/.claude': 'folder', '/work/project/.claude/hooks': 'folder', '/work/project/.claude/hooks/check.sh': 'file' },
+    );
+    const binds = pairs(args, '--bind').map(([, target]) => target);
+    expect(binds).not.toContain('/work/project/.claude');
+    expect(binds).not.toContain('/work/project/.claude/hooks');
+    expect(pairs(args, '--ro-bind')).toContainEqual(['/work/project/.claude', '/work/project/.claude']);
+  });
+
+  it('every folder between the working folder and a protected or masked path is mounted on itself before any read-only mount', () => {
+    const { args } = build(
+      { masked: ['/work/project/config/deep/prod.key'] },
+      'workspace',
+      { '/work/project/config': 'folder', '/work/project/config/deep': 'folder', '/work/project/config/deep/prod.key': 'file' },
+    );
+    const binds = pairs(args, '--bind');
+    expect(binds).toContainEqual(['/work/project/config', '/work/project/config']);
+    expect(binds).toContainEqual(['/work/project/config/deep', '/work/project/config/deep']);
+    expect(args.indexOf('/work/project/config')).toBeLessThan(args.indexOf('/work/project/config/deep'));
+    const lastSelfBind = Math.max(...['/work/project/.git', '/work/project/.github', '/work/project/config/deep'].map((folder) => args.lastIndexOf(folder)));
+    expect(lastSelfBind).toBeLessThan(args.indexOf('--ro-bind', args.indexOf('/work/project/config/deep')));
+    expect(pairs(args, '--ro-bind')).toContainEqual(['/m/file', '/work/project/config/deep/prod.key']);
+  });
+
+  it('a protected path that is a link is protected where it points', () => {
+    const linked = bwrapArguments({
+      policy: { ...policy, writeProtected: ['/work/project/.envrc'] },
+      profile: 'workspace',
+      cwd: '/work/project',
+      argv: ['true'],
+      env: {},
+      assets: { folder: '/m/dir', file: '/m/file', strictFilter: undefined, socketsFilter: undefined },
+      seccompFd: undefined,
+      kindOf: (absolute) => ({ ...disk, '/work/project/.envrc': 'link' as PathKind, '/work/project/envrc.sh': 'file' as PathKind })[absolute],
+      realPath: (absolute) => (absolute === '/work/project/.envrc' ? '/work/project/envrc.sh' : absolute),
+    });
+    expect(pairs(linked.args, '--ro-bind')).toContainEqual(['/work/project/envrc.sh', '/work/project/envrc.sh']);
   });
 
   it('masks after every writable mount: folders with the unreadable folder, files with the unreadable file, links at their target', () => {

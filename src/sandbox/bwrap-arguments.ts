@@ -43,6 +43,10 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   if (!workspace || !policy.network) args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  // Pid 1 is bubblewrap's init, whose death takes the whole sandbox with it: code written into its
+  // memory could clear its parent-death signal and outlive every kill (ptrace of it is refused by
+  // the seccomp filter; its memory file is masked here).
+  args.push('--ro-bind', options.assets.file, '/proc/1/mem', '--ro-bind', options.assets.file, '/proc/1/task/1/mem');
 
   // /run holds the agent's, Docker's and the session bus's sockets: an empty one instead, keeping
   // only a resolver configuration that lives there (systemd-resolved) so DNS still works.
@@ -64,46 +68,51 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
 
   const writableRoots: string[] = [tmpDir];
   const stubs: string[] = [];
+  const masks = maskTargets([...policy.masked, ...agentSocketFolders(options.env)], options, visible);
   if (workspace) {
     for (const folder of [...policy.workingFolders, ...policy.writable]) {
       if (kindOf(folder) !== 'folder' || !visible(folder)) continue;
       args.push('--bind', folder, folder);
       writableRoots.push(folder);
     }
-    const selfBound = new Set<string>();
-    const present = policy.writeProtectedWhenPresent.filter((target) => {
-      const kind = kindOf(target);
-      return kind === 'folder' || kind === 'file';
-    });
-    for (const target of [...policy.writeProtected, ...present]) {
-      const root = writableRoots.filter((candidate) => isWithin(target, candidate) && candidate !== target).sort((a, b) => b.length - a.length)[0];
-      if (root === undefined) continue;
+    const rootOf = (target: string): string | undefined =>
+      writableRoots.filter((candidate) => isWithin(target, candidate) && candidate !== target).sort((a, b) => b.length - a.length)[0];
+    const present = policy.writeProtectedWhenPresent.filter((target) => kindOf(target) !== undefined);
+    const mountPoints: { readonly path: string; readonly stub: boolean; readonly root: string }[] = [];
+    for (const raw of [...policy.writeProtected, ...present]) {
+      // A protected path reached through a link is protected where it really is.
+      const target = kindOf(raw) === 'link' ? options.realPath(raw) : raw;
+      const root = target === undefined ? undefined : rootOf(target);
+      if (target === undefined || root === undefined) continue;
       const mountPoint = protectedMountPoint(target, root, kindOf);
-      if (mountPoint === undefined) continue;
-      for (const folder of foldersBetween(root, mountPoint.path)) {
-        if (selfBound.has(folder)) continue;
-        selfBound.add(folder);
-        args.push('--bind', folder, folder);
-      }
-      if (mountPoint.stub) {
-        if (stubs.includes(mountPoint.path)) continue;
-        stubs.push(mountPoint.path);
-      }
-      args.push('--ro-bind', mountPoint.path, mountPoint.path);
+      if (mountPoint === undefined || mountPoints.some((known) => known.path === mountPoint.path)) continue;
+      mountPoints.push({ ...mountPoint, root });
+    }
+    // Every folder between a writable root and a protected or masked path is mounted on itself
+    // first, so it cannot be renamed away and replaced by a copy (or carry a secret out from under
+    // its mask). Folders inside a protected one are left alone: binding them after it would make
+    // them writable again, and its read-only mount already stops a rename there.
+    const readOnly = (folder: string): boolean => mountPoints.some((point) => isWithin(folder, point.path));
+    const pinned = new Set<string>();
+    for (const { root, target } of [
+      ...mountPoints.map((point) => ({ root: point.root, target: point.path })),
+      ...masks.flatMap((mask) => {
+        const root = rootOf(mask.target);
+        return root === undefined ? [] : [{ root, target: mask.target }];
+      }),
+    ]) {
+      for (const folder of foldersBetween(root, target)) if (!readOnly(folder)) pinned.add(folder);
+    }
+    for (const folder of [...pinned].sort((a, b) => a.length - b.length)) args.push('--bind', folder, folder);
+    for (const point of mountPoints) {
+      if (point.stub) stubs.push(point.path);
+      args.push('--ro-bind', point.path, point.path);
     }
   }
 
   const maskedFolders = new Set<string>();
-  for (const raw of [...policy.masked, ...agentSocketFolders(options.env)]) {
-    let target = path.resolve(raw);
-    let kind = kindOf(target);
-    if (kind === 'link') {
-      const real = options.realPath(target);
-      if (real === undefined) continue;
-      target = real;
-      kind = kindOf(target);
-    }
-    if (kind === undefined || !visible(target) || [...maskedFolders].some((folder) => isWithin(target, folder))) continue;
+  for (const { target, kind } of masks) {
+    if ([...maskedFolders].some((folder) => isWithin(target, folder))) continue;
     if (kind === 'folder') {
       maskedFolders.add(target);
       args.push('--ro-bind', options.assets.folder, target);
@@ -124,7 +133,8 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
 /**
  * Where to mount for one write-protected path: the path itself when it exists, else the first
  * missing folder on the way to it (a stub), except inside a missing `.git` (a stub there would
- * make the folder look like a broken repository) or below a `.git` that is a file (a worktree).
+ * make the folder look like a broken repository); below a `.git` that is a file (a worktree), the
+ * `.git` file itself.
  */
 function protectedMountPoint(
   target: string,
@@ -140,9 +150,34 @@ function protectedMountPoint(
     current = path.join(current, segment);
     const here = kindOf(current);
     if (here === undefined) return segment === '.git' ? undefined : { path: current, stub: true };
+    // In a linked worktree `.git` is a file naming the git folder: rewritten, it would hand the
+    // host's git a planted configuration and hooks, so the file itself is what gets protected.
+    if (here === 'file' && segment === '.git') return { path: current, stub: false };
     if (here !== 'folder') return undefined;
   }
   return undefined;
+}
+
+/** The masked paths that exist and can be seen in the sandbox, links resolved to where they point. */
+function maskTargets(
+  raw: readonly string[],
+  options: Pick<BwrapArgumentsOptions, 'kindOf' | 'realPath'>,
+  visible: (target: string) => boolean,
+): { readonly target: string; readonly kind: 'folder' | 'file' | 'other' }[] {
+  const found: { readonly target: string; readonly kind: 'folder' | 'file' | 'other' }[] = [];
+  for (const entry of raw) {
+    let target = path.resolve(entry);
+    let kind = options.kindOf(target);
+    if (kind === 'link') {
+      const real = options.realPath(target);
+      if (real === undefined) continue;
+      target = real;
+      kind = options.kindOf(target);
+    }
+    if (kind === undefined || kind === 'link' || !visible(target)) continue;
+    found.push({ target, kind });
+  }
+  return found;
 }
 
 /** The existing folders strictly between `root` and `target`, outermost first. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStubRegistry } from './protected-stubs.js';
+import { createStubRegistry, isMountedInAnotherNamespace } from './protected-stubs.js';
 
 const folders: string[] = [];
 function folder(): string {
@@ -53,5 +53,31 @@ describe('createStubRegistry', () => {
     writeFileSync(path.join(ours, 'settings.json'), '{}');
     stubs.release(ours);
     expect(existsSync(path.join(ours, 'settings.json'))).toBe(true);
+  });
+
+  it('keeps a stub that another sandbox still has mounted (another session), and removes it once that one is gone', async () => {
+    const stub = path.join(folder(), '.claude');
+    let mountedThere = true;
+    const stubs = createStubRegistry({ lingerMs: 0, mountedElsewhere: () => mountedThere });
+    stubs.acquire(stub);
+    stubs.release(stub);
+    expect(existsSync(stub)).toBe(true);
+    mountedThere = false;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(existsSync(stub)).toBe(false);
+  });
+
+  it('at the session end leaves a stub another sandbox has mounted where it is', () => {
+    const stub = path.join(folder(), '.mcp.json');
+    const stubs = createStubRegistry({ lingerMs: 0, mountedElsewhere: () => true });
+    stubs.acquire(stub);
+    stubs.release(stub);
+    stubs.flush();
+    expect(existsSync(stub)).toBe(true);
+    expect(stubs.owns(stub)).toBe(false);
+  });
+
+  it('sees no mount of an ordinary folder in other namespaces', () => {
+    expect(isMountedInAnotherNamespace(folder())).toBe(false);
   });
 });

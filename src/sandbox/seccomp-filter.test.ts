@@ -10,14 +10,18 @@ const hasPython = spawnSync('python3', ['--version']).status === 0;
 
 describe('seccompFilter', () => {
   it('is one 8-byte instruction per step, and only exists for the architectures it knows', () => {
-    const strict = seccompFilter({ allowUnixSockets: false, machine: 'x64' });
-    expect(strict?.length).toBe(14 * 8);
+    const strict = seccompFilter({ allowUnixSockets: false, machine: 'x64' }) as Buffer;
+    expect(strict.length % 8).toBe(0);
     expect(seccompFilter({ allowUnixSockets: false, machine: 'riscv64' })).toBeUndefined();
     expect(seccompSupported('arm64')).toBe(true);
-    const sockets = seccompFilter({ allowUnixSockets: true, machine: 'x64' });
-    // Only the socket(2) comparison differs.
-    const differing = [...Array(14).keys()].filter((index) => !strict?.subarray(index * 8, index * 8 + 8).equals(sockets?.subarray(index * 8, index * 8 + 8) ?? Buffer.alloc(0)));
-    expect(differing).toEqual([7]);
+    const sockets = seccompFilter({ allowUnixSockets: true, machine: 'x64' }) as Buffer;
+    // Only the socket(2) comparison is missing when Unix sockets are allowed.
+    const comparisons = (filter: Buffer) =>
+      [...Array(filter.length / 8).keys()].filter((index) => filter.readUInt16LE(index * 8) === 0x15).map((index) => filter.readUInt32LE(index * 8 + 4));
+    expect(comparisons(strict)).toContain(41);
+    expect(comparisons(sockets)).not.toContain(41);
+    expect(comparisons(strict).filter((k) => k !== 41)).toEqual(comparisons(sockets));
+    for (const call of [425, 426, 427, 248, 249, 250, 101, 310, 311]) expect(comparisons(strict)).toContain(call);
   });
 
   describe.skipIf(!hasBwrap || !hasPython || !seccompSupported())('under bubblewrap', () => {
@@ -43,6 +47,32 @@ describe('seccompFilter', () => {
 
     it('lets AF_UNIX through when Unix sockets are allowed', () => {
       expect(run(true, probe).stdout).toBe('AF_INET ok\nAF_UNIX ok\npair 2\n');
+    });
+
+    const calls = [
+      'import ctypes, os',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      'libc.syscall.restype = ctypes.c_long',
+      'def call(*args):',
+      '  result = libc.syscall(*[ctypes.c_long(a) for a in args])',
+      '  return 0 if result >= 0 else ctypes.get_errno()',
+      'child = os.fork()',
+      'if child == 0:',
+      '  import time; time.sleep(5); os._exit(0)',
+      'print("io_uring_setup", call(425, 1, 0))',
+      'print("keyctl", call(250, 0, -3, 0))',
+      'print("add_key", call(248, 0, 0, 0, 0, -3))',
+      'print("ptrace pid 1", call(101, 16, 1, 0, 0))',
+      'print("ptrace pid 1 high bits", call(101, 16, (1 << 32) | 1, 0, 0))',
+      'print("process_vm_writev pid 1", call(311, 1, 0, 0, 0, 0, 0))',
+      'print("ptrace child", call(101, 16, child, 0, 0))',
+      'os.kill(child, 9)',
+    ].join('\n');
+
+    it('refuses io_uring, the keyrings, and ptrace or process_vm_writev of pid 1, and still lets a command trace its own child', () => {
+      expect(run(false, calls).stdout).toBe(
+        'io_uring_setup 1\nkeyctl 1\nadd_key 1\nptrace pid 1 1\nptrace pid 1 high bits 1\nprocess_vm_writev pid 1 1\nptrace child 0\n',
+      );
     });
   });
 });

@@ -20,7 +20,7 @@ describe('loadSettings under arbitrary rule sets and trust states', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.tuple(lists, lists, lists, lists, lists),
-        fc.constantFrom('headless', 'unknown', 'trusted', 'untrusted'),
+        fc.constantFrom('flag', 'headless', 'unknown', 'trusted', 'untrusted'),
         async (perSource, trust) => {
           const base = await mkdtemp(join(tmpdir(), 'toolplane-settings-prop-'));
           try {
@@ -47,6 +47,7 @@ describe('loadSettings under arbitrary rule sets and trust states', () => {
               managedSettingsFile: files.managed,
               cli: { settings: files.cli },
               session: trust === 'headless' ? 'headless' : 'interactive',
+              trustProject: trust === 'flag',
             });
             const got = (behavior: string) =>
               loaded.rules.filter((entry) => entry.behavior === behavior).map((entry) => `${entry.source}:${entry.rule}`).sort();
@@ -54,7 +55,8 @@ describe('loadSettings under arbitrary rule sets and trust states', () => {
               FILE_SOURCES.flatMap((source, index) => perSource[index]![behavior].filter((rule) => keep(source, rule)).map((rule) => `${source}:${rule}`)).sort();
             expect(got('deny')).toEqual(want('deny', () => true));
             expect(got('ask')).toEqual(want('ask', () => true));
-            const projectTrusted = trust === 'headless' || trust === 'trusted';
+            // A headless run is no exception: the folder is trusted only by the flag or the store.
+            const projectTrusted = trust === 'flag' || trust === 'trusted';
             expect(got('allow')).toEqual(
               want('allow', (source, rule) => (projectTrusted || (source !== 'localSettings' && source !== 'projectSettings')) && rule !== '*' && rule !== 'mcp__*'),
             );

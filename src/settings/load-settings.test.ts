@@ -38,6 +38,8 @@ function options(extra: Partial<LoadSettingsOptions> = {}): LoadSettingsOptions 
     homeDir: home,
     managedSettingsFile: managed,
     session: 'headless',
+    // Most tests are about merging; the trust tests below turn this off.
+    trustProject: true,
     ...extra,
   };
 }
@@ -74,7 +76,7 @@ describe('loadSettings', () => {
 
   it('returns defaults when no file exists', async () => {
     const loaded = await loadSettings(options());
-    expect(loaded).toMatchObject({ rules: [], defaultMode: 'default', files: [], warnings: [], projectTrust: 'trusted', userDir });
+    expect(loaded).toMatchObject({ rules: [], defaultMode: 'default', files: [], warnings: [], projectTrust: 'trusted', projectTrustGrantedBy: 'flag', userDir });
     expect(loaded.hooks.size).toBe(0);
   });
 
@@ -241,6 +243,7 @@ describe('loadSettings', () => {
   });
 
   describe('trust', () => {
+    const untrusted = (extra: Partial<LoadSettingsOptions> = {}) => options({ trustProject: false, ...extra });
     const projectSettings = {
       permissions: { allow: ['Bash'], deny: ['Read(.env)'], ask: ['Edit'], defaultMode: 'bypassPermissions', additionalDirectories: ['/x'] },
       hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'evil' }] }] },
@@ -251,24 +254,27 @@ describe('loadSettings', () => {
     it('applies only deny and ask rules of a folder the person has not trusted', async () => {
       await write(join(project, '.toolplane', 'settings.json'), projectSettings);
       await write(join(project, '.toolplane', 'settings.local.json'), { permissions: { allow: ['Edit'] } });
-      const loaded = await loadSettings(options({ session: 'interactive' }));
+      const loaded = await loadSettings(untrusted({ session: 'interactive' }));
       expect(loaded.projectTrust).toBe('unknown');
       expect(loaded.rules.map((entry) => `${entry.behavior}:${entry.rule}`)).toEqual(['deny:Read(.env)', 'ask:Edit']);
       expect(loaded).toMatchObject({ defaultMode: 'default', additionalDirectories: [], mcpServers: [] });
       expect(loaded.hooks.size).toBe(0);
       expect(loaded.env.size).toBe(0);
-      expect(loaded.warnings.map((warning) => warning.message)).toContain(
-        'the project folder is not trusted: its allow rules, additional directories, hooks, MCP servers, env are not applied (deny and ask rules are)',
-      );
+      expect(loaded.warnings).toContainEqual({
+        file: join(project, '.toolplane', 'settings.json'),
+        message:
+          'the project folder is not trusted: its allow rules, defaultMode bypassPermissions, additional directories, hooks, MCP servers, env are not applied (deny and ask rules are); ' +
+          `trust it with \`toolplane trust ${project}\`, --trust-project for one run, or TOOLPLANE_TRUST_PROJECT=1`,
+      });
     });
 
     it('applies everything once the folder is trusted, and nothing more when it is refused', async () => {
       await write(join(project, '.toolplane', 'settings.json'), projectSettings);
       const storeFile = join(userDir, 'trusted-projects.json');
       await writeProjectTrust({ storeFile, projectDir: project, trust: 'untrusted' });
-      expect((await loadSettings(options({ session: 'interactive' }))).projectTrust).toBe('untrusted');
+      expect((await loadSettings(untrusted({ session: 'interactive' }))).projectTrust).toBe('untrusted');
       await writeProjectTrust({ storeFile, projectDir: project, trust: 'trusted' });
-      const loaded = await loadSettings(options({ session: 'interactive' }));
+      const loaded = await loadSettings(untrusted({ session: 'interactive' }));
       expect(loaded).toMatchObject({ projectTrust: 'trusted', defaultMode: 'bypassPermissions' });
       expect(loaded.hooks.get('PreToolUse')).toHaveLength(1);
       expect(loaded.rules).toHaveLength(3);
@@ -278,19 +284,52 @@ describe('loadSettings', () => {
       const link = join(base, 'link');
       await symlink(project, link);
       await writeProjectTrust({ storeFile: join(userDir, 'trusted-projects.json'), projectDir: link, trust: 'trusted' });
-      expect((await loadSettings(options({ session: 'interactive' }))).projectTrust).toBe('trusted');
+      expect((await loadSettings(untrusted({ session: 'interactive' }))).projectTrust).toBe('trusted');
     });
 
     it('treats a damaged trust store as nobody trusted, with a warning', async () => {
       await write(join(userDir, 'trusted-projects.json'), '{"projects": [');
-      const loaded = await loadSettings(options({ session: 'interactive' }));
+      const loaded = await loadSettings(untrusted({ session: 'interactive' }));
       expect(loaded.projectTrust).toBe('unknown');
       expect(loaded.warnings[0]?.message).toContain('damaged');
     });
 
-    it('headless runs trust the working folder', async () => {
+    it('headless runs do not trust the working folder: only deny and ask rules apply, with a warning saying how to trust', async () => {
       await write(join(project, '.toolplane', 'settings.json'), projectSettings);
-      expect((await loadSettings(options())).rules).toHaveLength(3);
+      const loaded = await loadSettings(untrusted());
+      expect(loaded.projectTrust).toBe('unknown');
+      expect(loaded.rules.map((entry) => `${entry.behavior}:${entry.rule}`)).toEqual(['deny:Read(.env)', 'ask:Edit']);
+      expect(loaded).toMatchObject({ defaultMode: 'default', additionalDirectories: [], mcpServers: [] });
+      expect(loaded.hooks.size + loaded.env.size).toBe(0);
+      expect(loaded.warnings.map((warning) => warning.message).join('\n')).toContain('toolplane trust');
+    });
+
+    it('trust comes from --trust-project, TOOLPLANE_TRUST_PROJECT=1 or the store, in headless runs too', async () => {
+      await write(join(project, '.toolplane', 'settings.json'), projectSettings);
+      expect(await loadSettings(untrusted({ trustProject: true }))).toMatchObject({ projectTrust: 'trusted', projectTrustGrantedBy: 'flag', defaultMode: 'bypassPermissions' });
+      const byEnv = await loadSettings(untrusted({ env: { TOOLPLANE_CONFIG_DIR: userDir, TOOLPLANE_TRUST_PROJECT: '1' } }));
+      expect(byEnv).toMatchObject({ projectTrust: 'trusted', projectTrustGrantedBy: 'environment' });
+      expect(byEnv.rules).toHaveLength(3);
+      // Only 1 or true: a variable set to 0 or left empty trusts nothing.
+      for (const value of ['0', '', 'no']) {
+        expect((await loadSettings(untrusted({ env: { TOOLPLANE_CONFIG_DIR: userDir, TOOLPLANE_TRUST_PROJECT: value } }))).projectTrust).toBe('unknown');
+      }
+      await writeProjectTrust({ storeFile: join(userDir, 'trusted-projects.json'), projectDir: project, trust: 'trusted' });
+      expect(await loadSettings(untrusted())).toMatchObject({ projectTrust: 'trusted', projectTrustGrantedBy: 'trust-store' });
+    });
+
+    it('an untrusted folder cannot set any mode, not even one that looks stricter than the user\'s', async () => {
+      await write(join(userDir, 'settings.json'), { permissions: { defaultMode: 'plan' } });
+      await write(join(project, '.toolplane', 'settings.json'), { permissions: { defaultMode: 'default' } });
+      expect((await loadSettings(untrusted())).defaultMode).toBe('plan');
+      expect((await loadSettings(options())).defaultMode).toBe('default');
+    });
+
+    it('the user\'s own files and --settings are not project files: they apply in an untrusted folder', async () => {
+      await write(join(userDir, 'settings.json'), { permissions: { allow: ['Read'], defaultMode: 'acceptEdits' } });
+      const loaded = await loadSettings(untrusted({ cli: { settings: JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }) } }));
+      expect(loaded.rules.map((entry) => entry.rule)).toEqual(['Bash(npm test:*)', 'Read']);
+      expect(loaded.defaultMode).toBe('acceptEdits');
     });
   });
 });

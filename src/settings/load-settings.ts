@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { CommandHookConfig, HookEventName, HookMatcherConfig, HookSettings, HttpHookConfig } from '../contract/hook-config.js';
-import { HOOK_EVENT_NAMES } from '../contract/hook-config.js';
+import { dirname, resolve } from 'node:path';
+import type { HookEventName, HookMatcherConfig, HookSettings } from '../contract/hook-config.js';
 import type { PermissionMode, PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import { PERMISSION_MODES } from '../contract/permission.js';
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { checkRule } from './check-rule.js';
 import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
+import { howToTrust, resolveProjectTrust, type TrustGrant } from './resolve-project-trust.js';
+import { hashContent, heldRecord, holdKey, mergeKept, readHoldTable, type HeldFile, type HoldRecord, type HoldTable } from './settings-holds.js';
 import { MANAGED_SETTINGS_PATH, settingsPaths } from './settings-paths.js';
-import { readProjectTrust, type ProjectTrust } from './trust-store.js';
+import { pushSource, type LoadedSource, type SourceRestriction } from './settings-source.js';
+import type { ProjectTrust } from './trust-store.js';
 import type { SandboxSettings } from '../contract/sandbox.js';
 import { mergeSandboxSettings } from './sandbox-settings.js';
 
@@ -36,11 +38,18 @@ export type LoadSettingsOptions = {
   readonly managedSettingsFile?: string;
   readonly cli?: CliSettings;
   /**
-   * `headless` (`-p`, SDK) trusts the working folder, as the reference does; `interactive` reads
-   * the trust store and applies the project's allow rules, hooks, MCP servers, env and additional
-   * directories only once the person has trusted the folder. Default `interactive`.
+   * Which kind of run loads the settings: `interactive` (the terminal UI, whose host asks a person
+   * about a folder whose trust is `unknown`) or `headless` (`-p`, SDK). Trust does not depend on
+   * it: either way the project's allow rules, `defaultMode`, hooks, MCP servers, env and
+   * additional directories apply only in a trusted folder (stricter than the reference, whose
+   * headless runs trust the folder). Default `interactive`.
    */
   readonly session?: 'headless' | 'interactive';
+  /**
+   * `--trust-project`: trust the working folder for this run. `TOOLPLANE_TRUST_PROJECT=1` in
+   * `env` does the same; otherwise the trust store (`toolplane trust`) decides.
+   */
+  readonly trustProject?: boolean;
   /** Tool names rules may name without a warning (`mcp__…` names are always accepted). */
   readonly knownToolNames?: readonly string[];
   readonly signal?: AbortSignal;
@@ -76,22 +85,15 @@ export type LoadedSettings = {
   readonly projectTrust: ProjectTrust;
   /** The `sandbox` keys merged: loosening ones only from user, managed and command-line sources. */
   readonly sandbox: SandboxSettings;
+  /** How a trusted project folder came to be trusted (the store, `--trust-project`, the environment). */
+  readonly projectTrustGrantedBy?: TrustGrant;
+  /**
+   * Settings files whose current content a tool call wrote and no person has confirmed: only
+   * their deny and ask rules (and those they had before) apply. The terminal UI asks about them.
+   */
+  readonly heldFiles: readonly (HeldFile & { readonly source: RuleSource })[];
   readonly userDir: string;
 };
-
-type LoadedSource = {
-  readonly source: RuleSource;
-  readonly label: string;
-  readonly file?: string;
-  readonly root: string;
-  readonly settings: SettingsFile;
-  /** A project file of a folder the person has not trusted. */
-  readonly restricted: boolean;
-};
-
-const BEHAVIORS = ['deny', 'ask', 'allow'] as const;
-const EVENTS: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
-const LOOSER_MODES: ReadonlySet<PermissionMode> = new Set(['acceptEdits', 'bypassPermissions']);
 
 async function readOptionalFile(path: string, signal?: AbortSignal): Promise<string | undefined> {
   try {
@@ -111,18 +113,13 @@ function parseMode(value: string): PermissionMode | undefined {
   return (PERMISSION_MODES as readonly string[]).includes(value) ? (value as PermissionMode) : undefined;
 }
 
-function expandHome(path: string, homeDir: string): string {
-  if (path === '~') return homeDir;
-  if (path.startsWith('~/')) return join(homeDir, path.slice(2));
-  return path;
-}
-
 /**
  * Loads and merges every settings source for a run: managed policy, CLI, local project, shared
  * project, user. Lists merge (the permission engine applies precedence; a deny anywhere wins).
  * Missing files are fine; a file that cannot be parsed, or a `--settings FILE` that does not
  * exist, throws `ToolplaneError('SETTINGS_INVALID')` naming the file and the line:column.
- * Untrusted project files still contribute their deny and ask rules.
+ * Project files of a folder nobody trusted (headless runs included) contribute only their deny
+ * and ask rules, with a warning naming what was left out and how to trust the folder.
  */
 export async function loadSettings(options: LoadSettingsOptions): Promise<LoadedSettings> {
   const { env, homeDir, cli, signal } = options;
@@ -132,14 +129,20 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   const known = options.knownToolNames === undefined ? undefined : new Set(options.knownToolNames);
   const warnings: SettingsWarning[] = [];
 
-  let projectTrust: ProjectTrust = 'trusted';
-  if ((options.session ?? 'interactive') === 'interactive') {
-    const read = await readProjectTrust({ storeFile: paths.trustStore, projectDir: cwd, signal });
-    projectTrust = read.trust;
-    if (read.damaged) {
-      warnings.push({ file: paths.trustStore, message: 'the trust store is damaged; every project folder is treated as not yet trusted' });
-    }
+  const holds = await readHoldTable(paths.heldSettings, signal);
+  if (holds.damaged) {
+    warnings.push({ file: paths.heldSettings, message: 'the record of settings changes is damaged; every settings file counts as changed by a tool call until a person confirms it' });
   }
+  const trust = await resolveProjectTrust({
+    storeFile: paths.trustStore,
+    projectDir: cwd,
+    env,
+    holds,
+    ...(options.trustProject ? { trustProject: true } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  warnings.push(...trust.warnings);
+  const projectTrust = trust.trust;
 
   const cliSettings = cli?.settings?.trim();
   const cliIsInline = cliSettings?.startsWith('{') ?? false;
@@ -159,22 +162,36 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${cliFile} given with --settings does not exist.`);
   }
 
-  const restricted = projectTrust !== 'trusted';
+  // A project's own files may tighten the policy, never loosen it, until the folder is trusted.
+  const untrusted: SourceRestriction | undefined =
+    projectTrust === 'trusted' ? undefined : { reason: 'the project folder is not trusted', remedy: howToTrust(cwd) };
+  const project = untrusted ? { restriction: untrusted } : {};
   const candidates: (Omit<LoadedSource, 'settings'> & { text: string | undefined })[] = [
-    { source: 'managed', label: managedFile, file: managedFile, root: cwd, text: managedText, restricted: false },
+    { source: 'managed', label: managedFile, file: managedFile, root: cwd, text: managedText },
     cliIsInline
-      ? { source: 'cli', label: '--settings (inline JSON)', root: cwd, text: cliText, restricted: false }
-      : { source: 'cli', label: cliFile ?? '', file: cliFile, root: cliFile === undefined ? cwd : dirname(cliFile), text: cliText, restricted: false },
-    { source: 'localSettings', label: paths.localSettings, file: paths.localSettings, root: cwd, text: localText, restricted },
-    { source: 'projectSettings', label: paths.projectSettings, file: paths.projectSettings, root: cwd, text: projectText, restricted },
-    { source: 'userSettings', label: paths.userSettings, file: paths.userSettings, root: paths.userDir, text: userText, restricted: false },
+      ? { source: 'cli', label: '--settings (inline JSON)', root: cwd, text: cliText }
+      : { source: 'cli', label: cliFile ?? '', ...(cliFile === undefined ? {} : { file: cliFile }), root: cliFile === undefined ? cwd : dirname(cliFile), text: cliText },
+    { source: 'localSettings', label: paths.localSettings, file: paths.localSettings, root: cwd, text: localText, ...project },
+    { source: 'projectSettings', label: paths.projectSettings, file: paths.projectSettings, root: cwd, text: projectText, ...project },
+    { source: 'userSettings', label: paths.userSettings, file: paths.userSettings, root: paths.userDir, text: userText },
   ];
   const sources: LoadedSource[] = [];
+  const heldFiles: (HeldFile & { readonly source: RuleSource })[] = [];
   for (const { text, ...candidate } of candidates) {
-    if (text === undefined) continue;
-    const parsed = parseSettingsText(text, candidate.label);
+    // The managed policy is root's; inline JSON is the command line itself: neither is held.
+    const held = candidate.file === undefined || candidate.source === 'managed' ? undefined : await heldFor(holds, candidate.file, text);
+    if (text === undefined && held === undefined) continue;
+    const parsed = text === undefined ? { settings: {}, warnings: [] } : parseSettingsText(text, candidate.label);
     warnings.push(...parsed.warnings);
-    sources.push({ ...candidate, settings: parsed.settings });
+    if (held === undefined || candidate.file === undefined) {
+      sources.push({ ...candidate, settings: parsed.settings });
+      continue;
+    }
+    heldFiles.push({ file: candidate.file, hash: held.hash, record: held.record, source: candidate.source });
+    // An untrusted folder's restriction says more (trusting comes first); a held file keeps its
+    // earlier deny and ask rules either way, so rewriting it cannot drop one.
+    const restriction = candidate.restriction ?? heldRestriction(held.record);
+    sources.push({ ...candidate, restriction, settings: withKeptRules(parsed.settings, held.record) });
   }
 
   const rules: PermissionRuleEntry[] = [];
@@ -209,7 +226,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
       for (const rule of cli?.allowedTools ?? []) addAllowed({ rule, behavior: 'allow', source: 'cli', root: cwd }, '--allowedTools');
       continue;
     }
-    pushSource({ loaded: step, addRule: addAllowed, warnings, hooks, mcpServers, additionalDirectories, cwd, homeDir });
+    pushSource(step, { addRule: addAllowed, warnings, hooks, mcpServers, additionalDirectories, cwd, homeDir });
     const permissions = step.settings.permissions;
     if (permissions?.disableBypassPermissionsMode === 'disable' || permissions?.disableBypassPermissionsMode === true) {
       bypassPermissionsDisabled = true;
@@ -218,9 +235,9 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     const mode = parseMode(permissions.defaultMode);
     if (mode === undefined) {
       warnings.push({ file: step.label, message: `defaultMode ${JSON.stringify(permissions.defaultMode)} is not a known mode; ignored` });
-    } else if (step.restricted && LOOSER_MODES.has(mode)) {
-      warnings.push({ file: step.label, message: `defaultMode ${mode} ignored until the project folder is trusted` });
-    } else {
+    } else if (step.restriction === undefined) {
+      // Any mode of a restricted file is withheld (pushSource says so): even \`default\` would
+      // override a stricter \`plan\` from the user's own settings.
       defaultMode ??= mode;
     }
   }
@@ -231,7 +248,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   }
 
   const managed = sources.find((loaded) => loaded.source === 'managed')?.settings;
-  const hooksOff = sources.find((loaded) => !loaded.restricted && loaded.settings.disableAllHooks === true);
+  const hooksOff = sources.find((loaded) => loaded.restriction === undefined && loaded.settings.disableAllHooks === true);
   if (managed?.disableAllHooks === true) hooks.clear();
   else if (managed?.allowManagedHooksOnly === true || hooksOff !== undefined) {
     // Only the managed policy can keep its own hooks running when hooks are turned off.
@@ -244,7 +261,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
 
   const mergedEnv = new Map<string, string>();
   for (const loaded of [...sources].reverse()) {
-    if (loaded.restricted) continue;
+    if (loaded.restriction !== undefined) continue;
     for (const [name, value] of Object.entries(loaded.settings.env ?? {})) mergedEnv.set(name, value);
   }
   return {
@@ -259,105 +276,32 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     files: sources.flatMap((loaded) => (loaded.file === undefined ? [] : [{ source: loaded.source, path: loaded.file }])),
     projectTrust,
     sandbox: mergeSandboxSettings(
-      sources.map((loaded) => ({ source: loaded.source, label: loaded.label, sandbox: loaded.settings.sandbox })),
+      sources.map((loaded) => ({ source: loaded.source, label: loaded.label, sandbox: loaded.settings.sandbox, restricted: loaded.restriction !== undefined })),
       { cwd, homeDir },
     ),
+    ...(trust.grantedBy ? { projectTrustGrantedBy: trust.grantedBy } : {}),
+    heldFiles,
     userDir: paths.userDir,
   };
 }
 
-type PushSourceOptions = {
-  readonly loaded: LoadedSource;
-  readonly addRule: (entry: PermissionRuleEntry, label: string) => void;
-  readonly warnings: SettingsWarning[];
-  readonly hooks: Map<HookEventName, HookMatcherConfig[]>;
-  readonly mcpServers: McpServersFromSource[];
-  readonly additionalDirectories: AdditionalDirectory[];
-  readonly cwd: string;
-  readonly homeDir: string;
-};
+async function heldFor(holds: HoldTable, file: string, text: string | undefined): Promise<{ hash: string; record: HoldRecord } | undefined> {
+  const hash = hashContent(text);
+  const record = heldRecord(holds, await holdKey(file), hash);
+  return record === undefined ? undefined : { hash, record };
+}
 
-/** Adds one source's rules, hooks, MCP servers and folders, leaving out what trust withholds. */
-function pushSource(options: PushSourceOptions): void {
-  const { loaded, addRule, warnings } = options;
-  const { settings, source, file, root, label, restricted } = loaded;
-  const withheld: string[] = [];
-  for (const behavior of BEHAVIORS) {
-    const list = settings.permissions?.[behavior] ?? [];
-    if (behavior === 'allow' && restricted) {
-      if (list.length > 0) withheld.push('allow rules');
-      continue;
-    }
-    for (const rule of list) addRule({ rule, behavior, source, root, ...(file === undefined ? {} : { file }) }, label);
-  }
-  const directories = settings.permissions?.additionalDirectories ?? [];
-  if (restricted && directories.length > 0) withheld.push('additional directories');
-  if (!restricted) {
-    for (const directory of directories) {
-      const expanded = expandHome(directory, options.homeDir);
-      options.additionalDirectories.push({
-        path: isAbsolute(expanded) ? resolve(expanded) : resolve(options.cwd, expanded),
-        source,
-        ...(file === undefined ? {} : { file }),
-      });
-    }
-  }
-  const hookEntries = Object.entries(settings.hooks ?? {});
-  if (restricted && hookEntries.length > 0) withheld.push('hooks');
-  for (const [event, matchers] of restricted ? [] : hookEntries) {
-    if (!EVENTS.has(event)) {
-      warnings.push({ file: label, message: `hook event ${JSON.stringify(event)} is not supported; its hooks are ignored` });
-      continue;
-    }
-    const list = options.hooks.get(event as HookEventName) ?? [];
-    for (const matcher of matchers) {
-      const commands = matcher.hooks.flatMap((hook): (CommandHookConfig | HttpHookConfig)[] => {
-        const named = hook.type === 'command' ? hook.command : hook.type === 'http' ? hook.url : undefined;
-        if (named === undefined) {
-          warnings.push({ file: label, message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported (or lacks its ${hook.type === 'http' ? 'url' : 'command'}); ignored` });
-          return [];
-        }
-        if (hook.if !== undefined) {
-          warnings.push({ file: label, message: `${event} hook ${named}: the "if" filter is not supported; the hook runs for every call its matcher accepts` });
-        }
-        if (hook.async === true) {
-          warnings.push({ file: label, message: `${event} hook ${named}: "async" is not supported; the hook runs before the call continues` });
-        }
-        const common = {
-          ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
-          ...(hook.failClosed === undefined ? {} : { failClosed: hook.failClosed }),
-        };
-        if (hook.type === 'http') {
-          return [{
-            type: 'http' as const,
-            url: named,
-            ...(hook.headers === undefined ? {} : { headers: hook.headers }),
-            ...(hook.allowedEnvVars === undefined ? {} : { allowedEnvVars: hook.allowedEnvVars }),
-            ...common,
-          }];
-        }
-        return [{ type: 'command' as const, command: named, ...common }];
-      });
-      if (commands.length === 0) continue;
-      list.push({
-        ...(matcher.matcher === undefined ? {} : { matcher: matcher.matcher }),
-        hooks: commands,
-        source,
-        ...(file === undefined ? {} : { file }),
-      });
-    }
-    if (list.length > 0) options.hooks.set(event as HookEventName, list);
-  }
-  const servers = Object.entries(settings.mcpServers ?? {});
-  if (restricted && servers.length > 0) withheld.push('MCP servers');
-  if (!restricted && servers.length > 0) {
-    options.mcpServers.push({ source, ...(file === undefined ? {} : { file }), servers: new Map(servers) });
-  }
-  if (restricted && Object.keys(settings.env ?? {}).length > 0) withheld.push('env');
-  if (withheld.length > 0) {
-    warnings.push({
-      file: label,
-      message: `the project folder is not trusted: its ${withheld.join(', ')} are not applied (deny and ask rules are)`,
-    });
-  }
+function heldRestriction(record: HoldRecord): SourceRestriction {
+  const when = record.at.slice(0, 16).replace('T', ' ');
+  const session = record.session === undefined ? '' : ` in session ${record.session}`;
+  return {
+    reason: `it was changed by a tool call${session} (${when} UTC) and is held until a person confirms it`,
+    remedy: 'the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder; its earlier deny and ask rules apply meanwhile',
+  };
+}
+
+function withKeptRules(settings: SettingsFile, record: HoldRecord): SettingsFile {
+  if (record.kept === undefined) return settings;
+  const merged = mergeKept({ deny: settings.permissions?.deny ?? [], ask: settings.permissions?.ask ?? [] }, record.kept);
+  return { ...settings, permissions: { ...settings.permissions, deny: [...merged.deny], ask: [...merged.ask] } };
 }

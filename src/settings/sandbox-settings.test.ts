@@ -26,6 +26,12 @@ describe('mergeSandboxSettings', () => {
     }
   });
 
+  it('ignores loosening keys of a user file that is held (a tool call wrote it)', () => {
+    const merged = mergeSandboxSettings([{ source: 'userSettings', label: 'u', sandbox: loosening, restricted: true }], where);
+    expect(merged).toMatchObject({ enabled: true, allowRead: [], excludedCommands: [] });
+    expect(merged.notices.join('\n')).toContain('held');
+  });
+
   it('takes tightening keys from any source, a project included', () => {
     const project: SandboxSource = {
       source: 'projectSettings',

@@ -36,6 +36,8 @@ export type SandboxSource = {
   /** The file (or flag) named in notices. */
   readonly label: string;
   readonly sandbox: SandboxFileSettings | undefined;
+  /** The file is not trusted or is held (a tool call wrote it): it may only tighten. */
+  readonly restricted?: boolean;
 };
 
 /** Sources whose settings may loosen the sandbox: never a project's own files. */
@@ -69,9 +71,9 @@ export function mergeSandboxSettings(
   const denyRead: string[] = [];
   const denyWrite: string[] = [];
 
-  for (const { source, label, sandbox } of sources) {
+  for (const { source, label, sandbox, restricted } of sources) {
     if (sandbox === undefined) continue;
-    const mayLoosen = LOOSENING_SOURCES.has(source);
+    const mayLoosen = LOOSENING_SOURCES.has(source) && restricted !== true;
     const ignored: string[] = [];
     if (sandbox.failIfUnavailable === true) failIfUnavailable = true;
     if (sandbox.network?.enabled === false) network = false;
@@ -95,7 +97,11 @@ export function mergeSandboxSettings(
       for (const [key, present] of Object.entries(loosening)) if (present) ignored.push(key);
     }
     if (ignored.length > 0) {
-      notices.push(`${label}: sandbox ${ignored.join(', ')} ignored: a project's own settings may tighten the sandbox, never loosen it (set these in user or managed settings)`);
+      notices.push(
+        restricted === true && LOOSENING_SOURCES.has(source)
+          ? `${label}: sandbox ${ignored.join(', ')} ignored: the file is held (a tool call changed it) until a person confirms it`
+          : `${label}: sandbox ${ignored.join(', ')} ignored: a project's own settings may tighten the sandbox, never loosen it (set these in user or managed settings)`,
+      );
     }
     if (sandbox.autoAllowBashIfSandboxed !== undefined) {
       notices.push(`${label}: sandbox.autoAllowBashIfSandboxed is ignored: rules and modes decide approval, the sandbox only contains what runs`);

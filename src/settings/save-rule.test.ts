@@ -29,8 +29,8 @@ function save(extra: Pick<SaveRuleOptions, 'destination' | 'rule' | 'behavior'>)
 describe('saveRule', () => {
   it('creates .toolplane/ and the local file, and the loader reads the rule back', async () => {
     const result = await save({ destination: 'localSettings', rule: 'Bash(npm test)', behavior: 'allow' });
-    expect(result).toEqual({ file: join(project, '.toolplane', 'settings.local.json'), added: true });
-    const loaded = await loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, session: 'headless', managedSettingsFile: join(base, 'none') });
+    expect(result).toMatchObject({ file: join(project, '.toolplane', 'settings.local.json'), added: true, previousHash: 'absent' });
+    const loaded = await loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, session: 'headless', trustProject: true, managedSettingsFile: join(base, 'none') });
     expect(loaded.rules).toEqual([{ rule: 'Bash(npm test)', behavior: 'allow', source: 'localSettings', file: result.file, root: project }]);
   });
 
@@ -94,7 +94,7 @@ describe('writeFileAtomic', () => {
 describe('project trust store', () => {
   it('remembers answers per folder, not for subfolders', async () => {
     const storeFile = join(userDir, 'trusted-projects.json');
-    expect(await readProjectTrust({ storeFile, projectDir: project })).toEqual({ trust: 'unknown', damaged: false });
+    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({ trust: 'unknown', damaged: false });
     await writeProjectTrust({ storeFile, projectDir: project, trust: 'trusted' });
     await writeProjectTrust({ storeFile, projectDir: base, trust: 'untrusted' });
     expect((await readProjectTrust({ storeFile, projectDir: project })).trust).toBe('trusted');
@@ -106,9 +106,9 @@ describe('project trust store', () => {
     const storeFile = join(userDir, 'trusted-projects.json');
     await mkdir(userDir);
     await writeFile(storeFile, 'garbage');
-    expect(await readProjectTrust({ storeFile, projectDir: project })).toEqual({ trust: 'unknown', damaged: true });
+    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({ trust: 'unknown', damaged: true });
     await writeProjectTrust({ storeFile, projectDir: project, trust: 'trusted' });
-    expect(await readProjectTrust({ storeFile, projectDir: project })).toEqual({ trust: 'trusted', damaged: false });
+    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({ trust: 'trusted', damaged: false });
   });
 
   it('reports a store that cannot be read', async () => {

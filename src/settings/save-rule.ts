@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseSettingsText } from './parse-settings-text.js';
+import { hashContent } from './settings-holds.js';
 import { settingsPaths } from './settings-paths.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -16,8 +17,19 @@ export type SaveRuleOptions = {
   readonly signal?: AbortSignal;
 };
 
-/** Where the rule went and whether it was new. */
-export type SaveRuleResult = { readonly file: string; readonly added: boolean };
+/**
+ * Where the rule went and whether it was new, with the content hashes before and after (the
+ * session's settings watch records the write as toolplane's own, see `SettingsWatch`).
+ */
+export type SaveRuleResult = {
+  readonly file: string;
+  readonly added: boolean;
+  /** `hashContent` of the text the rule was added to (`absent` for a new file). */
+  readonly previousHash: string;
+  readonly previousText?: string;
+  /** `hashContent` of the text now in the file. */
+  readonly hash: string;
+};
 
 /** Saves in flight per file, so two saves in one process never lose each other's rule. */
 const pending = new Map<string, Promise<unknown>>();
@@ -28,11 +40,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 async function saveNow(options: SaveRuleOptions, file: string): Promise<SaveRuleResult> {
   let text = '';
+  let existed = true;
   try {
     text = await readFile(file, { encoding: 'utf8', signal: options.signal });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    existed = false;
   }
+  const previous = existed ? { previousHash: hashContent(text), previousText: text } : { previousHash: hashContent(undefined) };
   // Validates first: a file that cannot be read must not be overwritten and its rules lost.
   parseSettingsText(text, file);
   const document: Record<string, unknown> =
@@ -42,11 +57,12 @@ async function saveNow(options: SaveRuleOptions, file: string): Promise<SaveRule
     : (Object.create(null) as Record<string, unknown>);
   const list = Array.isArray(permissions[options.behavior]) ? (permissions[options.behavior] as unknown[]) : [];
   const rule = options.rule.trim();
-  if (list.includes(rule)) return { file, added: false };
+  if (list.includes(rule)) return { file, added: false, ...previous, hash: previous.previousHash };
   permissions[options.behavior] = [...list, rule];
   document['permissions'] = permissions;
-  await writeFileAtomic({ path: file, text: `${JSON.stringify(document, null, 2)}\n`, signal: options.signal });
-  return { file, added: true };
+  const written = `${JSON.stringify(document, null, 2)}\n`;
+  await writeFileAtomic({ path: file, text: written, ...(options.signal ? { signal: options.signal } : {}) });
+  return { file, added: true, ...previous, hash: hashContent(written) };
 }
 
 /**

@@ -19,6 +19,8 @@ export type SettingsPaths = {
   readonly localSettings: string;
   /** The trust store, in the user folder. */
   readonly trustStore: string;
+  /** The record of settings files tool calls changed (held until a person confirms them). */
+  readonly heldSettings: string;
 };
 
 /** Default location of the managed policy file. */
@@ -38,5 +40,6 @@ export function settingsPaths(options: SettingsPathsOptions): SettingsPaths {
     projectSettings: join(projectDir, '.toolplane', 'settings.json'),
     localSettings: join(projectDir, '.toolplane', 'settings.local.json'),
     trustStore: join(userDir, 'trusted-projects.json'),
+    heldSettings: join(userDir, 'held-settings.json'),
   };
 }

@@ -24,7 +24,8 @@ describe('toolplane subcommands', () => {
   });
 
   it('permissions explain gives the decision, the rule and its source file, without running anything', async () => {
-    const env = isolatedEnv(home);
+    // The project's allow rule counts only in a trusted folder; CI trusts it through the environment.
+    const env = isolatedEnv(home, { TOOLPLANE_TRUST_PROJECT: '1' });
     const explain = async (tool: string, input: unknown, extra: string[] = []) =>
       JSON.parse((await runCli(['permissions', 'explain', '--tool', tool, '--input', JSON.stringify(input), '--json', ...extra], { cwd: project, env })).stdout) as Record<string, unknown>;
     const settingsFile = join(project, '.toolplane', 'settings.json');
@@ -39,6 +40,54 @@ describe('toolplane subcommands', () => {
     const bad = await runCli(['permissions', 'explain', '--tool', 'Read', '--input', '{oops'], { cwd: project, env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--input is not valid JSON');
+  });
+
+  it('permissions explain in a folder nobody trusted: the project only tightens, and trust lifts that', async () => {
+    const env = isolatedEnv(home);
+    const settingsFile = join(project, '.toolplane', 'settings.json');
+    const explain = (input: unknown, extra: string[] = [], runEnv = env) =>
+      runCli(['permissions', 'explain', '--tool', 'Bash', '--input', JSON.stringify(input), '--json', ...extra], { cwd: project, env: runEnv });
+    const untrusted = await explain({ command: 'npm test' });
+    expect(JSON.parse(untrusted.stdout)).toMatchObject({ decision: 'ask', rule: null });
+    expect(untrusted.stderr).toContain(`warning: ${settingsFile}: the project folder is not trusted: its allow rules are not applied (deny and ask rules are); trust it with \`toolplane trust ${project}\``);
+    expect(JSON.parse((await explain({ command: 'git push' })).stdout)).toMatchObject({ decision: 'ask', rule: 'Bash(git push:*)' });
+    expect(JSON.parse((await explain({ command: 'npm test' }, ['--trust-project'])).stdout)).toMatchObject({ decision: 'allow', rule: 'Bash(npm test:*)' });
+    expect(JSON.parse((await explain({ command: 'npm test' }, [], isolatedEnv(home, { TOOLPLANE_TRUST_PROJECT: '0' }))).stdout)).toMatchObject({ decision: 'ask' });
+
+    const trusted = await runCli(['trust'], { cwd: project, env });
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toContain(`Trusted: ${project}`);
+    const afterTrust = await explain({ command: 'npm test' });
+    expect(JSON.parse(afterTrust.stdout)).toMatchObject({ decision: 'allow', rule: 'Bash(npm test:*)', source: settingsFile });
+    expect(afterTrust.stderr).toBe('');
+    const list = await runCli(['trust', '--list', '--json'], { cwd: home, env });
+    expect(JSON.parse(list.stdout)).toEqual([{ projectDir: project, trust: 'trusted', updatedAt: expect.any(String) }]);
+    // Trust is per folder: a subfolder is not trusted with its parent.
+    await mkdir(join(project, 'sub', '.toolplane'), { recursive: true });
+    await writeFile(join(project, 'sub', '.toolplane', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }));
+    const sub = await runCli(['permissions', 'explain', '--tool', 'Bash', '--input', '{"command":"npm test"}', '--json'], { cwd: join(project, 'sub'), env });
+    expect(JSON.parse(sub.stdout)).toMatchObject({ decision: 'ask' });
+
+    const revoked = await runCli(['trust', '--revoke', project], { cwd: home, env });
+    expect(revoked.stdout).toContain(`No longer trusted: ${project}`);
+    expect(JSON.parse((await explain({ command: 'npm test' })).stdout)).toMatchObject({ decision: 'ask' });
+    expect((await runCli(['trust', '--list'], { cwd: home, env })).stdout).toBe(`untrusted  ${project}\n`);
+    const missing = await runCli(['trust', join(home, 'no-such-folder')], { cwd: home, env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('is not a folder');
+    expect((await runCli(['trust', '--list', 'x'], { cwd: home, env })).code).toBe(2);
+  });
+
+  it('permissions explain warns when the allow rule that decided allows any code', async () => {
+    const env = isolatedEnv(home);
+    const settings = JSON.stringify({ permissions: { allow: ['Bash(python:*)'] } });
+    const wide = await runCli(['permissions', 'explain', '--tool', 'Bash', '--input', JSON.stringify({ command: 'python -c "import os"' }), '--settings', settings, '--json'], { cwd: project, env });
+    expect(JSON.parse(wide.stdout)).toMatchObject({ decision: 'allow', rule: 'Bash(python:*)', allowsAnyCode: expect.stringContaining('python runs whatever script') });
+    expect(wide.stderr).toContain('warning: rule Bash(python:*) allows any code (python runs whatever script');
+    const narrowSettings = JSON.stringify({ permissions: { allow: ['Bash(python manage.py test:*)'] } });
+    const narrow = await runCli(['permissions', 'explain', '--tool', 'Bash', '--input', JSON.stringify({ command: 'python manage.py test' }), '--settings', narrowSettings], { cwd: project, env });
+    expect(narrow.stdout).toMatch(/^allow: /);
+    expect(narrow.stderr).not.toContain('allows any code');
   });
 
   it('mcp list connects the configured servers and reports states and tool counts', async () => {

@@ -41,7 +41,8 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
 
   write(`toolplane demo — a scripted model fixes a failing test in ${project}`);
   write(`task: ${DEMO_PROMPT}`);
-  const args = parseRunArguments(['--provider', 'scripted', '--script', scriptPath, ...argv.filter((arg) => arg !== '--tui')]);
+  // The demo wrote this project itself: it trusts it for the run, as --trust-project does.
+  const args = parseRunArguments(['--provider', 'scripted', '--script', scriptPath, '--trust-project', ...argv.filter((arg) => arg !== '--tui')]);
   const runtime = await createRuntime({ args, cwd: project, env, homeDir: root, interactive: false, warn: (line) => io.stderr.write(`${line}\n`) });
   try {
     // The demo's ToolSearch step needs the MCP server's tools; a real session never waits.

@@ -7,23 +7,25 @@ import { setUpMcp } from '../runtime/mcp-setup.js';
 /**
  * `toolplane mcp list [--mcp-config FILE]… [--json] [--timeout MS]`: connects every configured
  * server (settings, `.mcp.json`, flags), waits until none is pending (or the timeout), and prints
- * each server with its state, tool count and, for a failed one, why.
+ * each server with its state, tool count and, for a failed one, why. Like a run, it starts the
+ * project's own servers (`.mcp.json`, project settings) only in a trusted folder: listing a
+ * stranger's repository must not run the commands it names.
  */
 export async function runMcpList(argv: readonly string[], io: CommandIo): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { 'mcp-config': { type: 'string', multiple: true }, json: { type: 'boolean' }, timeout: { type: 'string' } },
+      options: { 'mcp-config': { type: 'string', multiple: true }, json: { type: 'boolean' }, timeout: { type: 'string' }, 'trust-project': { type: 'boolean' } },
       strict: true,
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const timeoutMs = values.timeout ? Number(values.timeout) : 15_000;
-  const settings = await loadSettings({ cwd: io.cwd, env: io.env, homeDir: io.homeDir, session: 'headless' });
+  const settings = await loadSettings({ cwd: io.cwd, env: io.env, homeDir: io.homeDir, session: 'headless', trustProject: values['trust-project'] ?? false });
   const signal = AbortSignal.timeout(timeoutMs);
-  const setup = await setUpMcp({ cwd: io.cwd, env: io.env, settings, configFiles: values['mcp-config'] ?? [], trusted: true, signal: new AbortController().signal });
+  const setup = await setUpMcp({ cwd: io.cwd, env: io.env, settings, configFiles: values['mcp-config'] ?? [], trusted: settings.projectTrust === 'trusted', signal: new AbortController().signal });
   for (const issue of setup.issues) io.stderr.write(`mcp: ${issue}\n`);
   if (!setup.manager) {
     if (values.json) io.stdout.write('[]\n');

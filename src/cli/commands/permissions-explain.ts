@@ -5,13 +5,14 @@ import { loadSettings } from '../../settings/load-settings.js';
 import { UsageError } from '../args.js';
 import type { CommandIo } from '../headless.js';
 
-const USAGE = 'Usage: toolplane permissions explain --tool NAME --input JSON [--cwd DIR] [--settings FILE|JSON] [--permission-mode MODE] [--json]';
+const USAGE = 'Usage: toolplane permissions explain --tool NAME --input JSON [--cwd DIR] [--settings FILE|JSON] [--permission-mode MODE] [--trust-project] [--json]';
 
 /**
  * `toolplane permissions explain`: prints the decision the plane would make for one call before
  * any approver (`ask` where a person would be asked; a headless run would deny it), without
  * running anything. Settings files in the folder and the user folder are read as in a real
- * headless run. Exit code 0 whatever the decision; 1 for a settings error; 2 for bad arguments.
+ * headless run: the project's own allow rules count only in a trusted folder (`--trust-project`,
+ * `TOOLPLANE_TRUST_PROJECT=1` or `toolplane trust`). Exit code 0 whatever the decision; 1 for a settings error; 2 for bad arguments.
  */
 export async function runPermissionsExplain(argv: readonly string[], io: CommandIo): Promise<number> {
   let values;
@@ -24,6 +25,7 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
         cwd: { type: 'string' },
         settings: { type: 'string' },
         'permission-mode': { type: 'string' },
+        'trust-project': { type: 'boolean' },
         json: { type: 'boolean' },
       },
       strict: true,
@@ -50,6 +52,7 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     env: io.env,
     homeDir: io.homeDir,
     session: 'headless',
+    trustProject: values['trust-project'] ?? false,
     cli: { ...(values.settings !== undefined ? { settings: values.settings } : {}), ...(mode ? { permissionMode: mode as PermissionMode } : {}) },
   });
   for (const warning of settings.warnings) io.stderr.write(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}\n`);
@@ -61,12 +64,16 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     cwd,
     additionalDirectories: settings.additionalDirectories.map((directory) => directory.path),
     homeDir: io.homeDir,
+    protectedFolders: [settings.userDir],
   });
   if (values.json) {
     io.stdout.write(`${JSON.stringify(explained)}\n`);
   } else {
     io.stdout.write(`${explained.decision}: ${explained.reason}\n`);
     if (explained.rule) io.stdout.write(`rule: ${explained.rule}${explained.source ? ` (${explained.source})` : ''}\n`);
+  }
+  if (explained.allowsAnyCode !== null) {
+    io.stderr.write(`warning: rule ${explained.rule ?? ''} allows any code (${explained.allowsAnyCode}); narrow it to the script or command you mean\n`);
   }
   return 0;
 }

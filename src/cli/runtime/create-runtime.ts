@@ -29,6 +29,7 @@ import { createSpillFolder, SPILL_FOLDER } from '../../tools/bash/spill-folder.j
 import { createTodoStore, TODO_STORE, type TodoItem, type TodoStore } from '../../tools/todo-write/todo-store.js';
 import { createPlanModeController, PLAN_MODE_CONTROLLER } from '../../tools/plan-mode/plan-mode-controller.js';
 import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
+import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
 import { subagentService } from '../../tools/agent/subagent-service.js';
 import { deferredToolsService } from '../../tools/tool-search/deferred-tools-service.js';
 import { discoveredToolNames } from '../../tools/tool-search/discovered-tool-names.js';
@@ -44,7 +45,9 @@ import { loadPermissions } from './load-permissions.js';
 import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
-import { setUpMcp } from './mcp-setup.js';
+import { startSessionMcp } from './mcp-setup.js';
+import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
+import { createSettingsGuard, type SettingsGuard } from './settings-guard.js';
 import { setUpSandbox } from './sandbox-setup.js';
 import { SANDBOX } from '../../contract/sandbox.js';
 
@@ -59,6 +62,8 @@ export type RuntimeOptions = {
   readonly warn: (line: string) => void;
   /** Interactive runs: asks the person whether to trust this project folder (once; remembered). */
   readonly askTrust?: (folder: string) => Promise<boolean>;
+  /** Interactive runs: asks the person to confirm a settings file a tool call wrote (held until then). */
+  readonly askConfirmHeld?: (held: HeldConfigFile) => Promise<boolean>;
   readonly managedSettingsFile?: string;
   readonly signal?: AbortSignal;
   /** Tools added to the built-ins by a host that embeds the runtime (tests register theirs here). */
@@ -110,7 +115,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const parserReady = initShellParser().catch((error: unknown) => options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`));
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
-  const { settings, engine, permissions, initialMode } = await loadPermissions({ ...options, signal });
+  // The settings watch starts with the session, after the permissions it reports saved rules to.
+  const guardRef: { current?: SettingsGuard } = {};
+  const { settings, engine, permissions, initialMode } = await loadPermissions({ ...options, signal, onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined) });
   let mode: PermissionMode = initialMode;
 
   const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
@@ -127,6 +134,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   } else {
     session = sessions.create();
   }
+
+  const settingsGuard = await createSettingsGuard({
+    files: watchedConfigFiles({ cwd, env, homeDir, settingsFlag: args.settings, mcpConfigFiles: args.mcpConfig }),
+    cwd,
+    env,
+    homeDir,
+    sessionId: () => session.id,
+    warn: options.warn,
+    signal,
+  });
+  guardRef.current = settingsGuard;
 
   const hooks = createHookGate({
     settings: settings.hooks,
@@ -182,32 +200,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   if (history.length > 0) restoreTodos(todoStore, history);
 
-  const trusted = settings.projectTrust !== 'untrusted';
-  const allowRules = new Set(settings.rules.filter((entry) => entry.behavior === 'allow').map((entry) => entry.rule));
-  const mcpSetup = await setUpMcp({
-    cwd,
-    env,
-    settings,
-    configFiles: args.mcpConfig,
-    trusted,
-    signal,
-    isApproved: ({ name, server }) => allowRules.has(name) || allowRules.has(`mcp__${server}`) || allowRules.has(`mcp__${server}__*`),
-  });
-  for (const issue of mcpSetup.issues) options.warn(`mcp: ${issue}`);
-  const mcp = mcpSetup.manager;
-  if (mcp) {
-    services.set(mcpResourcesService, mcp);
-    mcp.subscribe((event) => {
-      if (event.type === 'tool-definition-change' && event.approved) options.warn(`mcp: the definition of ${event.name} (approved earlier) changed on server ${event.server}`);
-      else if (event.type === 'tool-name-collision') options.warn(`mcp: tool name collision: ${JSON.stringify(event.collision)}`);
-      else if (event.type === 'server-warning') options.warn(`mcp: ${event.server}: ${event.message}`);
-    });
-  }
+  const mcp = await startSessionMcp({ cwd, env, homeDir, settings, configFiles: args.mcpConfig, signal, warn: options.warn });
+  if (mcp) services.set(mcpResourcesService, mcp);
 
-  const allowPrivateHosts = settings.rules.flatMap((entry) => {
-    const match = /^WebFetch\(domain:([^)]+)\)$/.exec(entry.rule);
-    return entry.behavior === 'allow' && match ? [match[1]!] : [];
-  });
+  const allowPrivateHosts = privateHostsFromRules(settings.rules);
   const agentTypes = [GENERAL_PURPOSE_AGENT];
   const builtins = [
     ...createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts }),
@@ -344,6 +340,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       if (event.type === 'tool-results' || event.type === 'assistant-message') currentMessages = [...currentMessages, event.message];
       yield event;
+      if (event.type === 'tool-results') {
+        // Tool calls just ran: a settings file one of them wrote is held from now on.
+        for (const message of await settingsGuard.afterTools(turnSignal)) {
+          if (options.interactive) yield { type: 'notice', message };
+          else options.warn(`toolplane: ${message}`);
+        }
+      }
       step = await generator.next();
     }
     currentMessages = step.value.messages;
@@ -398,6 +401,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     todos: () => todoStore.get('main'),
     lastInputTokens: () => lastInputTokens,
     async close() {
+      // Background tasks may have written since the last batch.
+      for (const message of await settingsGuard.afterTools()) options.warn(`toolplane: ${message}`);
       await hooks.sessionEnd({ session: { sessionId: session.id, cwd, permissionMode: mode }, signal: new AbortController().signal, reason: 'exit' }).catch(() => undefined);
       await taskRegistry.dispose();
       // After the tasks: a background command may still hold a stand-in for a protected path.

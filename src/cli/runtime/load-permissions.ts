@@ -3,8 +3,11 @@ import { ToolplaneError } from '../../errors/toolplane-error.js';
 import { createPermissionEngine, type PermissionEngine } from '../../permissions/permission-engine.js';
 import { builtinToolNames } from '../../permissions/tool-descriptors.js';
 import { loadSettings, type LoadedSettings } from '../../settings/load-settings.js';
-import { saveRule } from '../../settings/save-rule.js';
+import { saveRule, type SaveRuleResult } from '../../settings/save-rule.js';
+import { confirmContent, readText } from '../../settings/settings-holds.js';
+import { settingsPaths } from '../../settings/settings-paths.js';
 import type { RuntimeOptions } from './create-runtime.js';
+import { heldConfigFiles } from './held-config-files.js';
 
 /** Tools of ours that the permission descriptors do not list; rules may name them. */
 const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOutput', 'TaskStop', 'EnterPlanMode', 'ExitPlanMode', 'AskUserQuestion', 'TodoWrite', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
@@ -16,7 +19,11 @@ const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOu
  * that cannot be read, or for bypass mode when settings disable it.
  */
 export async function loadPermissions(
-  options: RuntimeOptions & { readonly signal: AbortSignal },
+  options: RuntimeOptions & {
+    readonly signal: AbortSignal;
+    /** After a rule was saved to a file: the session's settings watch records it (a note when the file stays held). */
+    readonly onRuleSaved?: (saved: SaveRuleResult) => Promise<string | undefined>;
+  },
 ): Promise<{ settings: LoadedSettings; engine: PermissionEngine; permissions: PermissionEngine; initialMode: PermissionMode }> {
   const { args, cwd, env, homeDir, signal } = options;
   const settingsInput = {
@@ -24,6 +31,7 @@ export async function loadPermissions(
     env,
     homeDir,
     session: options.interactive ? ('interactive' as const) : ('headless' as const),
+    trustProject: args.trustProject,
     cli: {
       ...(args.settings !== undefined ? { settings: args.settings } : {}),
       allowedTools: args.allowedTools,
@@ -35,12 +43,23 @@ export async function loadPermissions(
     signal,
   };
   let settings = await loadSettings(settingsInput);
+  const paths = settingsPaths({ cwd, env, homeDir });
   if (options.interactive && settings.projectTrust === 'unknown' && options.askTrust) {
-    const { writeProjectTrust } = await import('../../settings/trust-store.js');
-    const { settingsPaths } = await import('../../settings/settings-paths.js');
+    const { recordTrustAnswer } = await import('../../settings/record-trust-answer.js');
     const trusted = await options.askTrust(cwd);
-    await writeProjectTrust({ storeFile: settingsPaths({ cwd, env, homeDir }).trustStore, projectDir: cwd, trust: trusted ? 'trusted' : 'untrusted' });
+    await recordTrustAnswer({ storeFile: paths.trustStore, holdsFile: paths.heldSettings, projectDir: cwd, trust: trusted ? 'trusted' : 'untrusted' });
     settings = await loadSettings(settingsInput);
+  }
+  if (options.interactive && options.askConfirmHeld) {
+    // Files a tool call wrote: a person confirms each before it may loosen anything.
+    const held = await heldConfigFiles({ settings, cwd, mcpConfigFiles: args.mcpConfig, holdsFile: paths.heldSettings });
+    let confirmed = false;
+    for (const file of held) {
+      if (!(await options.askConfirmHeld(file))) continue;
+      await confirmContent({ storeFile: paths.heldSettings, file: file.file, text: await readText(file.file) });
+      confirmed = true;
+    }
+    if (confirmed) settings = await loadSettings(settingsInput);
   }
   for (const warning of settings.warnings) options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
 
@@ -56,6 +75,8 @@ export async function loadPermissions(
     cwd,
     homeDir,
     additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
+    // Its settings, trust store and held-file records loosen later sessions; no name covers a moved folder.
+    protectedFolders: [settings.userDir],
   });
   const permissions: PermissionEngine = Object.assign(Object.create(engine) as PermissionEngine, {
     async remember(suggestion: RuleSuggestion) {
@@ -63,6 +84,8 @@ export async function loadPermissions(
       if (suggestion.destination !== 'session') {
         const saved = await saveRule({ destination: suggestion.destination, rule: suggestion.rule, behavior: suggestion.behavior, cwd, env, homeDir });
         options.warn(`Saved ${suggestion.behavior} rule ${suggestion.rule} to ${saved.file}`);
+        const note = await options.onRuleSaved?.(saved);
+        if (note !== undefined) options.warn(note);
       }
     },
   });

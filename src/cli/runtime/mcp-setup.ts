@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { McpConfigSource, McpConfigScope } from '../../mcp/merge-mcp-configs.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
+import { settingsPaths } from '../../settings/settings-paths.js';
 
 /** Problems found in MCP configuration, reported on stderr (a bad server never stops the run). */
 export type McpSetup = { readonly manager: McpManager | undefined; readonly issues: readonly string[] };
@@ -27,6 +28,8 @@ export async function setUpMcp(options: {
   readonly settings: LoadedSettings;
   readonly configFiles: readonly string[];
   readonly trusted: boolean;
+  /** The record of held settings: an `.mcp.json` or `--mcp-config` file a tool call wrote starts nothing. */
+  readonly holdsFile?: string;
   readonly signal: AbortSignal;
   /** Whether the person approved a tool (an allow rule names it or its server), for definition-change warnings. */
   readonly isApproved?: (tool: { readonly name: string; readonly server: string }) => boolean;
@@ -44,10 +47,25 @@ export async function setUpMcp(options: {
     issues.push(...parsed.issues.map(formatMcpConfigIssue));
     sources.push({ scope: SCOPE_OF_SOURCE[fromSettings.source] ?? 'flag', file, servers: parsed.servers });
   }
-  const project = await loadMcpConfigFile({ file: projectFile, env: options.env, optional: true, signal: options.signal });
-  issues.push(...project.issues.map(formatMcpConfigIssue));
-  sources.push({ scope: 'project', file: projectFile, servers: project.servers });
+  const heldSkipped = async (file: string): Promise<boolean> => {
+    if (options.holdsFile === undefined) return false;
+    const { mcpConfigHold } = await import('./held-config-files.js');
+    const { record } = await mcpConfigHold({ file, holdsFile: options.holdsFile, signal: options.signal });
+    if (record === undefined) return false;
+    issues.push(`${file}: it was changed by a tool call and is held until a person confirms it: its servers are not started (the terminal UI asks to confirm it when it next starts in this folder)`);
+    return true;
+  };
+  if (!(await heldSkipped(projectFile))) {
+    const project = await loadMcpConfigFile({ file: projectFile, env: options.env, optional: true, signal: options.signal });
+    issues.push(...project.issues.map(formatMcpConfigIssue));
+    sources.push({ scope: 'project', file: projectFile, servers: project.servers });
+    if (!options.trusted && project.servers.size > 0) {
+      const { howToTrust } = await import('../../settings/resolve-project-trust.js');
+      issues.push(`${projectFile}: the project folder is not trusted: its MCP servers (${[...project.servers.keys()].join(', ')}) are not started; ${howToTrust(options.cwd)}`);
+    }
+  }
   for (const file of options.configFiles) {
+    if (await heldSkipped(file)) continue;
     const flagged = await loadMcpConfigFile({ file, env: options.env, optional: false, signal: options.signal });
     issues.push(...flagged.issues.map(formatMcpConfigIssue));
     sources.push({ scope: 'flag', file, servers: flagged.servers });
@@ -64,4 +82,39 @@ export async function setUpMcp(options: {
     ...(options.isApproved ? { isApproved: options.isApproved } : {}),
   });
   return { manager, issues };
+}
+
+/**
+ * A session's MCP: {@link setUpMcp} with the session's trust and hold record, its issues and the
+ * manager's later events reported through `warn`. Project servers start only in a trusted folder
+ * (`unknown` is not trust), and never from a configuration file a tool call wrote.
+ */
+export async function startSessionMcp(options: {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homeDir: string;
+  readonly settings: LoadedSettings;
+  readonly configFiles: readonly string[];
+  readonly signal: AbortSignal;
+  readonly warn: (line: string) => void;
+}): Promise<McpManager | undefined> {
+  const { settings, warn } = options;
+  const allowRules = new Set(settings.rules.filter((entry) => entry.behavior === 'allow').map((entry) => entry.rule));
+  const setup = await setUpMcp({
+    cwd: options.cwd,
+    env: options.env,
+    settings,
+    configFiles: options.configFiles,
+    trusted: settings.projectTrust === 'trusted',
+    signal: options.signal,
+    isApproved: ({ name, server }) => allowRules.has(name) || allowRules.has(`mcp__${server}`) || allowRules.has(`mcp__${server}__*`),
+    holdsFile: settingsPaths(options).heldSettings,
+  });
+  for (const issue of setup.issues) warn(`mcp: ${issue}`);
+  setup.manager?.subscribe((event) => {
+    if (event.type === 'tool-definition-change' && event.approved) warn(`mcp: the definition of ${event.name} (approved earlier) changed on server ${event.server}`);
+    else if (event.type === 'tool-name-collision') warn(`mcp: tool name collision: ${JSON.stringify(event.collision)}`);
+    else if (event.type === 'server-warning') warn(`mcp: ${event.server}: ${event.message}`);
+  });
+  return setup.manager;
 }

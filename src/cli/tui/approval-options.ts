@@ -1,10 +1,19 @@
 import type { ApprovalRequest } from '../../contract/gates.js';
 import type { RuleSuggestion } from '../../contract/permission.js';
+import { ruleAllowsAnyCode } from '../../permissions/rule-allows-any-code.js';
 
 /** One choice of the permission dialog; `key` is what the person types to pick it. */
 export type ApprovalOption =
   | { readonly kind: 'allow-once'; readonly key: string; readonly label: string }
-  | { readonly kind: 'allow-always'; readonly key: string; readonly label: string; readonly suggestion: RuleSuggestion; readonly detail: string }
+  | {
+      readonly kind: 'allow-always';
+      readonly key: string;
+      readonly label: string;
+      readonly suggestion: RuleSuggestion;
+      readonly detail: string;
+      /** Why the rule it saves allows any code (`Bash(python:*)`), shown as a warning. */
+      readonly allowsAnyCode?: string;
+    }
   | { readonly kind: 'edit'; readonly key: string; readonly label: string }
   | { readonly kind: 'deny'; readonly key: string; readonly label: string }
   | { readonly kind: 'abort'; readonly key: string; readonly label: string };
@@ -23,8 +32,8 @@ export function describeScope(destination: RuleSuggestion['destination']): strin
 
 /**
  * The dialog's choices in order, numbered from 1: allow once; one "always allow" per allow
- * suggestion (its scope, the exact rule it saves and what that covers); edit the input; deny with
- * a message; abort the turn. Suggestions to deny or ask are not offered as "allow" choices.
+ * suggestion (its scope, the exact rule it saves and what that covers, and a warning when that
+ * rule allows any code); edit the input; deny with a message; abort the turn. Suggestions to deny or ask are not offered as "allow" choices.
  */
 export function approvalOptions(request: Pick<ApprovalRequest, 'suggestions'>): readonly ApprovalOption[] {
   const options: ApprovalOption[] = [];
@@ -32,12 +41,14 @@ export function approvalOptions(request: Pick<ApprovalRequest, 'suggestions'>): 
   options.push({ kind: 'allow-once', key: key(), label: 'Yes, allow this call once' });
   for (const suggestion of request.suggestions) {
     if (suggestion.behavior !== 'allow') continue;
+    const anyCode = ruleAllowsAnyCode(suggestion.rule);
     options.push({
       kind: 'allow-always',
       key: key(),
       label: `Yes, and always allow ${describeScope(suggestion.destination)}`,
       suggestion,
       detail: `saves rule ${suggestion.rule}${suggestion.covers ? ` — covers ${suggestion.covers}` : ''}`,
+      ...(anyCode === undefined ? {} : { allowsAnyCode: anyCode }),
     });
   }
   options.push({ kind: 'edit', key: key(), label: 'Edit the input, then allow (checked again)' });

@@ -35,6 +35,18 @@ describe('approvalOptions', () => {
     expect(session?.kind === 'allow-always' && session.detail).toBe('saves rule Bash');
   });
 
+  it('marks an "always allow" whose rule allows any code, and only that one', () => {
+    const options = approvalOptions({
+      suggestions: [
+        { rule: 'Bash(python:*)', behavior: 'allow', destination: 'session' },
+        { rule: 'Bash(python manage.py test:*)', behavior: 'allow', destination: 'localSettings' },
+      ],
+    });
+    const [, anyCode, bounded] = options;
+    expect(anyCode?.kind === 'allow-always' && anyCode.allowsAnyCode).toMatch(/^python runs whatever script/);
+    expect(bounded?.kind === 'allow-always' && bounded.allowsAnyCode).toBeUndefined();
+  });
+
   it('names every scope', () => {
     expect(describeScope('session')).toMatch(/session/);
     expect(describeScope('localSettings')).toMatch(/settings\.local\.json/);

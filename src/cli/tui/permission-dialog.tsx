@@ -74,8 +74,11 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
                 {selected ? '❯' : ' '} {option.key}. {option.label}
               </Text>
               {option.kind === 'allow-always' ? (
-                <Box paddingLeft={6}>
+                <Box paddingLeft={6} flexDirection="column">
                   <Visible text={option.detail} dimColor />
+                  {option.allowsAnyCode !== undefined ? (
+                    <Text color="red">⚠ this rule allows any code: {visibleText(option.allowsAnyCode, { newlines: 'escape' })}</Text>
+                  ) : null}
                 </Box>
               ) : null}
             </Box>

@@ -159,6 +159,14 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     expect(dialog).toContain('? Bash echo safe; rm -rf ./build [waiting for approval]');
   });
 
+  it('warns in the dialog when "always allow" would save a rule that allows any code', async () => {
+    const ui = await startUi();
+    await submit(ui, 'any code');
+    const dialog = await waitForScreen(ui, (screen) => screen.includes('Permission needed: Bash'), 'the permission dialog');
+    expect(dialog).toContain('saves rule Bash(python:*) — covers every python command');
+    expect(dialog).toContain('⚠ this rule allows any code: python runs whatever script');
+  });
+
   it('allow once reaches the host as a plain allow', async () => {
     const ui = await startUi();
     await openDialogAndChoose(ui, 1);

@@ -99,6 +99,9 @@ export function corpusTools(): ReadonlyMap<string, AnyTool> {
     defineTool({ name: 'mcp__github__get_issue', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', isReadOnly: () => true, call }),
     defineTool({ name: 'mcp__github__create_issue', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', call }),
     defineTool({ name: 'mcp__slack__post', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', call }),
+    defineTool({ name: 'mcp__docs__search', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', call }),
+    // An MCP file tool that claims to be read-only (readOnlyHint) and names a path.
+    defineTool({ name: 'mcp__files__read_file', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', isReadOnly: () => true, getPath: pathInput('path'), call }),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }

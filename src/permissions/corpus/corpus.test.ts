@@ -9,6 +9,7 @@ import { networkCases } from './network-cases.js';
 import { pathCases } from './path-cases.js';
 import { readOnlyCases } from './read-only-cases.js';
 import { reviewCases } from './review-cases.js';
+import { safetyModeCases } from './safety-mode-cases.js';
 import { wrapperCases } from './wrapper-cases.js';
 
 const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
@@ -19,6 +20,7 @@ const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
   ['network, MCP and trust', networkCases],
   ['hooks, modes and display integrity', modeHookCases],
   ['security review probes', reviewCases],
+  ['safety checks in every mode', safetyModeCases],
   ['holes the differential test found', differentialCases],
 ];
 

@@ -41,7 +41,7 @@ export const modeHookCases: readonly CorpusCase[] = [
   call('M12 bypass runs an edit outside the project', 'Edit', { file_path: '{outside}/file.txt' }, 'allow', { mode: 'bypassPermissions' }),
   call('M13 bypass still applies deny rules', 'Edit', { file_path: '{cwd}/src/a.ts' }, 'deny', { mode: 'bypassPermissions', rules: ['deny Edit(src/**)'] }),
   call('M14 bypass still asks for ask rules', 'Edit', { file_path: '{cwd}/src/a.ts' }, 'ask', { mode: 'bypassPermissions', rules: ['ask Edit(src/**)'] }),
-  call('M15 bypass writes protected paths', 'Edit', { file_path: '{cwd}/.git/config' }, 'allow', { mode: 'bypassPermissions' }),
+  call('M15 bypass still asks before writing a protected path', 'Edit', { file_path: '{cwd}/.git/config' }, 'ask', { mode: 'bypassPermissions' }),
   call('M16 bypass still asks for a tool that always asks', 'AlwaysAsk', {}, 'ask', { mode: 'bypassPermissions' }),
   call('M17 acceptEdits approves an edit inside', 'Edit', { file_path: '{cwd}/src/a.ts' }, 'allow', { mode: 'acceptEdits' }),
   call('M18 acceptEdits asks for an edit outside', 'Edit', { file_path: '{outside}/file.txt' }, 'ask', { mode: 'acceptEdits' }),

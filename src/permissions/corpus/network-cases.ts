@@ -51,5 +51,14 @@ export const networkCases: readonly CorpusCase[] = [
   { name: 'H17 Agent(type) deny', tool: 'Agent', input: { prompt: 'x', subagent_type: 'Explore' }, rules: ['deny Agent(Explore)', 'allow Agent'], expect: 'deny' },
   { name: 'H18 Bash(run_in_background:true) deny', tool: 'Bash', input: { command: 'ls', run_in_background: true }, rules: ['deny Bash(run_in_background:true)'], expect: 'deny' },
   { name: 'H19 Bash(command:…) is ignored, not a hole', tool: 'Bash', input: { command: 'npm test' }, rules: ['allow Bash(command:npm *)'], expect: 'ask' },
-  { name: 'H20 Write to .claude settings through Bash in bypass', tool: 'Bash', input: { command: 'echo {} > .claude/settings.json' }, mode: 'bypassPermissions', expect: 'allow' },
+  // An MCP server's annotations are claims: readOnlyHint never loosens a mode.
+  tool('H21 readOnlyHint MCP tool does not run in plan mode on that claim, even when allowed', 'mcp__github__get_issue', 'deny', { mode: 'plan', rules: ['allow mcp__github'] }),
+  tool('H22 readOnlyHint MCP tool in plan mode without a rule', 'mcp__github__get_issue', 'deny', { mode: 'plan' }),
+  tool('H23 look-alike: the same tool and rule outside plan mode runs', 'mcp__github__get_issue', 'allow', { rules: ['allow mcp__github'] }),
+  { name: 'H24 readOnlyHint MCP file tool inside the project is not a read that runs unasked', tool: 'mcp__files__read_file', input: { path: '{cwd}/src/a.ts' }, expect: 'ask' },
+  { name: 'H25 readOnlyHint MCP file tool is not an edit acceptEdits approves', tool: 'mcp__files__read_file', input: { path: '{cwd}/src/a.ts' }, mode: 'acceptEdits', expect: 'ask' },
+  { name: 'H26 look-alike: the MCP file tool allowed by its server rule', tool: 'mcp__files__read_file', input: { path: '{cwd}/src/a.ts' }, rules: ['allow mcp__files'], expect: 'allow' },
+  { name: 'H27 a Read deny rule still covers the MCP file tool', tool: 'mcp__files__read_file', input: { path: '{cwd}/.env' }, rules: ['allow mcp__files', 'deny Read(.env)'], expect: 'deny' },
+  tool('H28 look-alike: allow mcp__docs__admin__* is a glob over server docs, not another server', 'mcp__docs__search', 'ask', { rules: ['allow mcp__docs__admin__*'] }),
+  { name: 'H20 Write to .claude settings through Bash in bypass still asks', tool: 'Bash', input: { command: 'echo {} > .claude/settings.json' }, mode: 'bypassPermissions', expect: 'ask' },
 ];

@@ -34,6 +34,10 @@ describe('classifyAddress', () => {
     ['fe80::1%eth0', 'link-local'],
     ['ff02::1', 'multicast'],
     ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation'],
+    ['3fff:fff:ffff::1', 'documentation'],
+    ['3fff:1000::1', 'public'],
+    ['3ffe:ffff::1', 'public'],
     ['2001::1', 'reserved'],
     ['2606:4700:4700::1111', 'public'],
     ['::127.0.0.1', 'reserved'],
@@ -60,6 +64,8 @@ describe('isHostAllowed', () => {
     expect(isHostAllowed('evil-example', ['*.example'])).toBe(false);
     expect(isHostAllowed('localhost.evil.com', ['localhost'])).toBe(false);
     expect(isHostAllowed('anything', [])).toBe(false);
+    expect(isHostAllowed('127.0.0.1', ['*'])).toBe(false);
+    expect(isHostAllowed('localhost', [' * ', ''])).toBe(false);
   });
 });
 

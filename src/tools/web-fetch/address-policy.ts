@@ -57,13 +57,14 @@ export function isPublicAddress(address: string): boolean {
 
 /**
  * Whether `hostname` is covered by an allowlist entry: an exact name or IP (case-insensitive,
- * trailing dot ignored), or `*.example.com` for any subdomain (not the apex).
+ * trailing dot ignored), or `*.example.com` for any subdomain (not the apex). A bare `*` covers
+ * nothing: reaching loopback or the cloud metadata address takes an entry that names it.
  */
 export function isHostAllowed(hostname: string, allowed: readonly string[]): boolean {
   const host = normalizeHost(hostname);
   return allowed.some((entry) => {
     const pattern = normalizeHost(entry);
-    if (pattern === '*') return true;
+    if (pattern === '*' || pattern === '') return false;
     if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
     return host === pattern;
   });
@@ -96,6 +97,8 @@ function classifyIpv6(groups: readonly number[]): AddressClass {
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'private';
   if (g0 === 0x2002) return classifyIpv4(((g1 << 16) >>> 0) + g2);
   if (g0 === 0x2001 && g1 === 0x0db8) return 'documentation';
+  // RFC 9637: 3fff::/20, a second documentation prefix, inside 2000::/3.
+  if (g0 === 0x3fff && (g1 & 0xf000) === 0) return 'documentation';
   // Teredo (2001::/32) and ORCHID (2001:10::/28, 2001:20::/28) hide or lack a routable address.
   if (g0 === 0x2001 && (g1 === 0 || (g1 & 0xfff0) === 0x10 || (g1 & 0xfff0) === 0x20)) return 'reserved';
   if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return 'reserved';

@@ -11,3 +11,4 @@ export { classifyAddress, isPublicAddress, isHostAllowed, type AddressClass } fr
 export { htmlToMarkdown, toPageContent, type PageContent } from './page-content.js';
 export { WEB_FETCH_PROMPT } from './web-fetch-prompt.js';
 export { requestPage, NonPublicAddressError, type RequestPageOptions, type PageResponse, type ResolveHost, type ResolvedAddress } from './request-page.js';
+export { privateHostsFromRules } from './private-hosts-from-rules.js';

@@ -11,6 +11,7 @@ import type { ModelProvider, ModelStreamEvent } from '../../contract/provider.js
 import { createServices, type ServiceRegistry } from '../../contract/services.js';
 import type { ToolCallContext } from '../../contract/tool.js';
 import { WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier } from './prompt-applier.js';
+import { privateHostsFromRules } from './private-hosts-from-rules.js';
 import { createWebFetchTool, webFetchInputSchema, type WebFetchToolOptions } from './web-fetch-tool.js';
 import { createApiToolCache } from '../../schema/to-api-tool.js';
 
@@ -185,6 +186,19 @@ describe('WebFetch', () => {
       `Content of ${origin}/data.json (application/json):\n\n{"version":"1.2.3"}`,
     );
     expect((await fetchWith(byAddress, `https://localhost:${port}/data.json`)).content).toMatch(/^Refused/);
+  });
+
+  it('allow rules reach a private host only when they name it: WebFetch(domain:*) and bare WebFetch do not', async () => {
+    const fromRules = (...rules: string[]) =>
+      createWebFetchTool({
+        allowPrivateHosts: privateHostsFromRules(rules.map((rule) => ({ rule, behavior: 'allow' as const, source: 'userSettings' as const, root: '/' }))),
+        ca: cert,
+        cacheTtlMs: 0,
+      });
+    for (const wide of [fromRules('WebFetch(domain:*)'), fromRules('WebFetch'), fromRules('WebFetch(domain:*.0.0.1)', 'WebFetch(domain:127.*)')]) {
+      expect((await fetchWith(wide, `${origin}/data.json`)).content).toMatch(/^Refused to fetch .*a loopback address/);
+    }
+    expect((await fetchWith(fromRules('WebFetch(domain:*)', 'WebFetch(domain:127.0.0.1)'), `${origin}/data.json`)).content).toContain('{"version":"1.2.3"}');
   });
 
   it('checks every address a host resolves to, and connects only to the checked ones', async () => {

@@ -21,8 +21,8 @@ export type WebFetchInput = z.infer<typeof webFetchInputSchema>;
 export type WebFetchToolOptions = {
   /**
    * Hosts that may resolve to loopback, private, link-local or other non-public addresses
-   * (`localhost`, `127.0.0.1`, `*.corp.example`). A `WebFetch(domain:…)` allow rule for an internal
-   * host maps here. Default: none.
+   * (`localhost`, `127.0.0.1`, `*.corp.example`); a bare `*` covers nothing. The command fills it
+   * from allow rules that name one host exactly (`privateHostsFromRules`). Default: none.
    */
   readonly allowPrivateHosts?: readonly string[];
   /** Extra trusted certificate authorities (PEM), added to Node's bundled roots. */

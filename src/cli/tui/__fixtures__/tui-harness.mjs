@@ -86,6 +86,24 @@ async function* approveScript(signal) {
   }
 }
 
+/** A call whose "always allow" suggestion would allow any code: the dialog must say so. */
+async function* anyCodeScript(signal) {
+  const id = nextId();
+  const input = { command: 'python -c "print(1)"' };
+  yield { type: 'request-start', turn: 1, request: {} };
+  yield { type: 'tool-call-queue', toolUseId: id, toolName: 'Bash', summary: 'python -c' };
+  yield { type: 'tool-call-start', toolUseId: id, toolName: 'Bash', batch: 1 };
+  yield { type: 'permission-request', toolUseId: id, toolName: 'Bash', summary: 'python -c', message: 'Bash needs approval.' };
+  const suggestions = [{ rule: 'Bash(python:*)', behavior: 'allow', destination: 'localSettings', covers: 'every python command' }];
+  const response = await approver.request(
+    { tool: tool('Bash'), input, toolUseId: id, message: 'Bash needs approval.', summary: 'python -c', reason: { kind: 'mode', mode: 'default' }, suggestions },
+    signal,
+  );
+  log({ kind: 'approval', response });
+  yield end(id, 'Bash', input, { status: 'denied', message: 'no', reason: { kind: 'approver' } });
+  return result('success');
+}
+
 async function* longBashScript(signal) {
   const id = nextId();
   const input = { command: 'npm run watch' };
@@ -179,6 +197,7 @@ const host = {
     log({ kind: 'submit', prompt });
     if (prompt === 'approve') return approveScript(signal);
     if (prompt === 'long bash') return longBashScript(signal);
+    if (prompt === 'any code') return anyCodeScript(signal);
     if (prompt === 'parallel') return parallelScript(signal);
     if (prompt === 'write') return writeScript(signal);
     if (prompt === 'ask' || prompt === 'plan') {

@@ -1,0 +1,65 @@
+import type { SaveRuleResult } from '../../settings/save-rule.js';
+import { settingsPaths } from '../../settings/settings-paths.js';
+import { createSettingsWatch, type HeldChangeReport, type SettingsWatch } from '../../settings/settings-watch.js';
+
+/** The session's watch over its own settings files, as the runtime uses it. */
+export type SettingsGuard = {
+  /** After a batch of tool calls: notices, one per settings file a call changed (now held). */
+  afterTools(signal?: AbortSignal): Promise<readonly string[]>;
+  /** toolplane saved a rule a person chose: applies at once unless the file was held. Returns a notice when it stays held. */
+  recordSavedRule(saved: SaveRuleResult): Promise<string | undefined>;
+};
+
+/** The notice for a person: what happened to the file, what applies meanwhile, how to confirm. */
+export function heldNotice(report: HeldChangeReport): string {
+  const what = report.deleted ? 'was deleted by a tool call' : 'was changed by a tool call';
+  return (
+    `${report.file} ${what}. Until a person confirms it, only its deny and ask rules (and those it had before) apply, ` +
+    'in this session and later ones, headless runs included; the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder.'
+  );
+}
+
+/**
+ * Starts watching the settings files a session's policy comes from (see `watchedConfigFiles`).
+ * A failure to read or record is reported and never stops the session: the files then stay as
+ * they were loaded at its start.
+ */
+export async function createSettingsGuard(options: {
+  readonly files: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homeDir: string;
+  readonly sessionId: () => string;
+  readonly warn: (line: string) => void;
+  readonly signal?: AbortSignal;
+}): Promise<SettingsGuard> {
+  const storeFile = settingsPaths(options).heldSettings;
+  let watch: SettingsWatch | undefined;
+  try {
+    watch = await createSettingsWatch({ files: options.files, storeFile, sessionId: options.sessionId, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (error) {
+    options.warn(`warning: settings files cannot be watched for changes by tool calls (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return {
+    async afterTools(signal) {
+      if (watch === undefined) return [];
+      try {
+        return (await watch.scan(signal)).map(heldNotice);
+      } catch (error) {
+        return [`Settings files could not be checked for changes by tool calls: ${error instanceof Error ? error.message : String(error)}`];
+      }
+    },
+    async recordSavedRule(saved) {
+      if (watch === undefined || !saved.added) return undefined;
+      const state = await watch.recordOwnWrite({
+        file: saved.file,
+        previousHash: saved.previousHash,
+        hash: saved.hash,
+        ...(saved.previousText === undefined ? {} : { previousText: saved.previousText }),
+      });
+      return state === 'held'
+        ? `${saved.file} had been changed by a tool call, so it stays held with the new rule: the rule applies in this session, and in later ones once a person confirms the file.`
+        : undefined;
+    },
+  };
+}
