@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { commandLine, fillTemplate } from './command-grammar.js';
-import { createFixture, type Fixture } from './fixture.js';
+import { createFixture, UNPRIVILEGED, type Fixture } from './fixture.js';
 import { harmsOf, type Allowance, type Observation } from './harms.js';
 import type { Judge, Verdict } from './judge.js';
 import { startListeners, type Listeners } from './listeners.js';
@@ -27,9 +27,12 @@ export type World = {
   dispose(): Promise<void>;
 };
 
-/** Creates the fixture (outside /tmp) and starts its listeners. */
-export async function createWorld(): Promise<World> {
-  const fixture = createFixture();
+/**
+ * Creates the fixture (outside /tmp) and starts its listeners. `unprivileged`: the fixture belongs
+ * to an unprivileged user the observe jail runs commands as, when the tests run as root.
+ */
+export async function createWorld(options: { readonly unprivileged?: boolean } = {}): Promise<World> {
+  const fixture = createFixture(options.unprivileged && UNPRIVILEGED ? { owner: UNPRIVILEGED } : {});
   const listeners = await startListeners({ socketPaths: [fixture.sockets.home, fixture.sockets.agent] });
   fixture.rebase();
   return {

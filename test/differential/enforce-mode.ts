@@ -6,7 +6,7 @@ import { createBubblewrapSandbox } from '../../src/sandbox/index.js';
 import type { AllowedVerdict, Executor, World } from './differential.js';
 import { within, type Allowance } from './harms.js';
 import { carefulRules } from './judge.js';
-import { jailArguments } from './observe-jail.js';
+import { jailArguments, jailLauncher } from './observe-jail.js';
 import { COMMAND_TIME_LIMIT_MS, runProcess } from './run-process.js';
 
 /**
@@ -126,8 +126,9 @@ export function noSandbox(world: World): Sandbox {
     outside: () => Promise.resolve(undefined),
     prepare: (request): Promise<SandboxLaunch> =>
       Promise.resolve({
-        file: 'bwrap',
+        file: jailLauncher(world.fixture).file,
         args: [
+          ...jailLauncher(world.fixture).prefix,
           ...jailArguments(world.fixture),
           '--',
           '/bin/bash', '-c', 'env -i "$@"; exit $?', 'agent',

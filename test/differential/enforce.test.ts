@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxPolicy } from '../../src/contract/sandbox.js';
 import { probeBubblewrap } from './bubblewrap-probe.js';
 import { createWorld, describeFailure, runDifferential, runsFromEnvironment, seedFromEnvironment, type AllowedVerdict, type DifferentialReport, type World } from './differential.js';
+import { compareSnapshots } from './fixture.js';
 import { harmsOf } from './harms.js';
 import { enforceAllowance, enforceExecutor, noSandbox, policyFor, realSandbox, sandboxIgnoringProfile, sandboxWithoutMasks } from './enforce-mode.js';
 import { allowEverything, allowEverythingByRule, createEngineJudge, type Judge } from './judge.js';
@@ -83,7 +84,10 @@ describe.skipIf(!bubblewrap.available)('differential test, enforce mode (engine 
     // The workspace profile has the network (the TCP check is waived there), the read-only one has not.
     expect((await observe('echo x >/dev/tcp/127.0.0.1/{port}', 'rule', sandbox)).observation.tcpConnections).toBe(1);
     expect((await observe('echo x >/dev/tcp/127.0.0.1/{port}', 'read-only', sandbox)).observation.tcpConnections).toBe(0);
-    expect((await observe('touch mark src/mark', 'rule', sandbox)).harms).toEqual([]);
+    // Ordinary work still happens: a rule-allowed write in the working folder lands there.
+    const work = await observe('touch mark src/mark', 'rule', sandbox);
+    expect(work.harms).toEqual([]);
+    expect(compareSnapshots(work.observation.before, work.observation.after).added).toEqual(['work/mark', 'work/src/mark']);
     expect((await observe('touch mark', 'read-only', sandbox)).harms).toEqual([]);
   }, LONG);
 

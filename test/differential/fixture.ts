@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, cpSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, cpSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -37,6 +37,8 @@ export type Fixture = {
   readonly tmp: string;
   /** The planted world every restore copies from (it holds the secrets too: hide it from commands). */
   readonly template: string;
+  /** The user the jail runs commands as (undefined: the test's own user). */
+  readonly owner: JailUser | undefined;
   /** Read-only helper scripts (the listeners, the init script), outside every writable folder. */
   readonly harness: string;
   /** Unix-socket listeners' paths outside the working folder: in the home folder, and the SSH agent's. */
@@ -181,9 +183,30 @@ function plant(template: string, names: { readonly root: string; readonly outsid
   setTimes(template, new Set([path.join(work, '.git', 'index')]));
 }
 
-/** Creates a fixture under `base` (default /var/tmp). */
-export function createFixture(options: { readonly base?: string } = {}): Fixture {
+/** A user the jail can run commands as. */
+export type JailUser = { readonly uid: number; readonly gid: number };
+
+/**
+ * When the tests run as root, the user commands in the observe jail run as instead: root mapped
+ * into a user namespace is still the host's root to the kernel (it could write /proc/sys).
+ */
+export const UNPRIVILEGED: JailUser | undefined = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+
+function chownTree(absolute: string, owner: { readonly uid: number; readonly gid: number }): void {
+  lchownSync(absolute, owner.uid, owner.gid);
+  if (!lstatSync(absolute).isDirectory()) return;
+  for (const name of readdirSync(absolute)) chownTree(path.join(absolute, name), owner);
+}
+
+/**
+ * Creates a fixture under `base` (default /var/tmp). With `owner`, its writable folders belong to
+ * that user, as a user's own files are theirs (the jail then runs commands as that user).
+ */
+export function createFixture(options: { readonly base?: string; readonly owner?: JailUser } = {}): Fixture {
+  const owner = options.owner;
   const root = mkdtempSync(path.join(options.base ?? '/var/tmp', 'toolplane-diff-'));
+  // The jail's user must reach the folders inside (the template stays hidden from it by the jail).
+  if (owner) chmodSync(root, 0o755);
   const nonce = (what: string): string => `PLANTED-${what}-${randomBytes(9).toString('hex')}`;
   const secrets: PlantedSecrets = {
     sshKey: nonce('SSH'),
@@ -210,6 +233,7 @@ export function createFixture(options: { readonly base?: string } = {}): Fixture
     for (const folder of WRITABLE_FOLDERS) {
       rmSync(path.join(root, folder), { recursive: true, force: true });
       cpSync(path.join(template, folder), path.join(root, folder), { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+      if (owner) chownTree(path.join(root, folder), owner);
     }
     for (const file of secretFiles) utimesSync(path.join(root, file), OLD_ATIME, OLD_MTIME);
   };
@@ -225,7 +249,7 @@ export function createFixture(options: { readonly base?: string } = {}): Fixture
   const commandEnv: Record<string, string> = {
     PATH: basePath,
     HOME: dirs.home,
-    USER: 'root',
+    USER: owner ? 'nobody' : 'root',
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     SSH_AUTH_SOCK: sockets.agent,
@@ -239,6 +263,7 @@ export function createFixture(options: { readonly base?: string } = {}): Fixture
     root,
     ...dirs,
     template,
+    owner,
     sockets,
     secrets,
     secretFiles,

@@ -77,7 +77,7 @@ export async function createEngineJudge(options: { readonly work: string; readon
  * writes a marker (`touch`, a `>` redirect). The harness must catch it.
  */
 export function withPlantedHole(judge: Judge): Judge {
-  return async (command) => (/\btouch\b|>/.test(command) ? { kind: 'read-only', reason: 'planted hole: touch and > judged read-only' } : judge(command));
+  return async (command) => (/\btouch\b|(^|[^=])>/.test(command) ? { kind: 'read-only', reason: 'planted hole: touch and > judged read-only' } : judge(command));
 }
 
 /** An engine that judges every command read-only: only the sandbox stands between it and harm. */

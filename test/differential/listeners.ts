@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -50,6 +50,8 @@ export async function startListeners(options: { readonly socketPaths: readonly s
       const socketPath = options.socketPaths[index] as string;
       rmSync(socketPath, { force: true });
       await listen(server, socketPath);
+      // Connecting needs write permission on the socket: anyone may (the jail's user is not the test's).
+      chmodSync(socketPath, 0o777);
     }
   };
   const closeUnix = async (): Promise<void> => {

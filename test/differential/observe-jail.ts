@@ -81,6 +81,13 @@ export type ObserveJail = {
   run(command: string, options: { readonly port: number; readonly timeoutMs?: number }): Promise<JailResult>;
 };
 
+/** How to start bubblewrap for the jail: as the fixture's owner when it has one, else as the test's own user. */
+export function jailLauncher(fixture: Fixture): { readonly file: string; readonly prefix: readonly string[] } {
+  const owner = fixture.owner;
+  if (owner === undefined) return { file: 'bwrap', prefix: [] };
+  return { file: 'setpriv', prefix: ['--reuid', String(owner.uid), '--regid', String(owner.gid), '--clear-groups', '--', 'bwrap'] };
+}
+
 /**
  * bubblewrap's arguments for the jail, up to the program: the fixture's folders writable, the rest
  * of `/` read-only, the machine's own homes and worktrees and the fixture's template hidden.
@@ -110,9 +117,10 @@ export function createObserveJail(fixture: Fixture): ObserveJail {
   return {
     async run(command, options) {
       const environment = Object.entries(fixture.commandEnv).map(([name, value]) => `${name}=${value}`);
+      const launcher = jailLauncher(fixture);
       const result = await runProcess({
-        file: 'bwrap',
-        args: [...baseArgs, '--', '/bin/bash', init, python ? PYTHON : process.execPath, script, String(options.port), command, ...environment],
+        file: launcher.file,
+        args: [...launcher.prefix, ...baseArgs, '--', '/bin/bash', init, python ? PYTHON : process.execPath, script, String(options.port), command, ...environment],
         env: fixture.agentEnv,
         cwd: fixture.work,
         timeoutMs: options.timeoutMs ?? COMMAND_TIME_LIMIT_MS,

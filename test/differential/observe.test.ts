@@ -24,7 +24,8 @@ describe.skipIf(!bubblewrap.available)('differential test, observe mode (engine 
   let execute: Executor;
 
   beforeAll(async () => {
-    world = await createWorld();
+    // Commands run as an unprivileged user: nothing in the jail is the host's root.
+    world = await createWorld({ unprivileged: true });
     judge = await createEngineJudge({ work: world.fixture.work, home: world.fixture.home });
     execute = observeExecutor(world);
   });
