@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sandboxProfileFor, type Sandbox, type SandboxLaunch, type SandboxPolicy, type SandboxProfile } from '../../src/contract/sandbox.js';
 import { buildSandboxPolicy } from '../../src/permissions/index.js';
@@ -76,6 +76,7 @@ export function enforceExecutor(world: World, sandbox: Sandbox): Executor {
   const { fixture, listeners } = world;
   return async (command, verdict) => {
     const launch = await sandbox.prepare({ profile: profileFor(verdict), argv: ['/bin/bash', '-c', command], cwd: fixture.work, env: fixture.commandEnv });
+    for (const file of launch.extraFiles) sandboxAssetFolders.add(path.dirname(file));
     const fds = launch.extraFiles.map((file) => openSync(file, 'r'));
     const tcpBefore = (await listeners.settle()).tcp;
     try {
@@ -98,6 +99,17 @@ export function enforceExecutor(world: World, sandbox: Sandbox): Executor {
       await sandbox.dispose?.();
     }
   };
+}
+
+/** The folders the sandbox kept its mask files and seccomp programs in (one per process), seen in launches. */
+const sandboxAssetFolders = new Set<string>();
+
+/** Removes the sandbox's per-process asset folders this suite's launches used (the sandbox leaves them in /tmp). */
+export function removeSandboxAssets(): void {
+  for (const folder of sandboxAssetFolders) {
+    if (path.basename(folder).startsWith('toolplane-sandbox-')) rmSync(folder, { recursive: true, force: true });
+  }
+  sandboxAssetFolders.clear();
 }
 
 /** A deliberately broken sandbox: the real one, built from the policy without its masks (credential stores, Read-denied files). */

@@ -4,7 +4,7 @@ import { probeBubblewrap } from './bubblewrap-probe.js';
 import { createWorld, describeFailure, runDifferential, runsFromEnvironment, seedFromEnvironment, type AllowedVerdict, type DifferentialReport, type World } from './differential.js';
 import { compareSnapshots } from './fixture.js';
 import { harmsOf } from './harms.js';
-import { enforceAllowance, enforceExecutor, noSandbox, policyFor, realSandbox, sandboxIgnoringProfile, sandboxWithoutMasks } from './enforce-mode.js';
+import { enforceAllowance, enforceExecutor, noSandbox, policyFor, realSandbox, removeSandboxAssets, sandboxIgnoringProfile, sandboxWithoutMasks } from './enforce-mode.js';
 import { allowEverything, allowEverythingByRule, createEngineJudge, type Judge } from './judge.js';
 
 /**
@@ -35,6 +35,7 @@ describe.skipIf(!bubblewrap.available)('differential test, enforce mode (engine 
   afterAll(async () => {
     await sandbox?.dispose?.();
     await world?.dispose();
+    removeSandboxAssets();
   });
 
   const run = (options: { readonly judge: Judge; readonly sandbox: Sandbox; readonly runs: number }): Promise<DifferentialReport> =>
