@@ -61,11 +61,43 @@ export function optionWriteTargets(argv: readonly ShellWord[]): readonly ShellWo
   return targets;
 }
 
-/** Files read by name through an option: the operands of `git diff --no-index`, which may be any file. */
+/** git subcommands that take diff options, where `-O<orderfile>` reads a file. */
+const GIT_DIFF_COMMANDS: ReadonlySet<string> = new Set(['diff', 'log', 'show', 'format-patch', 'range-diff', 'diff-tree', 'diff-files', 'diff-index', 'whatchanged']);
+
+/** Options whose value is a file git reads, by subcommand: `-O` for the diff family, `-S`, `--ignore-revs-file` and `--contents` for blame. */
+function gitFileOptions(sub: string): readonly string[] {
+  if (GIT_DIFF_COMMANDS.has(sub)) return ['-O'];
+  if (sub === 'blame' || sub === 'annotate') return ['-S', '--ignore-revs-file', '--contents'];
+  return [];
+}
+
+/**
+ * Files read by name through an option: the operands of `git diff --no-index`, which may be any
+ * file; `git diff -O<orderfile>`; `git blame -S <revs-file>`, `--ignore-revs-file`, `--contents`.
+ */
 export function optionReadTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
   const sub = gitSubcommand(argv);
-  if (sub < 0 || argv[sub]?.value !== 'diff' || !argv.some((word) => word.value === '--no-index')) return [];
-  return argv.slice(sub + 1).filter((word) => !word.value.startsWith('-') && word.value !== '/dev/null');
+  if (sub < 0) return [];
+  const name = argv[sub]?.value ?? '';
+  const reads: ShellWord[] = [];
+  const options = gitFileOptions(name);
+  for (let index = sub + 1; index < argv.length; index += 1) {
+    const word = argv[index] as ShellWord;
+    if (word.value === '--') break;
+    for (const option of options) {
+      if (word.value === option) {
+        const next = argv[index + 1];
+        if (next !== undefined) reads.push(next);
+      } else if (word.value.startsWith(option.startsWith('--') ? `${option}=` : option)) {
+        const value = word.value.slice(option.length + (option.startsWith('--') ? 1 : 0));
+        reads.push({ ...word, value, source: value });
+      }
+    }
+  }
+  if (name === 'diff' && argv.some((word) => word.value === '--no-index')) {
+    reads.push(...argv.slice(sub + 1).filter((word) => !word.value.startsWith('-') && word.value !== '/dev/null'));
+  }
+  return reads;
 }
 
 /**

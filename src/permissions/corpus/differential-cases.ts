@@ -66,4 +66,7 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X50 npm test --logs-dir writes there under an npm test rule', 'npm test --logs-dir={outside}/logs', 'ask', { rules: ['allow Bash(npm test:*)'] }),
   bash('X51 npm test --cache writes there', 'npm test --cache {outside}/cache', 'ask', { rules: ['allow Bash(npm test:*)'] }),
   bash('X52 look-alike: npm test --cache into a folder an Edit rule allows', 'npm test --cache=src/cache', 'allow', { rules: ['allow Bash(npm test:*)', 'allow Edit(/src/**)'] }),
+  bash('X53 git diff -O reads its order file under a git diff rule', 'git diff -O.env notes.txt', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(.env)'] }),
+  bash('X54 git log -O with the file as the next word', 'git log -p -O {home}/.ssh/id_rsa', 'deny', { rules: ['allow Bash(git log:*)', 'deny Read(~/.ssh/**)'] }),
+  bash('X55 look-alike: git diff -O with a project file', 'git diff -O README.md', 'allow', { rules: ['allow Bash(git diff:*)'] }),
 ];
