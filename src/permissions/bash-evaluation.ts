@@ -348,10 +348,12 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     for (const word of optionWriteTargets(innermost)) optionWrites.push({ word, cwds: shellCommand.cwds });
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
-    // `git diff --no-index ~/.ssh/id_rsa x` reads any file: Read rules and the working folders apply.
+    // `git diff --no-index ~/.ssh/id_rsa x`, `git grep -f FILE`: Read rules and the working folders apply,
+    // whether a rule allowed the command or it is judged read-only.
+    let optionReadsOk = true;
     for (const word of optionReadTargets(innermost)) {
       readTargets.push({ target: { word, cwds: shellCommand.cwds }, recursive: false });
-      if (!readApproved({ word, cwds: shellCommand.cwds }, false, scope, memo)) approvedHere = false;
+      if (!readApproved({ word, cwds: shellCommand.cwds }, false, scope, memo)) optionReadsOk = false;
     }
     if (verdict?.readOnly) {
       for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds }, recursive: read.recursive });
@@ -361,6 +363,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     } else {
       result.readOnly = false;
     }
+    if (!optionReadsOk) approvedHere = false;
     if (!approvedHere && !(isEdit && view.unsafeAssignment === undefined)) result.acceptEdits = false;
     if (!approvedHere) {
       allApproved = false;

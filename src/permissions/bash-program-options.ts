@@ -64,16 +64,20 @@ export function optionWriteTargets(argv: readonly ShellWord[]): readonly ShellWo
 /** git subcommands that take diff options, where `-O<orderfile>` reads a file. */
 const GIT_DIFF_COMMANDS: ReadonlySet<string> = new Set(['diff', 'log', 'show', 'format-patch', 'range-diff', 'diff-tree', 'diff-files', 'diff-index', 'whatchanged']);
 
-/** Options whose value is a file git reads, by subcommand: `-O` for the diff family, `-S`, `--ignore-revs-file` and `--contents` for blame. */
+/**
+ * Options whose value is a file git reads, by subcommand: `-O` for the diff family; `-S`,
+ * `--ignore-revs-file` and `--contents` for blame; `-f` (patterns) for grep.
+ */
 function gitFileOptions(sub: string): readonly string[] {
   if (GIT_DIFF_COMMANDS.has(sub)) return ['-O'];
   if (sub === 'blame' || sub === 'annotate') return ['-S', '--ignore-revs-file', '--contents'];
+  if (sub === 'grep') return ['-f'];
   return [];
 }
 
 /**
  * Files read by name through an option: the operands of `git diff --no-index`, which may be any
- * file; `git diff -O<orderfile>`; `git blame -S <revs-file>`, `--ignore-revs-file`, `--contents`.
+ * file; `git diff -O<orderfile>`; `git blame -S <revs-file>`, `--ignore-revs-file`, `--contents`; `git grep -f <file>`.
  */
 export function optionReadTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
   const sub = gitSubcommand(argv);

@@ -69,4 +69,7 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X53 git diff -O reads its order file under a git diff rule', 'git diff -O.env notes.txt', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(.env)'] }),
   bash('X54 git log -O with the file as the next word', 'git log -p -O {home}/.ssh/id_rsa', 'deny', { rules: ['allow Bash(git log:*)', 'deny Read(~/.ssh/**)'] }),
   bash('X55 look-alike: git diff -O with a project file', 'git diff -O README.md', 'allow', { rules: ['allow Bash(git diff:*)'] }),
+  bash('X56 git grep -f reads its pattern file', 'git grep -f {home}/.ssh/id_rsa', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
+  bash('X57 look-alike: git grep -e with a pattern', 'git grep -e export', 'allow'),
+  bash('X58 git grep -f of a file outside the working folders asks', 'git grep -f {outside}/file.txt', 'ask'),
 ];
