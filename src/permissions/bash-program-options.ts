@@ -76,8 +76,8 @@ function gitFileOptions(sub: string): readonly string[] {
 }
 
 /**
- * Files read by name through an option: the operands of `git diff --no-index`, which may be any
- * file; `git diff -O<orderfile>`; `git blame -S <revs-file>`, `--ignore-revs-file`, `--contents`; `git grep -f <file>`.
+ * Files read by name through an option: the operands of `git diff`, which may be any file
+ * (`--no-index`, also implied when one is outside the repository); `git diff -O<orderfile>`; `git blame -S <revs-file>`, `--ignore-revs-file`, `--contents`; `git grep -f <file>`.
  */
 export function optionReadTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
   const sub = gitSubcommand(argv);
@@ -98,9 +98,9 @@ export function optionReadTargets(argv: readonly ShellWord[]): readonly ShellWor
       }
     }
   }
-  if (name === 'diff' && argv.some((word) => word.value === '--no-index')) {
-    reads.push(...argv.slice(sub + 1).filter((word) => !word.value.startsWith('-') && word.value !== '/dev/null'));
-  }
+  // `git diff a b` compares the files themselves (an implied --no-index) when one lies outside the
+  // repository, so each operand may be a file read, whatever the options say.
+  if (name === 'diff') reads.push(...argv.slice(sub + 1).filter((word) => !word.value.startsWith('-') && word.value !== '/dev/null'));
   return reads;
 }
 

@@ -72,4 +72,7 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X56 git grep -f reads its pattern file', 'git grep -f {home}/.ssh/id_rsa', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
   bash('X57 look-alike: git grep -e with a pattern', 'git grep -e export', 'allow'),
   bash('X58 git grep -f of a file outside the working folders asks', 'git grep -f {outside}/file.txt', 'ask'),
+  bash('X59 git diff of a file outside the repository implies --no-index', 'git diff {home}/.ssh/id_rsa README.md', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(~/.ssh/**)'] }),
+  bash('X60 the same with an option and a glob', 'git diff -C {home}/.ssh/id_rsa ?EADME.md', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(~/.ssh/**)'] }),
+  bash('X61 look-alike: git diff of two revisions', 'git diff HEAD~1 HEAD -- src', 'allow', { rules: ['allow Bash(git diff:*)'] }),
 ];
