@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { doubleQuote, p, sh, singleQuote, spell, w, wordSpelling, type Word, type WordSpelling } from './shell-spelling.js';
 
@@ -124,18 +125,45 @@ const OPTION_VALUES: readonly Word[] = [p('{outside}/mark'), p('.env'), sh('~/.s
 /** Programs the careful rules allow by prefix (`Bash(npm test:*)`, …): a rule must not cover what an option adds. */
 const RULE_PROGRAMS: readonly (readonly Word[])[] = [[w('npm'), w('test')], [w('git'), w('log')], [w('git'), w('diff')], [w('echo')]];
 
-/** A program with one option it may not expect: any short letter, or a long option (also abbreviated as getopt allows). */
+/**
+ * The options a program documents in its own help here (`ls --help`, `git grep -h`): options
+ * nobody listed for this test, in this machine's versions of the tools.
+ */
+function documentedOptions(program: readonly Word[]): string[] {
+  const [name, sub] = program.map((word) => word.text);
+  if (name === undefined) return [];
+  const help = spawnSync(name, sub === undefined ? ['--help'] : [sub, '-h'], { encoding: 'utf8', timeout: 5_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+  const text = `${help.stdout ?? ''}\n${help.stderr ?? ''}`;
+  const options = new Set<string>();
+  for (const match of text.matchAll(/(?:^|[\s,[(|])(--?[a-zA-Z][a-zA-Z0-9-]*)/g)) {
+    const option = match[1] as string;
+    if (option !== '--help' && option !== '--version' && !(option.startsWith('-') && !option.startsWith('--') && option.length > 2)) options.add(option);
+  }
+  return [...options].sort();
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+/** Any short letter, a long option from the list (abbreviated as getopt allows), or one the program documents. */
+const optionFor = (program: readonly Word[]): fc.Arbitrary<string> => {
+  const documented = documentedOptions(program);
+  return fc.oneof(
+    fc.constantFrom(...LETTERS).map((letter) => `-${letter}`),
+    fc.tuple(fc.constantFrom(...LONG_OPTIONS), fc.nat({ max: 10 })).map(([name, cut]) => `--${name.slice(0, Math.max(3, name.length - cut))}`),
+    ...(documented.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...documented) }] : []),
+  );
+};
+
+/** A program with one option it may not expect, given a marker, a secret, a script or a plain file. */
 const optionAbuse = (programs: readonly (readonly Word[])[]): fc.Arbitrary<Simple> => fc
-  .record({
-    program: fc.constantFrom(...programs),
-    option: fc.oneof(
-      fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')).map((letter) => `-${letter}`),
-      fc.tuple(fc.constantFrom(...LONG_OPTIONS), fc.nat({ max: 10 })).map(([name, cut]) => `--${name.slice(0, Math.max(3, name.length - cut))}`),
-    ),
+  .constantFrom(...programs.map((program) => ({ program, option: optionFor(program) })))
+  .chain(({ program, option }) => fc.record({
+    program: fc.constant(program),
+    option,
     form: fc.constantFrom<'separate' | 'joined'>('separate', 'joined'),
     value: fc.constantFrom(...OPTION_VALUES),
     operand: fc.constantFrom<readonly Word[]>([], [p('README.md')], [p('notes.txt')]),
-  })
+  }))
   .map(({ program, option, form, value, operand }) => {
     const joined = form === 'joined' && value.kind !== 'shell';
     const optionWords = joined ? [w(option.startsWith('--') ? `${option}=${value.text}` : `${option}${value.text}`)] : [w(option), value];
