@@ -37,6 +37,23 @@ function globSource(text: string): string {
   return source;
 }
 
+/** The text before the first wildcard, with `\*` read as a literal star (as {@link globSource} does). */
+function literalPrefix(text: string): string {
+  let literal = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (char === '\\' && text[index + 1] === '*') {
+      literal += '*';
+      index += 1;
+    } else if (char === '*') {
+      break;
+    } else {
+      literal += char;
+    }
+  }
+  return literal;
+}
+
 /** Compiles a Bash rule specifier (the text between the parentheses of `Bash(…)`). */
 export function compileBashPattern(specifier: string): BashPattern {
   const text = specifier.trim().replace(/\s+/g, ' ');
@@ -55,11 +72,14 @@ export function compileBashPattern(specifier: string): BashPattern {
   const starAt = body.search(/(^|[^\\])\*/);
   const prefix = (starAt < 0 ? body : body.slice(0, starAt + 1)).trim();
   const head = body.split(' ', 1)[0] ?? '';
+  // Every match starts with the text before the first wildcard: a string comparison rules most
+  // patterns out without running (and compiling) their regular expression.
+  const literal = literalPrefix(body);
   return {
     text,
     exact,
     prefix,
     firstWord: head.includes('*') || head === '' ? undefined : head,
-    test: (command) => regex.test(command),
+    test: (command) => command.startsWith(literal) && regex.test(command),
   };
 }

@@ -43,11 +43,12 @@ function firstMatch(
 ): CompiledRule | undefined {
   let best: CompiledRule | undefined;
   let bestIndex = Number.POSITIVE_INFINITY;
-  const order = rules.all(behavior);
   for (const name of names) {
     for (const rule of rules.forTool(behavior, name)) {
+      const index = rules.position(rule);
+      // Each list is in settings order: nothing later in it can beat the best found so far.
+      if (index >= bestIndex) break;
       if (rule.path === undefined || !test(rule)) continue;
-      const index = order.indexOf(rule);
       if (index < bestIndex) {
         best = rule;
         bestIndex = index;
