@@ -208,7 +208,9 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
 const FIND_UNSAFE = /^-(exec|execdir|ok|okdir|delete|fls|fprint|fprint0|fprintf)$/;
 
 const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
-  ...(['echo', 'printf', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
+  // `printf -v NAME` assigns a variable (and evaluates a subscript in NAME): not read-only.
+  ['printf', { paths: 'none', check: (args) => (args.flags.includes('-v') ? 'printf -v assigns a shell variable' : undefined) }],
+  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
     (name): [string, Spec] => [name, { paths: 'none' }],
   ),
   ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],

@@ -22,6 +22,8 @@ export type WordSink = {
   nested(node: Node): void;
   /** Something the analysis cannot account for. */
   concern(reason: string): void;
+  /** A variable an arithmetic expansion reads: bash evaluates its value as arithmetic too. */
+  arithmeticName?(name: string): void;
 };
 
 const UNQUOTED_GLOB = /(^|[^\\])(?:\\\\)*[*?[]/;
@@ -76,16 +78,31 @@ const ARITHMETIC_NODES: ReadonlySet<string> = new Set([
   'postfix_expression',
 ]);
 
+/** Command substitutions anywhere below `node` (inside a subscript, say), handed to the sink to be checked. */
+export function nestAll(node: Node, sink: WordSink): void {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'command_substitution' || child.type === 'process_substitution') sink.nested(child);
+    else nestAll(child, sink);
+  }
+}
+
 function checkArithmetic(node: Node, sink: WordSink): void {
   if (node.text.startsWith('$[')) {
     sink.concern('the $[…] arithmetic form');
+    nestAll(node, sink);
     return;
   }
   for (const child of node.namedChildren) {
     if (child === null) continue;
+    if (child.type === 'variable_name') sink.arithmeticName?.(child.text);
+    if (child.type === 'simple_expansion') sink.arithmeticName?.(child.text.replace(/^\$/, ''));
     if (!ARITHMETIC_NODES.has(child.type)) {
       sink.concern(`arithmetic containing ${child.type}`);
-      return;
+      // Still hand the commands inside to the caller, so deny rules see `$((a[$(rm …)]))`.
+      if (child.type === 'command_substitution' || child.type === 'process_substitution') sink.nested(child);
+      else nestAll(child, sink);
+      continue;
     }
     checkArithmetic(child, sink);
   }
@@ -163,6 +180,16 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
     case 'arithmetic_expansion':
       checkArithmetic(node, sink);
       return { value: source, static: false, glob: false, quoted: false, source };
+    case 'array': {
+      // `a=(x "$y" [k]=v)`: each element is a word; a `[k]=` subscript is evaluated as arithmetic.
+      for (const element of node.namedChildren) {
+        if (element === null) continue;
+        const word = readWord(element, sink);
+        const subscript = /^\[([^\]]*)\]\+?=/.exec(word.static ? word.value : word.source);
+        if (subscript && !/^[A-Za-z0-9_]*$/.test(subscript[1] as string)) sink.concern(`the array element ${word.source.slice(0, 60)}, whose subscript bash evaluates as arithmetic`);
+      }
+      return { value: source, static: false, glob: false, quoted: false, source };
+    }
     case 'brace_expression':
       return { value: source, static: true, glob: true, quoted: false, source };
     default:

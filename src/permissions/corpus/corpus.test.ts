@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AnyTool } from '../../contract/tool.js';
 import { initShellParser } from '../bash-parser.js';
 import { chainingCases } from './chaining-cases.js';
+import { evaluatedCodeCases } from './evaluated-code-cases.js';
+import { launcherCases } from './launcher-cases.js';
 import { corpusTools, createWorkspace, runCase, type CorpusCase, type Workspace } from './corpus-harness.js';
 import { modeHookCases } from './mode-hook-cases.js';
 import { networkCases } from './network-cases.js';
@@ -18,6 +20,8 @@ const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
   ['network, MCP and trust', networkCases],
   ['hooks, modes and display integrity', modeHookCases],
   ['security review probes', reviewCases],
+  ['issue 11.1: code bash evaluates in data', evaluatedCodeCases],
+  ['issue 11.2 and 11.8: shell launchers and environment', launcherCases],
 ];
 
 let workspace: Workspace;

@@ -196,7 +196,7 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z27 coproc', 'coproc rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z28 time keyword', 'time rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z29 ! negation', '! rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z30 arithmetic side effect', 'echo $((x[$(rm -rf src)]))', 'ask', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z30 arithmetic side effect', 'echo $((x[$(rm -rf src)]))', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z31 git -c alias', "git -c alias.x='!rm -rf src' x", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z33 bash -c with concat quote', "bash -c 'r''m -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z34 sh -c via env', "env sh -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
