@@ -8,7 +8,9 @@ import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { rulePathFor, type PathScope } from './path-checks.js';
 import { classifyReadOnly, findRunsCommands } from './read-only-commands.js';
 import { escapePathForRule } from './rule-parser.js';
-import { applyPathRules, checkTarget, PROCESS_SECRET_WORD, readApproved, writeApproved, type PathMemo, type Target } from './bash-path-targets.js';
+import { applyPathRules, checkTarget, readApproved, writeApproved, type PathMemo, type Target } from './bash-path-targets.js';
+import { runsInOtherRepository } from './git-repository.js';
+import { processSecretReason } from './process-secrets.js';
 import type { CompiledRule } from './rule-set.js';
 
 /** What evaluating a Bash command needs besides the command. */
@@ -54,11 +56,6 @@ function suggestionFor(view: AllowView, exact: boolean): { readonly rule: string
  */
 export function evaluateBash(command: string, script: ShellScript, scope: BashScope): Evaluation {
   const result = new EvaluationBuilder();
-  // Anywhere in the command (an argument, `if=`, a variable, a glob): a process's environment or
-  // memory holds the session's credentials, so such a command always goes to a person.
-  if (PROCESS_SECRET_WORD.test(command)) {
-    result.unsafe("Bash command needs approval: it names a process's environment or memory, which holds credentials.", { bypassable: false });
-  }
   const memo: PathMemo = new Map();
   const rules = {
     deny: scope.rules.forTool('deny', 'Bash'),
@@ -66,6 +63,10 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     allow: scope.rules.forTool('allow', 'Bash'),
   };
   const flat = flatten(script, { homeDir: scope.homeDir, depth: 0 });
+  // Anywhere in the command (an argument, `if=`, a variable, a glob, `ps e`): a process's
+  // environment, memory or command line holds the session's credentials, so it goes to a person.
+  const secret = processSecretReason(command, flat.commands.map((flatCommand) => flatCommand.command));
+  if (secret !== undefined) result.unsafe(`Bash command needs approval: ${secret}.`, { bypassable: false });
   const restrictive =
     rules.deny.length + rules.ask.length > 0 ||
     ['Read', 'Edit'].some((name) => scope.rules.forTool('deny', name).length + scope.rules.forTool('ask', name).length > 0);
@@ -110,7 +111,10 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     }
     if (transparent) continue;
     const exactOnly = (program !== undefined && EXACT_RULE_ONLY.has(program)) || findRunsCommands(view.argv);
-    const allowed = matchBash(rules.allow, [view.text], { exactOnly });
+    // An allow rule for git was written for the project's repository; in a nested or foreign one
+    // (an earlier `cd vendor/lib`), that repository's configuration can run code, so it asks.
+    const otherRepository = program === 'git' && runsInOtherRepository(shellCommand.cwds, scope.sessionCwd);
+    const allowed = otherRepository ? undefined : matchBash(rules.allow, [view.text], { exactOnly });
     const verdict = view.unsafeAssignment === undefined && !view.viaXargs ? classifyReadOnly(view.argv) : undefined;
     const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
     if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds });
@@ -121,9 +125,9 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
     if (verdict?.readOnly) {
-      for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds }, recursive: read.recursive });
+      for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false }, recursive: read.recursive });
       const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
-      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds }, read.recursive, scope, memo));
+      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false }, read.recursive, scope, memo));
       if (!gitElsewhere && readsOk) approvedHere = true;
     } else {
       result.readOnly = false;

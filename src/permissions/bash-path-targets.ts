@@ -9,11 +9,13 @@ import type { ShellWord } from './shell-words.js';
  * folders, protected paths and process secrets.
  */
 
-/** A word naming a process's environment or memory, however it is spelled (variables, globs). */
-export const PROCESS_SECRET_WORD = /\/proc\/\S*\/(?:environ|mem)\b/;
-
 /** A path argument and the folders it may resolve in (`undefined`: unknown, after an unresolved `cd`). */
-export type Target = { readonly word: ShellWord; readonly cwds: readonly string[] | undefined };
+export type Target = {
+  readonly word: ShellWord;
+  readonly cwds: readonly string[] | undefined;
+  /** A recursive read that lists names only (`find`, `ls -R`, `du`), never contents. */
+  readonly namesOnly?: boolean;
+};
 
 /** Path checks already made during one evaluation (a read is checked for approval and for rules). */
 export type PathMemo = Map<string, readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined>;
@@ -23,7 +25,7 @@ export function checkTarget(
   options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
 ): readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined {
   const word = target.word;
-  const key = `${options.access}\u0000${options.recursive}\u0000${word.source}\u0000${target.cwds?.join('\u0000') ?? ''}`;
+  const key = `${options.access}\u0000${options.recursive}\u0000${target.namesOnly ?? false}\u0000${word.source}\u0000${target.cwds?.join('\u0000') ?? ''}`;
   if (options.memo.has(key)) return options.memo.get(key);
   let checks: { forms: PathForms; check: PathCheck }[] | undefined;
   const unusable =
@@ -35,7 +37,7 @@ export function checkTarget(
   if (!unusable && target.cwds !== undefined) {
     checks = target.cwds.map((cwd) => {
       const forms = pathForms(word.value, { baseDir: cwd, homeDir: options.scope.homeDir });
-      return { forms, check: checkPath(forms, options) };
+      return { forms, check: checkPath(forms, { ...options, namesOnly: target.namesOnly ?? false }) };
     });
   }
   options.memo.set(key, checks);
@@ -75,10 +77,6 @@ export function applyPathRules(
   target: Target,
   options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
 ): { readonly inside: boolean; readonly protected: boolean; readonly absolute?: string } {
-  // Checked on the word as written too: `/proc/$PPID/environ` or `/proc/*/environ` cannot be resolved.
-  if (PROCESS_SECRET_WORD.test(target.word.source)) {
-    result.unsafe("Bash command needs approval: it names a process's environment or memory, which holds credentials.", { bypassable: false });
-  }
   const checks = checkTarget(target, options);
   if (checks === undefined) {
     if (options.access === 'write') result.acceptEdits = false;

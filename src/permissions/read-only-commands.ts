@@ -11,6 +11,8 @@ export type ReadPath = {
   readonly word: ShellWord;
   /** The command walks the folder (grep -r, rg, find, du, ls -R, tree). */
   readonly recursive: boolean;
+  /** It lists names and sizes only (ls, du, tree, fd, find), never file contents. */
+  readonly namesOnly?: boolean;
 };
 
 /** The verdict on one command. */
@@ -284,7 +286,8 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   let paths: readonly ShellWord[] = [];
   if (spec.paths === 'all') paths = name === 'sed' && !parsed.values.has('-e') && !parsed.values.has('--expression') ? parsed.positionals.slice(1) : parsed.positionals;
   else if (spec.paths === 'pattern-then-all') paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
-  const reads: ReadPath[] = paths.map((word) => ({ word, recursive }));
+  const namesOnly = LISTING_COMMANDS.has(name);
+  const reads: ReadPath[] = paths.map((word) => ({ word, recursive, namesOnly }));
   for (const flag of ['-f', '--file']) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
   if (name === 'fd') {
     // `--base-directory` moves where every path is resolved; `--search-path` names folders to walk.
@@ -292,10 +295,13 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
     for (const word of parsed.values.get('--search-path') ?? []) reads.push({ word, recursive: true });
   }
   if (recursive && paths.length === 0 && (name === 'rg' || name === 'grep' || name === 'fd' || name === 'du' || name === 'tree' || name === 'ls')) {
-    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
+    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly });
   }
   return { readOnly: true, reads };
 }
+
+/** Commands that list names and sizes, never contents. */
+const LISTING_COMMANDS: ReadonlySet<string> = new Set(['ls', 'du', 'tree', 'fd']);
 
 /** find primaries whose next word is their argument, never an action. */
 const FIND_VALUE_PRIMARIES = /^-(i?name|i?path|i?wholename|i?regex|i?lname|x?type|size|user|group|perm|[acm](time|min)|newer|max(depth)|mindepth|printf|samefile|inum|links|uid|gid|used|fstype|regextype)$/;
@@ -316,9 +322,9 @@ function classifyFind(argv: readonly ShellWord[]): ReadOnlyVerdict {
     if (FIND_UNSAFE.test(word.value)) return { readOnly: false, reason: `find ${word.value} can delete files or run commands` };
     if (word.value === '-files0-from') return { readOnly: false, reason: 'find -files0-from takes its starting points from a file nobody has seen' };
     if (!inExpression && (word.value.startsWith('-') || word.value === '(' || word.value === '!')) inExpression = true;
-    if (!inExpression) reads.push({ word, recursive: true });
+    if (!inExpression) reads.push({ word, recursive: true, namesOnly: true });
   }
-  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
+  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly: true });
   return { readOnly: true, reads };
 }
 

@@ -4,6 +4,7 @@ import { initShellParser } from '../bash-parser.js';
 import { chainingCases } from './chaining-cases.js';
 import { evaluatedCodeCases } from './evaluated-code-cases.js';
 import { launcherCases } from './launcher-cases.js';
+import { processStateCases } from './process-state-cases.js';
 import { corpusTools, createWorkspace, runCase, type CorpusCase, type Workspace } from './corpus-harness.js';
 import { modeHookCases } from './mode-hook-cases.js';
 import { networkCases } from './network-cases.js';
@@ -22,6 +23,7 @@ const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
   ['security review probes', reviewCases],
   ['issue 11.1: code bash evaluates in data', evaluatedCodeCases],
   ['issue 11.2 and 11.8: shell launchers and environment', launcherCases],
+  ['issue 11.6 and 11.7: process secrets and state across calls', processStateCases],
 ];
 
 let workspace: Workspace;

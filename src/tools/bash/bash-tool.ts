@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
+import type { PermissionDecision } from '../../contract/permission.js';
 import { scrubModelCredentials } from '../../contract/scrub-env.js';
 import type { Tool, ToolCallContext } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
@@ -173,6 +174,13 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     searchHint: 'shell command terminal run execute',
     interruptBehavior: 'cancel',
     errorCancelsSiblings: true,
+    checkPermissions(_input, context) {
+      // Without the SHELL_STATE service the folder an earlier `cd` left is known only here, so the
+      // permission engine judged the command in the session folder: a person has to look.
+      const remembered = context.services.get(SHELL_STATE) === undefined ? fallbackState.getCwd(context.sessionId) : undefined;
+      if (remembered === undefined || remembered === context.cwd) return { behavior: 'passthrough' };
+      return shellElsewhere(remembered, context.cwd);
+    },
     validateInput(input) {
       if (input.command.trim() === '') {
         return { ok: false, message: 'The command is empty. Send the shell command to run in `command`.' };
@@ -192,6 +200,14 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     mapResult: mapBashResult,
     describeInput: (input) => input.description ?? input.command,
   });
+}
+
+/** An ask when the shell's folder is not the call's folder (`pwd -P` may spell it through its real path). */
+async function shellElsewhere(shellCwd: string, callCwd: string): Promise<PermissionDecision> {
+  const real = async (folder: string) => realpath(folder).catch(() => folder);
+  if ((await real(shellCwd)) === (await real(callCwd))) return { behavior: 'passthrough' };
+  const message = `The shell is in ${shellCwd} since an earlier call, and no SHELL_STATE service lets the permission check see that; approve only if the command is safe to run there.`;
+  return { behavior: 'ask', message, reason: { kind: 'safety', message } };
 }
 
 async function isFolder(folder: string): Promise<boolean> {
