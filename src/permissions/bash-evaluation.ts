@@ -63,6 +63,8 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     allow: scope.rules.forTool('allow', 'Bash'),
   };
   const flat = flatten(script, { homeDir: scope.homeDir, depth: 0 });
+  // `shopt -s nocaseglob dotglob extglob globstar` changes what a glob names: then globs are unknowable.
+  const globsUnknown = flat.commands.some(({ command: part }) => part.words[0]?.static === true && part.words[0].value === 'shopt');
   // Anywhere in the command (an argument, `if=`, a variable, a glob, `ps e`): a process's
   // environment, memory or command line holds the session's credentials, so it goes to a person.
   const secret = processSecretReason(command, flat.commands.map((flatCommand) => flatCommand.command));
@@ -117,17 +119,17 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     const allowed = otherRepository ? undefined : matchBash(rules.allow, [view.text], { exactOnly });
     const verdict = view.unsafeAssignment === undefined && !view.viaXargs ? classifyReadOnly(view.argv) : undefined;
     const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
-    if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds });
+    if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds, globsUnknown });
     // `sed -i '1e cmd'` or `sed -i 'w /elsewhere'` runs or writes more than the file it edits.
     if (isEdit && program === 'sed' && !sedEditIsPlain(view.argv)) result.acceptEdits = false;
     // `ln -s .git/hooks h` then `> h/pre-commit`, `tee ~/.bashrc`, `dd of=.bashrc`: checked as writes there.
-    for (const word of otherWriteTargets(innermost)) writeTargets.push({ word, cwds: shellCommand.cwds });
+    for (const word of otherWriteTargets(innermost)) writeTargets.push({ word, cwds: shellCommand.cwds, globsUnknown });
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
     if (verdict?.readOnly) {
-      for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false }, recursive: read.recursive });
+      for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false, globsUnknown }, recursive: read.recursive });
       const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
-      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false }, read.recursive, scope, memo));
+      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false, globsUnknown }, read.recursive, scope, memo));
       if (!gitElsewhere && readsOk) approvedHere = true;
     } else {
       result.readOnly = false;
@@ -145,20 +147,20 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (redirect.target.static && HARMLESS_TARGETS.has(redirect.target.value)) continue;
     if (redirect.writes) {
       result.readOnly = false;
-      writeTargets.push({ word: redirect.target, cwds: redirect.cwds });
-      const approvedBy = writeApproved({ word: redirect.target, cwds: redirect.cwds }, scope, memo);
+      writeTargets.push({ word: redirect.target, cwds: redirect.cwds, globsUnknown });
+      const approvedBy = writeApproved({ word: redirect.target, cwds: redirect.cwds, globsUnknown }, scope, memo);
       if (approvedBy) approvedByRule ??= approvedBy;
       else {
         allApproved = false;
         result.pending.push(`writing ${redirect.target.source}`);
-        const link = checkTarget({ word: redirect.target, cwds: redirect.cwds }, { scope, access: 'write', recursive: false, memo })?.[0]?.forms.link;
+        const link = checkTarget({ word: redirect.target, cwds: redirect.cwds, globsUnknown }, { scope, access: 'write', recursive: false, memo })?.[0]?.forms.link;
         if (link) {
           result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(link, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `writes to ${link}` });
         }
       }
     } else {
-      readTargets.push({ target: { word: redirect.target, cwds: redirect.cwds }, recursive: false });
-      if (!readApproved({ word: redirect.target, cwds: redirect.cwds }, false, scope, memo)) {
+      readTargets.push({ target: { word: redirect.target, cwds: redirect.cwds, globsUnknown }, recursive: false });
+      if (!readApproved({ word: redirect.target, cwds: redirect.cwds, globsUnknown }, false, scope, memo)) {
         allApproved = false;
         result.acceptEdits = false;
         result.pending.push(`reading ${redirect.target.source}`);
@@ -169,7 +171,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
   for (const { target, recursive } of readTargets) applyPathRules(result, target, { scope, access: 'read', recursive, memo });
   for (const target of writeTargets) {
     const resolved = applyPathRules(result, target, { scope, access: 'write', recursive: false, memo });
-    if (!resolved.inside || resolved.protected) result.acceptEdits = false;
+    if (!resolved.inside || resolved.protected || target.word.glob) result.acceptEdits = false;
 
   }
   if (flat.concerns.length > 0) result.suggestions.length = 0;

@@ -1,3 +1,4 @@
+import { expandPathPattern } from './glob-expansion.js';
 import { checkPath, type PathCheck, type PathScope } from './path-checks.js';
 import { pathForms, UNSAFE_PATH_CHARACTERS, type PathForms } from './path-resolution.js';
 import type { EvaluationBuilder } from './evaluation.js';
@@ -15,33 +16,60 @@ export type Target = {
   readonly cwds: readonly string[] | undefined;
   /** A recursive read that lists names only (`find`, `ls -R`, `du`), never contents. */
   readonly namesOnly?: boolean;
+  /** The script changes glob options (`shopt`): what a glob names cannot be worked out. */
+  readonly globsUnknown?: boolean;
 };
 
 /** Path checks already made during one evaluation (a read is checked for approval and for rules). */
 export type PathMemo = Map<string, readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined>;
+
+/** The word as a bash pattern: its own when it still spells the value, else the value with every special character live (a superset). */
+function patternOf(word: ShellWord): string {
+  if (word.pattern !== undefined && word.pattern.replace(/\\([\s\S])/g, '$1') === word.value) return word.pattern;
+  return word.value;
+}
 
 export function checkTarget(
   target: Target,
   options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
 ): readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined {
   const word = target.word;
-  const key = `${options.access}\u0000${options.recursive}\u0000${target.namesOnly ?? false}\u0000${word.source}\u0000${target.cwds?.join('\u0000') ?? ''}`;
+  const key = `${options.access}\u0000${options.recursive}\u0000${target.namesOnly ?? false}\u0000${target.globsUnknown ?? false}\u0000${word.source}\u0000${word.value}\u0000${target.cwds?.join('\u0000') ?? ''}`;
   if (options.memo.has(key)) return options.memo.get(key);
   let checks: { forms: PathForms; check: PathCheck }[] | undefined;
   const unusable =
     !word.static ||
-    word.glob ||
     target.cwds === undefined ||
     UNSAFE_PATH_CHARACTERS.test(word.value) ||
-    (word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~');
-  if (!unusable && target.cwds !== undefined) {
-    checks = target.cwds.map((cwd) => {
-      const forms = pathForms(word.value, { baseDir: cwd, homeDir: options.scope.homeDir });
-      return { forms, check: checkPath(forms, { ...options, namesOnly: target.namesOnly ?? false }) };
-    });
+    (word.glob && target.globsUnknown === true) ||
+    (!word.glob && word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~');
+  const check = (forms: PathForms) => ({ forms, check: checkPath(forms, { ...options, namesOnly: target.namesOnly ?? false }) });
+  if (!unusable && target.cwds !== undefined && !word.glob) {
+    checks = target.cwds.map((cwd) => check(pathForms(word.value, { baseDir: cwd, homeDir: options.scope.homeDir })));
+  } else if (!unusable && target.cwds !== undefined) {
+    // `cat .en?`, `cat ~/.ss?/id_rsa`: judged by every file the word names now, as bash expands it.
+    const all: { forms: PathForms; check: PathCheck }[] = [];
+    for (const cwd of target.cwds) {
+      const expansion = expandPathPattern(patternOf(word), { cwd, homeDir: options.scope.homeDir });
+      if ('unknown' in expansion) {
+        options.memo.set(key, undefined);
+        return undefined;
+      }
+      for (const absolute of expansion.paths) all.push(check(pathForms(absolute, { baseDir: cwd, homeDir: options.scope.homeDir })));
+    }
+    checks = all;
   }
   options.memo.set(key, checks);
   return checks;
+}
+
+/** The literal folder before a glob word's first wildcard (`src/*.ts` → `src`), as a plain word. */
+export function globBase(word: ShellWord): ShellWord {
+  const segments = word.value.split('/');
+  const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
+  const folder = segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || (word.value.startsWith('/') ? '/' : '');
+  const value = folder === '' ? '.' : folder;
+  return { value, static: true, glob: false, quoted: false, source: value };
 }
 
 export function readApproved(target: Target, recursive: boolean, scope: PathScope, memo: PathMemo): boolean {
@@ -49,19 +77,15 @@ export function readApproved(target: Target, recursive: boolean, scope: PathScop
   if (checks === undefined) {
     if (!target.word.static || !target.word.glob || target.cwds === undefined) return false;
     if (scope.rules.forTool('deny', 'Read').length > 0) return false;
-    const segments = target.word.value.split('/');
-    const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
-    const folder = segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || (target.word.value.startsWith('/') ? '/' : '');
-    const base = { ...target.word, value: folder === '' ? '.' : folder, glob: false };
-    return readApproved({ word: base, cwds: target.cwds }, true, scope, memo);
+    return readApproved({ word: globBase(target.word), cwds: target.cwds }, true, scope, memo);
   }
   return checks.every(({ check }) => check.deny === undefined && check.denyBelow === undefined && check.ask === undefined && (check.inside || check.allow !== undefined));
 }
 
 /** The Edit allow rule that approves writing this target, if one does for every folder it may resolve in. */
 export function writeApproved(target: Target, scope: PathScope, memo: PathMemo): CompiledRule | undefined {
-  // The reference: a redirect target starting with ~ always needs approval.
-  if (target.word.value.startsWith('~')) return undefined;
+  // The reference: a redirect target starting with ~ or holding a glob always needs approval.
+  if (target.word.value.startsWith('~') || target.word.glob) return undefined;
   const checks = checkTarget(target, { scope, access: 'write', recursive: false, memo });
   if (checks === undefined) return undefined;
   let rule: CompiledRule | undefined;
@@ -80,6 +104,17 @@ export function applyPathRules(
   const checks = checkTarget(target, options);
   if (checks === undefined) {
     if (options.access === 'write') result.acceptEdits = false;
+    // A glob that cannot be expanded may still name a denied file: ask if a deny rule reaches its folder.
+    if (target.word.static && target.word.glob && target.cwds !== undefined) {
+      const base = checkTarget({ word: globBase(target.word), cwds: target.cwds }, { ...options, recursive: true });
+      const rule = base?.map(({ check }) => check.deny ?? check.denyBelow).find((found) => found !== undefined);
+      if (rule) result.unsafe(`Bash command needs approval: ${target.word.source} may name a file rule ${rule.entry.rule} denies.`, { bypassable: false });
+    } else {
+      // `F=.env; cat $F`, `cd "$D" && cat x`: the path is only known at run time, so it may be a denied one.
+      const names = options.access === 'read' ? ['Read'] : ['Read', 'Edit'];
+      const rule = names.map((name) => options.scope.rules.forTool('deny', name).find((found) => found.path !== undefined)).find((found) => found !== undefined);
+      if (rule) result.unsafe(`Bash command needs approval: ${target.word.source} is only known at run time and may name a file rule ${rule.entry.rule} denies.`, { bypassable: false });
+    }
     return { inside: false, protected: false };
   }
   let inside = true;

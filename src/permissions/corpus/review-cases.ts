@@ -157,7 +157,7 @@ export const reviewCases: readonly CorpusCase[] = [
   call('Y15 Write //-anchored deny', 'Write', { file_path: '{outside}//file.txt' }, 'deny', { rules: ['deny Edit(/{outside}/**)', 'allow Edit(//**)'] }),
   bash('Y16 cat through a symlink to a denied file', 'cat key-link', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
   bash('Y17 grep -r over a folder holding a denied file', 'grep -r x .', 'ask', { rules: ['deny Read(.env)'] }),
-  bash('Y18 cat with a glob reaching a denied file', 'cat .e*', 'ask', { rules: ['deny Read(.env)'] }),
+  bash('Y18 cat with a glob reaching a denied file', 'cat .e*', 'deny', { rules: ['deny Read(.env)'] }),
   bash('Y19 head of a denied file', 'head -n1 .env', 'deny', { rules: ['deny Read(.env)'] }),
   bash('Y20 read redirect of a denied file', 'wc -l < .env', 'deny', { rules: ['deny Read(.env)'] }),
   bash('Y21 cp a denied file', 'cp .env src/x', 'deny', { rules: ['deny Read(.env)'] }),
