@@ -3,6 +3,7 @@ import { flatten } from './bash-flatten.js';
 import { matchBash } from './bash-rule-index.js';
 import { allowView, denyForms, EXACT_RULE_ONLY, type AllowView } from './bash-wrappers.js';
 import { editTargets, otherWriteTargets, sedEditIsPlain } from './edit-targets.js';
+import { codeRunningOptionIn } from './code-running-match.js';
 import { criticalTargetReason } from './critical-paths.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { rulePathFor, type PathScope } from './path-checks.js';
@@ -25,6 +26,11 @@ export type BashScope = PathScope & {
 const EDIT_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 const HARMLESS_TARGETS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 const MULTI_WORD_PROGRAMS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'git', 'cargo', 'go', 'docker', 'kubectl', 'make', 'pip', 'python', 'node', 'deno', 'gh', 'uv', 'poetry']);
+
+/** How many leading words of the command the rule spells out itself (the first is the program). */
+function rulePrefixWords(rule: CompiledRule): number {
+  return rule.parsed.kind === 'bash' ? Math.max(1, rule.parsed.pattern.coveredWords) : 1;
+}
 
 /** A rendered command with its first word lower-cased. */
 function lowerProgram(form: string): string {
@@ -116,8 +122,18 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     // An allow rule for git was written for the project's repository; in a nested or foreign one
     // (an earlier `cd vendor/lib`), that repository's configuration can run code, so it asks.
     const otherRepository = program === 'git' && runsInOtherRepository(shellCommand.cwds, scope.sessionCwd);
-    const allowed = otherRepository ? undefined : matchBash(rules.allow, [view.text], { exactOnly });
-    const verdict = view.unsafeAssignment === undefined && !view.viaXargs ? classifyReadOnly(view.argv) : undefined;
+    let allowed = otherRepository ? undefined : matchBash(rules.allow, [view.text], { exactOnly });
+    // `npm test --node-options=--require=x.js` under Bash(npm test:*): the rule approves npm testing,
+    // not the code the option loads. Only the words after the rule's own literal words count.
+    const prefixRule = allowed?.parsed.kind === 'bash' && !allowed.parsed.pattern.exact;
+    const codeOption = allowed !== undefined && prefixRule ? codeRunningOptionIn(view.argv, rulePrefixWords(allowed)) : undefined;
+    if (codeOption !== undefined) {
+      allowed = undefined;
+      result.pending.push('entry' in codeOption ? `${shellCommand.text.slice(0, 80)} (its options run ${codeOption.entry.runs})` : codeOption.unknown);
+    }
+    const anyCodeOption = codeRunningOptionIn(view.argv);
+    const runsCode = (codeOption !== undefined && 'entry' in codeOption) || (anyCodeOption !== undefined && 'entry' in anyCodeOption);
+    const verdict = view.unsafeAssignment === undefined && !view.viaXargs && !runsCode ? classifyReadOnly(view.argv) : undefined;
     const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
     if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds, globsUnknown });
     // `sed -i '1e cmd'` or `sed -i 'w /elsewhere'` runs or writes more than the file it edits.
@@ -137,7 +153,7 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     if (!approvedHere && !(isEdit && view.unsafeAssignment === undefined)) result.acceptEdits = false;
     if (!approvedHere) {
       allApproved = false;
-      const suggestion = suggestionFor(view, exactOnly);
+      const suggestion = suggestionFor(view, exactOnly || runsCode);
       result.pending.push(shellCommand.text);
       result.suggest({ rule: suggestion.rule, behavior: 'allow', destination: 'localSettings', covers: suggestion.covers });
     }

@@ -13,6 +13,8 @@ export type BashPattern = {
   readonly prefix: string;
   /** The literal first word every matching command starts with; undefined when it has a wildcard. */
   readonly firstWord: string | undefined;
+  /** How many whole words every matching command starts with, as the rule spells them (`npm test:*`: 2). */
+  readonly coveredWords: number;
   test(command: string): boolean;
 };
 
@@ -75,10 +77,14 @@ export function compileBashPattern(specifier: string): BashPattern {
   // Every match starts with the text before the first wildcard: a string comparison rules most
   // patterns out without running (and compiling) their regular expression.
   const literal = literalPrefix(body);
+  // Whole literal words only: in `npm test*` the second word may go on (`npm tests`).
+  const literalWords = literal.split(' ');
+  const wholeWords = exact || wordTail ? literalWords.length : literal.endsWith(' ') ? literalWords.length - 1 : literalWords.length - 1;
   return {
     text,
     exact,
     prefix,
+    coveredWords: Math.max(0, literalWords.filter((word, index) => word !== '' && index < wholeWords).length),
     firstWord: head.includes('*') || head === '' ? undefined : head,
     test: (command) => command.startsWith(literal) && regex.test(command),
   };

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { codeOptionCases } from './code-option-cases.js';
 import type { CorpusCase } from './corpus-harness.js';
 import { evaluatedCodeCases } from './evaluated-code-cases.js';
 import { launcherCases } from './launcher-cases.js';
@@ -17,7 +18,14 @@ import { launcherCases } from './launcher-cases.js';
  */
 
 const hasBash = spawnSync('bash', ['-c', 'true']).status === 0;
-const suites: readonly CorpusCase[] = [...evaluatedCodeCases, ...launcherCases];
+/** Programs the code-option proofs may start here: local, no network, no repository needed. */
+const LOCAL_PROGRAMS = ['sed', 'awk', 'find', 'xargs', 'tar', 'make', 'rsync'];
+const installed = (program: string): boolean => spawnSync('bash', ['-c', `command -v ${program}`]).status === 0;
+const localCodeOptionCases = codeOptionCases.filter((testCase) => {
+  const program = String(testCase.input.command).split(' ')[0] ?? '';
+  return LOCAL_PROGRAMS.includes(program) && installed(program);
+});
+const suites: readonly CorpusCase[] = [...evaluatedCodeCases, ...launcherCases, ...localCodeOptionCases];
 
 type Effect = 'marker' | 'src';
 
