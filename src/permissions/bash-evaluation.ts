@@ -3,6 +3,7 @@ import { flatten } from './bash-flatten.js';
 import { matchBash } from './bash-rule-index.js';
 import { allowView, denyForms, EXACT_RULE_ONLY, type AllowView } from './bash-wrappers.js';
 import { editTargets, otherWriteTargets, sedEditIsPlain } from './edit-targets.js';
+import { checkDataPaths, readTargetOf } from './bash-data-checks.js';
 import { codeRunningOptionIn } from './code-running-match.js';
 import { criticalTargetReason } from './critical-paths.js';
 import { EvaluationBuilder, type Evaluation } from './evaluation.js';
@@ -143,12 +144,18 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
     if (verdict?.readOnly) {
-      for (const read of verdict.reads) readTargets.push({ target: { word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false, globsUnknown }, recursive: read.recursive });
+      for (const read of verdict.reads) readTargets.push({ target: readTargetOf(read, shellCommand.cwds, globsUnknown), recursive: read.recursive });
       const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
-      const readsOk = verdict.reads.every((read) => readApproved({ word: read.word, cwds: shellCommand.cwds, namesOnly: read.namesOnly ?? false, globsUnknown }, read.recursive, scope, memo));
+      const readsOk = verdict.reads.every((read) => readApproved(readTargetOf(read, shellCommand.cwds, globsUnknown), read.recursive, scope, memo));
       if (!gitElsewhere && readsOk) approvedHere = true;
     } else {
       result.readOnly = false;
+    }
+    // Files named by options, lists and scripts (`git commit -F .env`, `tar xf a -C ~/.ssh`, `sed 'r x'`).
+    const dataPending = checkDataPaths(result, { argvs: [view.argv, innermost], cwds: shellCommand.cwds, viaXargs, scope, memo, globsUnknown, gitReads: program === 'git' && !verdict?.readOnly });
+    if (dataPending.length > 0) {
+      allApproved = false;
+      result.pending.push(...dataPending);
     }
     if (!approvedHere && !(isEdit && view.unsafeAssignment === undefined)) result.acceptEdits = false;
     if (!approvedHere) {

@@ -1,4 +1,5 @@
-import { expandPathPattern } from './glob-expansion.js';
+import { escapeGlob, expandPathPattern } from './glob-expansion.js';
+import { expandBraces } from './glob-patterns.js';
 import { checkPath, type PathCheck, type PathScope } from './path-checks.js';
 import { pathForms, UNSAFE_PATH_CHARACTERS, type PathForms } from './path-resolution.js';
 import type { EvaluationBuilder } from './evaluation.js';
@@ -18,6 +19,8 @@ export type Target = {
   readonly namesOnly?: boolean;
   /** The script changes glob options (`shopt`): what a glob names cannot be worked out. */
   readonly globsUnknown?: boolean;
+  /** A git pathspec: git expands its pattern itself, over history too, with `*` crossing `/`. */
+  readonly gitPathspec?: boolean;
 };
 
 /** Path checks already made during one evaluation (a read is checked for approval and for rules). */
@@ -34,14 +37,14 @@ export function checkTarget(
   options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
 ): readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined {
   const word = target.word;
-  const key = `${options.access}\u0000${options.recursive}\u0000${target.namesOnly ?? false}\u0000${target.globsUnknown ?? false}\u0000${word.source}\u0000${word.value}\u0000${target.cwds?.join('\u0000') ?? ''}`;
+  const key = `${options.access}\u0000${options.recursive}\u0000${target.namesOnly ?? false}\u0000${target.globsUnknown ?? false}\u0000${target.gitPathspec ?? false}\u0000${word.source}\u0000${word.value}\u0000${target.cwds?.join('\u0000') ?? ''}`;
   if (options.memo.has(key)) return options.memo.get(key);
   let checks: { forms: PathForms; check: PathCheck }[] | undefined;
   const unusable =
     !word.static ||
     target.cwds === undefined ||
     UNSAFE_PATH_CHARACTERS.test(word.value) ||
-    (word.glob && target.globsUnknown === true) ||
+    (word.glob && (target.globsUnknown === true || target.gitPathspec === true)) ||
     (!word.glob && word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~');
   const check = (forms: PathForms) => ({ forms, check: checkPath(forms, { ...options, namesOnly: target.namesOnly ?? false }) });
   if (!unusable && target.cwds !== undefined && !word.glob) {
@@ -63,6 +66,29 @@ export function checkTarget(
   return checks;
 }
 
+/**
+ * The first deny rule that could cover a path the target's pattern names, for a pattern that
+ * cannot be expanded on disk (a git pathspec also names every path below a folder it matches).
+ */
+function patternMayBeDenied(target: Target, access: 'read' | 'write', scope: PathScope, behavior: 'deny' | 'ask' = 'deny'): CompiledRule | undefined {
+  const git = target.gitPathspec === true;
+  const alternatives = expandBraces(patternOf(target.word)) ?? [patternOf(target.word)];
+  const absolute: string[] = [];
+  for (const cwd of target.cwds ?? []) {
+    for (const alternative of alternatives) {
+      const home = alternative === '~' || alternative.startsWith('~/');
+      const rooted = alternative.startsWith('/') ? alternative : `${escapeGlob(home ? scope.homeDir : cwd)}/${home ? alternative.slice(2) : alternative}`;
+      absolute.push(rooted, ...(git ? [`${rooted}/**`] : []));
+    }
+  }
+  const syntax = { starCrossesSlash: git, ignoreCase: scope.caseInsensitive };
+  for (const name of access === 'read' ? ['Read'] : ['Read', 'Edit']) {
+    const rule = scope.rules.forTool(behavior, name).find((candidate) => candidate.path !== undefined && absolute.some((pattern) => candidate.path?.mayMatchPattern(pattern, syntax)));
+    if (rule) return rule;
+  }
+  return undefined;
+}
+
 /** The literal folder before a glob word's first wildcard (`src/*.ts` → `src`), as a plain word. */
 export function globBase(word: ShellWord): ShellWord {
   const segments = word.value.split('/');
@@ -75,9 +101,14 @@ export function globBase(word: ShellWord): ShellWord {
 export function readApproved(target: Target, recursive: boolean, scope: PathScope, memo: PathMemo): boolean {
   const checks = checkTarget(target, { scope, access: 'read', recursive, memo });
   if (checks === undefined) {
-    if (!target.word.static || !target.word.glob || target.cwds === undefined) return false;
-    if (scope.rules.forTool('deny', 'Read').length > 0) return false;
-    return readApproved({ word: globBase(target.word), cwds: target.cwds }, true, scope, memo);
+    // A pattern that cannot be expanded: approved when no deny or ask rule can cover what it names
+    // and it stays inside the working folders.
+    // A shell glob past the expansion limit may follow a symlink out of the folder: only git's own
+    // patterns (git does not follow links) are judged by their folder.
+    if (!target.word.static || !target.word.glob || target.cwds === undefined || target.gitPathspec !== true) return false;
+    if (patternMayBeDenied(target, 'read', scope) || patternMayBeDenied(target, 'read', scope, 'ask')) return false;
+    const base = checkTarget({ word: globBase(target.word), cwds: target.cwds }, { scope, access: 'read', recursive: false, memo });
+    return base !== undefined && base.every(({ check }) => check.inside && check.ask === undefined && check.deny === undefined);
   }
   return checks.every(({ check }) => check.deny === undefined && check.denyBelow === undefined && check.ask === undefined && (check.inside || check.allow !== undefined));
 }
@@ -104,10 +135,9 @@ export function applyPathRules(
   const checks = checkTarget(target, options);
   if (checks === undefined) {
     if (options.access === 'write') result.acceptEdits = false;
-    // A glob that cannot be expanded may still name a denied file: ask if a deny rule reaches its folder.
+    // A glob that cannot be expanded may still name a denied file: ask if a deny rule can cover what it names.
     if (target.word.static && target.word.glob && target.cwds !== undefined) {
-      const base = checkTarget({ word: globBase(target.word), cwds: target.cwds }, { ...options, recursive: true });
-      const rule = base?.map(({ check }) => check.deny ?? check.denyBelow).find((found) => found !== undefined);
+      const rule = patternMayBeDenied(target, options.access, options.scope);
       if (rule) result.unsafe(`Bash command needs approval: ${target.word.source} may name a file rule ${rule.entry.rule} denies.`, { bypassable: false });
     } else {
       // `F=.env; cat $F`, `cd "$D" && cat x`: the path is only known at run time, so it may be a denied one.

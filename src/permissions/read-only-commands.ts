@@ -1,3 +1,4 @@
+import { gitPaths } from './git-paths.js';
 import type { ShellWord } from './shell-words.js';
 
 /**
@@ -13,6 +14,10 @@ export type ReadPath = {
   readonly recursive: boolean;
   /** It lists names and sizes only (ls, du, tree, fd, find), never file contents. */
   readonly namesOnly?: boolean;
+  /** A git path relative to the repository's top folder (`HEAD:x`, `:(top)x`). */
+  readonly fromTop?: boolean;
+  /** A git pathspec pattern: git matches it against history too, `*` across `/`. */
+  readonly gitPattern?: boolean;
 };
 
 /** The verdict on one command. */
@@ -138,28 +143,6 @@ function abbreviatesGitUnsafe(value: string): boolean {
   return flag.length > 2 && flag.startsWith('--') && GIT_UNSAFE_LONG.some((bad) => bad.startsWith(flag));
 }
 
-/** git subcommands that print the content of the files they name (`HEAD:.env`, `-- .env`). */
-const GIT_CONTENT_COMMANDS: ReadonlySet<string> = new Set(['show', 'cat-file', 'blame', 'log', 'diff', 'shortlog']);
-
-/**
- * The files a read-only git command prints, for Read rules: the path of every `rev:path` and every
- * other operand (a revision name checks as a harmless path in the working folder).
- */
-function gitContentReads(argv: readonly ShellWord[]): ReadPath[] {
-  let index = 1;
-  while (argv[index]?.value.startsWith('-')) index += 1;
-  if (!GIT_CONTENT_COMMANDS.has(argv[index]?.value ?? '')) return [];
-  const reads: ReadPath[] = [];
-  for (const word of argv.slice(index + 1)) {
-    if (word.value.startsWith('-') || word.value === '') continue;
-    const colon = word.value.indexOf(':');
-    const file = colon < 0 ? word.value : word.value.slice(colon + 1);
-    if (file === '' || /^\.\.?\.?$/.test(file)) continue;
-    reads.push({ word: { ...word, value: file, source: file }, recursive: false });
-  }
-  return reads;
-}
-
 /** Checks `git …`: global options, the subcommand and its flags. */
 function checkGit(argv: readonly ShellWord[]): string | undefined {
   let index = 1;
@@ -269,7 +252,8 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   if (name.includes('/')) return { readOnly: false, reason: `${name} is a path, not a built-in read-only command` };
   if (name === 'git') {
     const reason = checkGit(argv);
-    return reason === undefined ? { readOnly: true, reads: gitContentReads(argv) } : { readOnly: false, reason };
+    const reads = gitPaths(argv).map(({ word, fromTop, pattern }): ReadPath => ({ word, recursive: false, ...(fromTop ? { fromTop } : {}), ...(pattern ? { gitPattern: pattern } : {}) }));
+    return reason === undefined ? { readOnly: true, reads } : { readOnly: false, reason };
   }
   if (name === 'command' && (argv[1]?.value === '-v' || argv[1]?.value === '-V')) return { readOnly: true, reads: [] };
   if (name === 'find') return classifyFind(argv);
