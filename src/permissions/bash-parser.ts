@@ -67,7 +67,7 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
   try {
     const walker = createWalker(source, options, concerns);
     if (tree.rootNode.hasError && !onlyEscapedDollarErrors(tree.rootNode)) concerns.push('the command could not be parsed completely');
-    for (const concern of heredocConcerns(tree.rootNode, source)) concerns.push(concern);
+    if (source.includes('<<')) for (const concern of heredocConcerns(tree.rootNode, source)) concerns.push(concern);
     walker.walk(tree.rootNode, false);
     return { commands: walker.commands, redirects: walker.redirects, concerns, arithmeticNames: [...walker.arithmeticNames] };
   } finally {

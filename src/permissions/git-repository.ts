@@ -21,6 +21,8 @@ export function repositoryRoot(folder: string): string | undefined {
 /** Whether a command that may run in any of `cwds` (unknown: `undefined`) uses another repository than the session's. */
 export function runsInOtherRepository(cwds: readonly string[] | undefined, sessionCwd: string): boolean {
   if (cwds === undefined) return true;
+  const elsewhere = cwds.filter((cwd) => cwd !== sessionCwd);
+  if (elsewhere.length === 0) return false;
   const session = repositoryRoot(sessionCwd);
-  return cwds.some((cwd) => cwd !== sessionCwd && repositoryRoot(cwd) !== session);
+  return elsewhere.some((cwd) => repositoryRoot(cwd) !== session);
 }
