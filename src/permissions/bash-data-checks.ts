@@ -55,7 +55,12 @@ export function checkDataPaths(
   const pending: string[] = [];
   const seen = new Set<ShellWord>();
   const unknowable = new Set<string>();
-  for (const argv of options.argvs) {
+  const argvs = options.argvs.filter((argv, index) => {
+    const first = options.argvs[0] as readonly ShellWord[];
+    // The innermost command is often the allow view itself (no wrapper): read it once.
+    return index === 0 || argv.length !== first.length || argv.some((word, at) => word !== first[at]);
+  });
+  for (const argv of argvs) {
     const data = dataPathsOf(argv);
     for (const reason of data.unknowable) unknowable.add(reason);
     for (const { word, access, what } of data.paths) {
