@@ -1,3 +1,4 @@
+import { gitPaths } from './git-paths.js';
 import type { ShellWord } from './shell-words.js';
 
 /**
@@ -11,6 +12,12 @@ export type ReadPath = {
   readonly word: ShellWord;
   /** The command walks the folder (grep -r, rg, find, du, ls -R, tree). */
   readonly recursive: boolean;
+  /** It lists names and sizes only (ls, du, tree, fd, find), never file contents. */
+  readonly namesOnly?: boolean;
+  /** A git path relative to the repository's top folder (`HEAD:x`, `:(top)x`). */
+  readonly fromTop?: boolean;
+  /** A git pathspec pattern: git matches it against history too, `*` across `/`. */
+  readonly gitPattern?: boolean;
 };
 
 /** The verdict on one command. */
@@ -136,28 +143,6 @@ function abbreviatesGitUnsafe(value: string): boolean {
   return flag.length > 2 && flag.startsWith('--') && GIT_UNSAFE_LONG.some((bad) => bad.startsWith(flag));
 }
 
-/** git subcommands that print the content of the files they name (`HEAD:.env`, `-- .env`). */
-const GIT_CONTENT_COMMANDS: ReadonlySet<string> = new Set(['show', 'cat-file', 'blame', 'log', 'diff', 'shortlog']);
-
-/**
- * The files a read-only git command prints, for Read rules: the path of every `rev:path` and every
- * other operand (a revision name checks as a harmless path in the working folder).
- */
-function gitContentReads(argv: readonly ShellWord[]): ReadPath[] {
-  let index = 1;
-  while (argv[index]?.value.startsWith('-')) index += 1;
-  if (!GIT_CONTENT_COMMANDS.has(argv[index]?.value ?? '')) return [];
-  const reads: ReadPath[] = [];
-  for (const word of argv.slice(index + 1)) {
-    if (word.value.startsWith('-') || word.value === '') continue;
-    const colon = word.value.indexOf(':');
-    const file = colon < 0 ? word.value : word.value.slice(colon + 1);
-    if (file === '' || /^\.\.?\.?$/.test(file)) continue;
-    reads.push({ word: { ...word, value: file, source: file }, recursive: false });
-  }
-  return reads;
-}
-
 /** Checks `git …`: global options, the subcommand and its flags. */
 function checkGit(argv: readonly ShellWord[]): string | undefined {
   let index = 1;
@@ -208,7 +193,9 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
 const FIND_UNSAFE = /^-(exec|execdir|ok|okdir|delete|fls|fprint|fprint0|fprintf)$/;
 
 const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
-  ...(['echo', 'printf', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
+  // `printf -v NAME` assigns a variable (and evaluates a subscript in NAME): not read-only.
+  ['printf', { paths: 'none', check: (args) => (args.flags.includes('-v') ? 'printf -v assigns a shell variable' : undefined) }],
+  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
     (name): [string, Spec] => [name, { paths: 'none' }],
   ),
   ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],
@@ -265,7 +252,8 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   if (name.includes('/')) return { readOnly: false, reason: `${name} is a path, not a built-in read-only command` };
   if (name === 'git') {
     const reason = checkGit(argv);
-    return reason === undefined ? { readOnly: true, reads: gitContentReads(argv) } : { readOnly: false, reason };
+    const reads = gitPaths(argv).map(({ word, fromTop, pattern }): ReadPath => ({ word, recursive: false, ...(fromTop ? { fromTop } : {}), ...(pattern ? { gitPattern: pattern } : {}) }));
+    return reason === undefined ? { readOnly: true, reads } : { readOnly: false, reason };
   }
   if (name === 'command' && (argv[1]?.value === '-v' || argv[1]?.value === '-V')) return { readOnly: true, reads: [] };
   if (name === 'find') return classifyFind(argv);
@@ -282,7 +270,8 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   let paths: readonly ShellWord[] = [];
   if (spec.paths === 'all') paths = name === 'sed' && !parsed.values.has('-e') && !parsed.values.has('--expression') ? parsed.positionals.slice(1) : parsed.positionals;
   else if (spec.paths === 'pattern-then-all') paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
-  const reads: ReadPath[] = paths.map((word) => ({ word, recursive }));
+  const namesOnly = LISTING_COMMANDS.has(name);
+  const reads: ReadPath[] = paths.map((word) => ({ word, recursive, namesOnly }));
   for (const flag of ['-f', '--file']) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
   if (name === 'fd') {
     // `--base-directory` moves where every path is resolved; `--search-path` names folders to walk.
@@ -290,10 +279,13 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
     for (const word of parsed.values.get('--search-path') ?? []) reads.push({ word, recursive: true });
   }
   if (recursive && paths.length === 0 && (name === 'rg' || name === 'grep' || name === 'fd' || name === 'du' || name === 'tree' || name === 'ls')) {
-    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
+    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly });
   }
   return { readOnly: true, reads };
 }
+
+/** Commands that list names and sizes, never contents. */
+const LISTING_COMMANDS: ReadonlySet<string> = new Set(['ls', 'du', 'tree', 'fd']);
 
 /** find primaries whose next word is their argument, never an action. */
 const FIND_VALUE_PRIMARIES = /^-(i?name|i?path|i?wholename|i?regex|i?lname|x?type|size|user|group|perm|[acm](time|min)|newer|max(depth)|mindepth|printf|samefile|inum|links|uid|gid|used|fstype|regextype)$/;
@@ -314,9 +306,9 @@ function classifyFind(argv: readonly ShellWord[]): ReadOnlyVerdict {
     if (FIND_UNSAFE.test(word.value)) return { readOnly: false, reason: `find ${word.value} can delete files or run commands` };
     if (word.value === '-files0-from') return { readOnly: false, reason: 'find -files0-from takes its starting points from a file nobody has seen' };
     if (!inExpression && (word.value.startsWith('-') || word.value === '(' || word.value === '!')) inExpression = true;
-    if (!inExpression) reads.push({ word, recursive: true });
+    if (!inExpression) reads.push({ word, recursive: true, namesOnly: true });
   }
-  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
+  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly: true });
   return { readOnly: true, reads };
 }
 

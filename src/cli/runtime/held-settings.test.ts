@@ -9,7 +9,7 @@ import { createRuntime, type Runtime, type RuntimeOptions } from './create-runti
 import type { HeldConfigFile } from './held-config-files.js';
 
 // A session whose tool call rewrites the project's settings behind toolplane's back (a script
-// that an allowed `Bash(node:*)` ran). Real files, the real runtime, the scripted model. The
+// that bypass mode ran). Real files, the real runtime, the scripted model. The
 // sandbox, which makes these files read-only to Bash, is off here so the hold is tested on its
 // own: a person-approved run outside the sandbox, or a host without one, writes them like this.
 const UNSANDBOXED = ['--settings', JSON.stringify({ sandbox: { enabled: false } })];
@@ -64,7 +64,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const warnings: string[] = [];
     const first = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -103,7 +103,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const warnings: string[] = [];
     const runtime = await createRuntime({
-      args: parseRunArguments(['--provider', 'scripted', '--script', attack, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -130,7 +130,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const plant = `node -e "require('fs').writeFileSync('.mcp.json', process.argv[1])" '${config}'`;
     const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const first = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -153,7 +153,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const harmless = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: 'node -e "1"' } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const warnings: string[] = [];
     const runtime = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', harmless, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', harmless, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
@@ -221,7 +221,15 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     searchHint: 'shell command terminal run execute',
     interruptBehavior: 'cancel',
     errorCancelsSiblings: true,
-    checkPermissions: (input, context) => sandboxPermission(input, context),
+    async checkPermissions(input, context) {
+      const sandboxDecision = await sandboxPermission(input, context);
+      if (sandboxDecision.behavior === 'deny') return sandboxDecision;
+      // Without the SHELL_STATE service the folder an earlier `cd` left is known only here, so the
+      // permission engine judged the command in the session folder: a person has to look.
+      const remembered = context.services.get(SHELL_STATE) === undefined ? fallbackState.getCwd(context.sessionId) : undefined;
+      if (remembered === undefined || remembered === context.cwd) return sandboxDecision;
+      return shellElsewhere(remembered, context.cwd);
+    },
     validateInput(input) {
       if (input.command.trim() === '') {
         return { ok: false, message: 'The command is empty. Send the shell command to run in `command`.' };
@@ -241,6 +249,14 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     mapResult: mapBashResult,
     describeInput: (input) => input.description ?? input.command,
   });
+}
+
+/** An ask when the shell's folder is not the call's folder (`pwd -P` may spell it through its real path). */
+async function shellElsewhere(shellCwd: string, callCwd: string): Promise<PermissionDecision> {
+  const real = async (folder: string) => realpath(folder).catch(() => folder);
+  if ((await real(shellCwd)) === (await real(callCwd))) return { behavior: 'passthrough' };
+  const message = `The shell is in ${shellCwd} since an earlier call, and no SHELL_STATE service lets the permission check see that; approve only if the command is safe to run there.`;
+  return { behavior: 'ask', message, reason: { kind: 'safety', message } };
 }
 
 async function isFolder(folder: string): Promise<boolean> {
