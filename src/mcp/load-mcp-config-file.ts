@@ -29,7 +29,8 @@ export async function loadMcpConfigFile(options: LoadMcpConfigFileOptions): Prom
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason ?? error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'ENOENT' && options.optional) return { servers: new Map(), issues: [] };
+    // EISDIR: the sandbox's stand-in for a missing .mcp.json (an empty folder) while a command runs.
+    if ((code === 'ENOENT' || code === 'EISDIR') && options.optional) return { servers: new Map(), issues: [] };
     const message = code === 'ENOENT' ? 'file not found' : `could not be read: ${describeError(error)}`;
     return { servers: new Map(), issues: [{ file: options.file, message }] };
   }
