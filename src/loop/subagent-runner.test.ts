@@ -31,7 +31,7 @@ describe('subagents', () => {
     const pool = assembleToolPool({ builtins: [...sampleTools.filter((t) => t.origin === 'builtin'), createAgentTool()] });
     const plane = { permissions: gate, cwd: '/tmp', sessionId: 's', services };
     const stops: string[] = [];
-    const runner = createSubagentRunner({ provider, system: 'sys', getPool: () => pool, plane, onStop: ({ status }) => void stops.push(status) });
+    const runner = createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, onStop: ({ status }) => void stops.push(status) });
     services.set(subagentService, runner);
 
     const generator = query({ provider, system: 'sys', messages: [{ role: 'user', content: 'weather?' }], getPool: () => pool, plane });

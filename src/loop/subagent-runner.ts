@@ -35,7 +35,8 @@ export function createSubagentRunner(options: {
   readonly model?: string;
   readonly system: string;
   readonly getPool: () => ToolPool;
-  readonly plane: QueryOptions['plane'];
+  /** The parent's plane as it is when a subagent starts (its approver and result store may change). */
+  readonly getPlane: () => QueryOptions['plane'];
   readonly deferral?: DeferralStrategy;
   readonly types?: readonly SubagentType[];
   readonly maxTurns?: number;
@@ -97,7 +98,7 @@ export function createSubagentRunner(options: {
           system: type.system ? `${options.system}\n\n${type.system}` : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
           messages: [{ role: 'user', content: request.prompt }],
           getPool: () => poolFor(type),
-          plane: { ...options.plane, agentId, ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}) },
+          plane: { ...options.getPlane(), agentId, ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}) },
           ...(options.deferral ? { deferral: options.deferral } : {}),
           maxTurns: options.maxTurns ?? 30,
           signal: request.signal,
