@@ -147,9 +147,18 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   };
 }
 
-/** The conversation of an earlier session, to append to; unreadable transcript lines are reported. */
+/**
+ * The conversation of an earlier session, to append to; unreadable transcript lines are reported,
+ * and calls a killed run left without results are answered in the transcript itself.
+ */
 async function reopenConversation(sessions: SessionStore, sessionId: string, warn: (line: string) => void): Promise<Conversation> {
   const loaded = await sessions.load(sessionId);
   for (const line of loaded.skippedLines) warn(`warning: ${loaded.path}:${line} could not be read and was skipped`);
-  return openConversation(sessions.reopen(sessionId), loaded.messages);
+  const transcript = sessions.reopen(sessionId);
+  if (loaded.interrupted.length > 0) {
+    // Answered, never run again: the model is told they may have run and to check first.
+    transcript.appendMessage({ role: 'user', content: [...loaded.interrupted] });
+    warn(`warning: ${loaded.interrupted.length} tool call(s) of session ${sessionId} were interrupted and may have run; the model is told to check before repeating them`);
+  }
+  return openConversation(transcript, loaded.messages);
 }

@@ -58,6 +58,7 @@ export async function* runTurn(context: TurnContext, prompt: string, signal: Abo
       signal,
       recorder: {
         message: (message) => transcript.appendMessage(message),
+        toolUse: (block) => transcript.appendToolUse(block),
         event: (event) => {
           if (event.type === 'compact' && Array.isArray(event.messages)) transcript.appendCompaction(event.messages as Message[]);
         },
