@@ -43,8 +43,12 @@ export function installConversation(conversation: Conversation, services: Servic
   todoStore.replace('main', [...conversation.todos]);
 }
 
-/** The main agent's todo list as the last TodoWrite that did not fail left it. */
+/**
+ * The main agent's todo list as the last TodoWrite that did not fail left it; a list whose items
+ * are all completed is done with, and comes back empty.
+ */
 export function todosFrom(messages: readonly Message[]): readonly TodoItem[] {
   const input = lastTodoWriteInput(messages) as { todos?: unknown } | undefined;
-  return input && Array.isArray(input.todos) ? (input.todos as TodoItem[]) : [];
+  const todos = input && Array.isArray(input.todos) ? (input.todos as TodoItem[]) : [];
+  return todos.every((todo) => todo.status === 'completed') ? [] : todos;
 }
