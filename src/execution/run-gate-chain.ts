@@ -16,6 +16,7 @@ import type { ResultStore } from '../results/result-store.js';
 import { emptyResultText, isEmptyContent, resultTextLength, spillResult } from '../results/govern-size.js';
 import type { PreparedCall } from './prepare-call.js';
 import { outcomeText } from './outcome-text.js';
+import { combineHookVerdict } from './combine-hook-verdict.js';
 import type { ToolCallOutcome, ToolRunEvent } from './types.js';
 
 /** The stages a call passes through, and how it reports back to its run. */
@@ -128,6 +129,8 @@ export async function runGateChain(
       reason: { kind: 'safety', message: `permission check failed: ${describeError(error)}` },
     };
   }
+  // Here, not in each gate: whatever gate the host wrote, a hook's deny or ask holds.
+  decision = combineHookVerdict({ decision, hook: pre, toolName: tool.name });
   if (decision.behavior === 'deny') {
     env.emit({ type: 'permission-decision', toolUseId: block.id, behavior: 'deny', reason: decision.reason });
     return fail(block, { status: 'denied', message: decision.message, reason: decision.reason });

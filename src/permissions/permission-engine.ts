@@ -2,6 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { platform } from 'node:os';
 import path from 'node:path';
 import type { CallSubject, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
+import { createPermissionModeStore, type PermissionModeStore } from '../contract/permission-mode-store.js';
 import type {
   AskDecision,
   DecisionReason,
@@ -25,8 +26,10 @@ import { validateRuleNames } from './validate-rules.js';
 export type PermissionEngineOptions = {
   /** Rules from every settings source, in precedence order (first match wins within a behavior). */
   readonly rules: readonly PermissionRuleEntry[];
-  /** Default `default`. */
+  /** Default `default`. Ignored when `modeStore` is given. */
   readonly mode?: PermissionMode;
+  /** The session's one mode store, read at every decision; default a store of its own. */
+  readonly modeStore?: PermissionModeStore;
   /** The session's working folder. */
   readonly cwd: string;
   /** Further folders whose files may be read without a prompt and edited per the mode. */
@@ -71,7 +74,7 @@ function isAskOrDeny(decision: PermissionDecision): decision is AskDecision | De
  * synchronous; a decision that needs the parser before then awaits it.
  */
 export function createPermissionEngine(options: PermissionEngineOptions): PermissionEngine {
-  let mode: PermissionMode = options.mode ?? 'default';
+  const modes = options.modeStore ?? createPermissionModeStore(options.mode ?? 'default');
   const caseInsensitive = options.caseInsensitive ?? (platform() === 'darwin' || platform() === 'win32');
   const homeDir = options.homeDir;
   const additional = [...(options.additionalDirectories ?? [])];
@@ -123,16 +126,16 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     evaluation: Evaluation,
     toolDecision: PermissionDecision,
   ): PermissionDecision => {
-    const decision = fold({ subject, evaluation, toolDecision, mode });
+    const decision = fold({ subject, evaluation, toolDecision, mode: modes.get() });
     return decision.behavior === 'allow' && evaluation.readOnly ? { ...decision, readOnly: true } : decision;
   };
 
   return {
     get mode() {
-      return mode;
+      return modes.get();
     },
     setMode(next) {
-      mode = next;
+      modes.set(next);
     },
     preCheck(subject) {
       if (needsParser(subject)) return undefined;
