@@ -36,10 +36,8 @@ describe('the write-ahead transcript survives SIGKILL', () => {
     home = await mkdtemp(join(tmpdir(), 'toolplane-kill-'));
     project = join(home, 'project');
     await mkdir(project);
-    // What is under test is the transcript. (A SIGKILLed sandboxed command also leaves the sandbox's
-    // stand-ins for protected paths behind, which the next start cannot read: a sandbox matter.)
-    await mkdir(join(home, '.toolplane'));
-    await writeFile(join(home, '.toolplane', 'settings.json'), JSON.stringify({ sandbox: { enabled: false } }));
+    // The sandbox stays on: a SIGKILLed sandboxed command leaves its stand-ins for missing protected
+    // paths behind, and the resumed run must sweep them, not trip over them.
   });
   afterEach(async () => {
     await server?.close();
