@@ -100,8 +100,7 @@ async function readOptionalFile(path: string, signal?: AbortSignal): Promise<str
     return await readFile(path, { encoding: 'utf8', signal });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // EISDIR: a sandbox's stand-in for a missing file (an empty folder) while a command runs.
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     if ((error as Error).name === 'AbortError') throw error;
     throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${path} cannot be read (${code ?? String(error)}).`, {
       cause: error,
