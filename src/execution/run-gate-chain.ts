@@ -1,14 +1,8 @@
 import { describeError } from '../errors/toolplane-error.js';
 import type { Approver, CallSubject, HookGate, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
-import type {
-  AllowDecision,
-  AskDecision,
-  CallApproval,
-  DecisionReason,
-  PassthroughDecision,
-  PermissionDecision,
-} from '../contract/permission.js';
+import type { AskDecision, CallApproval, DecisionReason, PassthroughDecision, PermissionDecision } from '../contract/permission.js';
 import type { AnyTool, ToolCheckContext } from '../contract/tool.js';
+import { approvalOf } from './approval-of.js';
 import type { CallControl } from './call-control.js';
 import type { ToolResultBlock, ToolResultContentBlock, ToolUseBlock } from '../messages/types.js';
 import { getInputParser } from '../schema/parse-input.js';
@@ -54,29 +48,6 @@ type Checked =
   | { readonly ok: true; readonly input: unknown; readonly approval?: CallApproval }
   | { readonly ok: false; readonly result: GateResult };
 
-/**
- * Who approved an allow decision, from its reason. A gate's decision is never a person's answer,
- * whatever reason it gives: only the approver path of this chain records `person`.
- */
-function approvalOf(decision: AllowDecision): CallApproval {
-  const readOnly = decision.readOnly === true;
-  switch (decision.reason.kind) {
-    case 'read-only':
-      return { by: 'read-only', readOnly };
-    case 'rule':
-      return { by: 'rule', readOnly };
-    case 'mode':
-      return { by: 'mode', readOnly };
-    case 'hook':
-      return { by: 'hook', readOnly };
-    case 'approver':
-    case 'tool':
-    case 'safety':
-    case 'no-approver':
-    case 'default':
-      return { by: 'tool', readOnly };
-  }
-}
 
 /**
  * Runs one call through the gate chain, in order: abort check, schema parse, deny pre-check,

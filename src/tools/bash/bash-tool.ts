@@ -101,16 +101,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     });
     const shellPath = await getShell();
     const env = scrubModelCredentials(baseEnv);
-    const plan = await planSandbox({
-      sandbox: context.services.get(SANDBOX),
-      command: input.command,
-      requestedOutside: input.dangerouslyDisableSandbox === true,
-      approval: context.approval,
-      argv: shellCommandArgv(shellPath, input.command),
-      cwd,
-      env,
-      signal: context.signal,
-    });
+    const plan = await planFor(input, context, { argv: shellCommandArgv(shellPath, input.command), cwd, env });
     if (plan.kind === 'refused') {
       progress.stop();
       return { kind: 'not-run', message: plan.message };
@@ -179,16 +170,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     const outputFile = path.join(spill, `background-${randomUUID()}.log`);
     const shellPath = await getShell();
     const env = scrubModelCredentials(baseEnv);
-    const plan = await planSandbox({
-      sandbox: context.services.get(SANDBOX),
-      command: input.command,
-      requestedOutside: input.dangerouslyDisableSandbox === true,
-      approval: context.approval,
-      argv: [shellPath, '-c', input.command],
-      cwd,
-      env,
-      signal: context.signal,
-    });
+    const plan = await planFor(input, context, { argv: [shellPath, '-c', input.command], cwd, env });
     if (plan.kind === 'refused') return { kind: 'not-run', message: plan.message };
     const launch = plan.kind === 'sandboxed' ? plan.launch : undefined;
     try {
@@ -290,4 +272,20 @@ async function sandboxPermission(input: BashInput, context: ToolCheckContext): P
     `Run this command OUTSIDE the sandbox, with your full access to files, network and credentials? ${outside.reason}. ` +
     'Approve only if you trust this exact command.';
   return { behavior: 'ask', message, reason: { kind: 'safety', message: `runs outside the sandbox: ${outside.reason}` } };
+}
+
+/** Where one command runs (see planSandbox), from the call's input and how it was approved. */
+function planFor(
+  input: BashInput,
+  context: ToolCallContext,
+  launch: { readonly argv: readonly string[]; readonly cwd: string; readonly env: Readonly<Record<string, string>> },
+): ReturnType<typeof planSandbox> {
+  return planSandbox({
+    sandbox: context.services.get(SANDBOX),
+    command: input.command,
+    requestedOutside: input.dangerouslyDisableSandbox === true,
+    approval: context.approval,
+    ...launch,
+    signal: context.signal,
+  });
 }
