@@ -1,6 +1,6 @@
 /**
  * toolplane: the tool control plane for LLM agents. The contract (defineTool), the plane
- * (runToolUses, createToolExecutor), the loop (query), the stages it composes (pool, schema,
+ * (runToolUses, createToolExecutor), the loop (query), the session (createAgentSession), the stages it composes (pool, schema,
  * permissions, hooks, results, search), settings, MCP and providers. Built-in tools are exported
  * from `toolplane/tools`; fakes and mock servers from `toolplane/testing`.
  */
@@ -12,6 +12,15 @@ export * from './schema/index.js';
 export * from './results/index.js';
 export * from './execution/index.js';
 export * from './loop/index.js';
+export {
+  createAgentSession,
+  createPermissionModeStore,
+  type AgentSession,
+  type AgentSessionOptions,
+  type Conversation,
+  type PermissionModeListener,
+  type PermissionModeStore,
+} from './session/index.js';
 export * from './permissions/index.js';
 export * from './settings/index.js';
 export * from './hooks/index.js';

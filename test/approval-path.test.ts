@@ -22,7 +22,7 @@ describe('the approval path end to end: pool, schema, decision, approver, result
     await mkdir(project);
   });
   afterEach(async () => {
-    await runtime?.close();
+    await runtime?.session.close();
     runtime = undefined;
     await server.close();
     await rm(home, { recursive: true, force: true });
@@ -43,7 +43,7 @@ describe('the approval path end to end: pool, schema, decision, approver, result
   }
 
   async function run(rt: Runtime, prompt: string) {
-    const generator = rt.submit(prompt, new AbortController().signal);
+    const generator = rt.session.submit(prompt, new AbortController().signal);
     let step = await generator.next();
     while (!step.done) step = await generator.next();
     return step.value;
@@ -65,15 +65,15 @@ describe('the approval path end to end: pool, schema, decision, approver, result
       if (action === 'delete everything') return { behavior: 'deny', feedback: 'not that' };
       return { behavior: 'allow', remember: request.suggestions[0]! };
     });
-    rt.setApprover(approver);
+    rt.session.setApprover(approver);
     const result = await run(rt, 'go');
     expect(result.status).toBe('success');
     expect(approver.requests.map((request) => request.summary)).toEqual(['always-ask: one thing', 'always-ask: risky thing', 'always-ask: delete everything', 'always-ask: routine']);
     expect(approver.requests[0]).toMatchObject({ message: 'AlwaysAsk wants to one thing.', reason: { kind: 'tool' } });
     const saved = JSON.parse(await readFile(join(project, '.toolplane', 'settings.local.json'), 'utf8')) as { permissions: { allow: string[] } };
     expect(saved.permissions.allow).toEqual(['AlwaysAsk']);
-    await rt.session().flush();
-    const transcript = await readFile(rt.session().path, 'utf8');
+    await rt.session.transcript().flush();
+    const transcript = await readFile(rt.session.transcript().path, 'utf8');
     expect(transcript).toContain('"tool_use_id":"deny"');
     expect(transcript).toContain('The user said: not that');
     expect(transcript).toContain('did safe thing');

@@ -11,12 +11,15 @@ const ALLOWED: Record<string, readonly string[]> = {
   ...Object.fromEntries(STAGES.map((stage) => [stage, LEAVES])),
   execution: [...LEAVES, ...STAGES],
   loop: [...LEAVES, ...STAGES, 'execution'],
+  // The session composes the loop with the stages, the built-in tools' services, MCP and settings.
+  session: [...LEAVES, ...STAGES, 'execution', 'loop', 'tools', 'mcp', 'settings'],
   providers: LEAVES,
   tools: LEAVES,
   mcp: [...LEAVES, ...STAGES],
   settings: [...LEAVES, ...STAGES],
-  testing: [...LEAVES, ...STAGES, 'execution', 'loop', 'providers', 'tools', 'mcp', 'settings'],
-  cli: ['*'],
+  testing: [...LEAVES, ...STAGES, 'execution', 'loop', 'session', 'providers', 'tools', 'mcp', 'settings'],
+  // The CLI drives a session: the loop, the hooks and the result store only through session/.
+  cli: [...LEAVES, ...STAGES.filter((stage) => stage !== 'hooks' && stage !== 'results'), 'execution', 'session', 'providers', 'tools', 'mcp', 'settings', 'testing'],
   '.': ['*'],
 };
 
@@ -53,7 +56,8 @@ function layerOf(srcRoot: string, file: string): string {
 
 /**
  * Checks the import rules of STYLE.md over a `src/` folder: leaves import only leaves, stages only
- * leaves, built-in tools only leaves, and nothing imports cli/. Test files are not checked.
+ * leaves, built-in tools only leaves, cli/ reaches the loop, hooks and results only through
+ * session/, and nothing imports cli/. Test files are not checked.
  */
 export function checkArchitecture(srcRoot: string): Violation[] {
   const violations: Violation[] = [];

@@ -1,5 +1,5 @@
 import { describeReason } from '../contract/permission.js';
-import type { LoopEvent } from '../loop/types.js';
+import type { LoopEvent } from '../session/index.js';
 import type { ToolResultBlock } from '../messages/types.js';
 import { visibleText } from './tui/visible-text.js';
 

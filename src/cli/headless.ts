@@ -1,5 +1,5 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
-import type { LoopEvent, QueryResult } from '../loop/types.js';
+import type { LoopEvent, QueryResult } from '../session/index.js';
 import { UsageError, type RunArguments } from './args.js';
 import { toResultObject } from './output-format.js';
 import { ProviderSetupError } from './runtime/choose-provider.js';
@@ -60,7 +60,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       }
       throw error;
     }
-    const sessionId = runtime.session().id;
+    const sessionId = runtime.session.id();
     const stream = args.outputFormat === 'stream-json';
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
     if (stream) {
@@ -72,12 +72,12 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
         model: runtime.model,
         provider: runtime.provider.name,
         permissionMode: runtime.permissions.mode,
-        tools: runtime.pool().tools.map((tool) => tool.name),
+        tools: runtime.session.pool().tools.map((tool) => tool.name),
         mcp_servers: (runtime.mcp?.servers() ?? []).map((server) => ({ name: server.name, status: server.state.status })),
-        transcript_path: runtime.session().path,
+        transcript_path: runtime.session.transcript().path,
       });
     }
-    const generator = runtime.submit(prompt, controller.signal);
+    const generator = runtime.session.submit(prompt, controller.signal);
     let result: QueryResult;
     for (;;) {
       const step = await generator.next();
@@ -87,7 +87,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       }
       report(step.value, { stream, line, debug: args.debug, warn, sessionId });
     }
-    await runtime.session().flush();
+    await runtime.session.transcript().flush();
     const object = toResultObject(result, { sessionId, durationMs: performance.now() - started, interrupted: interrupted !== undefined });
     if (args.outputFormat === 'text') {
       if (result.requiredToolInput !== undefined) write(io.stdout, `${JSON.stringify(result.requiredToolInput, null, 2)}\n`);
@@ -96,13 +96,13 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     } else {
       line(object);
     }
-    if (args.debug) warn(`transcript: ${runtime.session().path}`);
+    if (args.debug) warn(`transcript: ${runtime.session.transcript().path}`);
     if (interrupted) return interrupted === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
     return object.is_error ? EXIT.error : EXIT.success;
   } finally {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
-    await runtime?.close().catch((error: unknown) => warn(`toolplane: closing failed: ${String(error)}`));
+    await runtime?.session.close().catch((error: unknown) => warn(`toolplane: closing failed: ${String(error)}`));
   }
 }
 

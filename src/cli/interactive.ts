@@ -63,19 +63,19 @@ export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readon
       provider: runtime.provider.name,
       model: runtime.model,
       mode: runtime.permissions.mode,
-      sessionId: runtime.session().id,
+      sessionId: runtime.session.id(),
       cwd,
-      contextTokens: runtime.lastInputTokens(),
+      contextTokens: runtime.session.lastInputTokens(),
       contextWindow: CONTEXT_WINDOW,
     }),
-    submit: (prompt, signal) => runtime.submit(prompt, signal),
-    setApprover: (approver) => runtime.setApprover(approver),
+    submit: (prompt, signal) => runtime.session.submit(prompt, signal),
+    setApprover: (approver) => runtime.session.setApprover(approver),
     setInteractionChannel: (channel) => {
-      runtime.services.set(INTERACTION_CHANNEL, channel);
+      runtime.session.services.set(INTERACTION_CHANNEL, channel);
     },
-    todos: () => runtime.todos(),
+    todos: () => runtime.session.todos(),
     onTodosChange: (listener) =>
-      runtime.todoStore.subscribe((change) => {
+      runtime.session.todoStore.subscribe((change) => {
         if (change.agentId === 'main') listener(change.todos);
       }),
     describePermissions: () => {
@@ -95,16 +95,16 @@ export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readon
         .map((server) => `${server.name} (${server.transport}, ${server.scope}): ${server.state.status}, ${server.toolNames.length} tools${'reason' in server.state ? ` — ${String(server.state.reason)}` : ''}`)
         .join('\n');
     },
-    compact: (signal) => runtime.compact(signal),
+    compact: (signal) => runtime.session.compact(signal),
     listSessions: async () => {
-      const { configDirectory, createSessionStore } = await import('../loop/session-store.js');
+      const { configDirectory, createSessionStore } = await import('../session/index.js');
       return createSessionStore({ configDir: configDirectory(env as NodeJS.ProcessEnv, homeDir), cwd }).list();
     },
-    resume: (sessionId) => runtime.resume(sessionId),
-    history: () => runtime.messages(),
-    clear: () => runtime.clear(),
-    transcriptPath: () => runtime.session().path,
-    close: () => runtime.close(),
+    resume: (sessionId) => runtime.session.resume(sessionId),
+    history: () => runtime.session.messages(),
+    clear: () => runtime.session.clear(),
+    transcriptPath: () => runtime.session.transcript().path,
+    close: () => runtime.session.close(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Usage } from '../contract/provider.js';
-import type { LoopStatus, QueryResult } from '../loop/types.js';
+import type { LoopStatus, QueryResult } from '../session/index.js';
 
 /** The `result` object of `--output-format json` (and the last line of `stream-json`). */
 export type ResultObject = {

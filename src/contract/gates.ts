@@ -85,8 +85,10 @@ export interface PermissionGate {
    */
   preCheck(subject: CallSubject): DenyDecision | undefined;
   /**
-   * The decision: hooks' verdict, deny rules, safety checks, ask rules, the tool's own check, the
-   * mode, allow rules. `passthrough` is treated as `ask` by the plane.
+   * The decision: deny rules, safety checks, ask rules, the tool's own check, the mode, allow
+   * rules. `passthrough` is treated as `ask` by the plane. `hookDecision` is for information (a
+   * hook's allow may skip a prompt no rule insists on): the plane itself combines the hooks'
+   * verdict with this decision, most restrictive first, so a gate cannot drop a hook's deny or ask.
    */
   decide(
     subject: CallSubject & { readonly hookDecision?: PreToolUseOutcome },

@@ -1,14 +1,8 @@
 import { describeError } from '../errors/toolplane-error.js';
 import type { Approver, CallSubject, HookGate, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
-import type {
-  AllowDecision,
-  AskDecision,
-  CallApproval,
-  DecisionReason,
-  PassthroughDecision,
-  PermissionDecision,
-} from '../contract/permission.js';
+import type { AskDecision, CallApproval, DecisionReason, PassthroughDecision, PermissionDecision } from '../contract/permission.js';
 import type { AnyTool, ToolCheckContext } from '../contract/tool.js';
+import { approvalOf } from './approval-of.js';
 import type { CallControl } from './call-control.js';
 import type { ToolResultBlock, ToolResultContentBlock, ToolUseBlock } from '../messages/types.js';
 import { getInputParser } from '../schema/parse-input.js';
@@ -16,6 +10,7 @@ import type { ResultStore } from '../results/result-store.js';
 import { emptyResultText, isEmptyContent, resultTextLength, spillResult } from '../results/govern-size.js';
 import type { PreparedCall } from './prepare-call.js';
 import { outcomeText } from './outcome-text.js';
+import { combineHookVerdict } from './combine-hook-verdict.js';
 import type { ToolCallOutcome, ToolRunEvent } from './types.js';
 
 /** The stages a call passes through, and how it reports back to its run. */
@@ -53,29 +48,6 @@ type Checked =
   | { readonly ok: true; readonly input: unknown; readonly approval?: CallApproval }
   | { readonly ok: false; readonly result: GateResult };
 
-/**
- * Who approved an allow decision, from its reason. A gate's decision is never a person's answer,
- * whatever reason it gives: only the approver path of this chain records `person`.
- */
-function approvalOf(decision: AllowDecision): CallApproval {
-  const readOnly = decision.readOnly === true;
-  switch (decision.reason.kind) {
-    case 'read-only':
-      return { by: 'read-only', readOnly };
-    case 'rule':
-      return { by: 'rule', readOnly };
-    case 'mode':
-      return { by: 'mode', readOnly };
-    case 'hook':
-      return { by: 'hook', readOnly };
-    case 'approver':
-    case 'tool':
-    case 'safety':
-    case 'no-approver':
-    case 'default':
-      return { by: 'tool', readOnly };
-  }
-}
 
 /**
  * Runs one call through the gate chain, in order: abort check, schema parse, deny pre-check,
@@ -128,6 +100,8 @@ export async function runGateChain(
       reason: { kind: 'safety', message: `permission check failed: ${describeError(error)}` },
     };
   }
+  // Here, not in each gate: whatever gate the host wrote, a hook's deny or ask holds.
+  decision = combineHookVerdict({ decision, hook: pre, toolName: tool.name });
   if (decision.behavior === 'deny') {
     env.emit({ type: 'permission-decision', toolUseId: block.id, behavior: 'deny', reason: decision.reason });
     return fail(block, { status: 'denied', message: decision.message, reason: decision.reason });

@@ -120,6 +120,8 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
               yield event;
               break;
             case 'tool-use-complete':
+              // On record before it can run: a run killed from here on still shows the call.
+              await options.recorder?.toolUse?.(event.block);
               toolUses.push(event.block);
               executor ??= startExecutor();
               executor.add(event.block);

@@ -3,7 +3,7 @@ import { appendFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promis
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ToolplaneError } from '../errors/toolplane-error.js';
-import type { Message } from '../messages/types.js';
+import type { Message, ToolResultBlock, ToolUseBlock } from '../messages/types.js';
 import { repairPairing } from '../messages/repair-pairing.js';
 
 /** Where the user's toolplane data lives: `TOOLPLANE_CONFIG_DIR`, else `~/.toolplane`. */
@@ -20,6 +20,8 @@ export function projectKey(cwd: string): string {
 export type TranscriptLine =
   | { readonly type: 'session'; readonly sessionId: string; readonly cwd: string; readonly createdAt: string }
   | { readonly type: 'message'; readonly message: Message; readonly timestamp: string }
+  /** Write-ahead: a `tool_use` block, recorded before its call starts (its message follows when complete). */
+  | { readonly type: 'tool-use'; readonly block: ToolUseBlock; readonly timestamp: string }
   /** A compaction: the history from here on starts with these messages. */
   | { readonly type: 'compact'; readonly messages: readonly Message[]; readonly timestamp: string }
   | { readonly type: 'event'; readonly event: { readonly type: string; readonly [key: string]: unknown }; readonly timestamp: string };
@@ -33,6 +35,8 @@ export type Session = {
   /** Where oversized tool results go. */
   readonly resultsDirectory: string;
   appendMessage(message: Message): void;
+  /** Records a `tool_use` ahead of its call; resolves once it is written, rejects when it cannot be. */
+  appendToolUse(block: ToolUseBlock): Promise<void>;
   appendCompaction(messages: readonly Message[]): void;
   appendEvent(event: { readonly type: string; readonly [key: string]: unknown }): void;
   /** Resolves when everything appended so far is on disk. */
@@ -46,6 +50,12 @@ export type LoadedSession = {
   readonly cwd: string | undefined;
   /** The history, with its pairing repaired. */
   readonly messages: Message[];
+  /**
+   * Results made at load for calls of the last turn that have none (the run was killed while they
+   * ran, or before they started): each says it was interrupted and may have run. Appending them
+   * makes the transcript itself whole; nothing is run again.
+   */
+  readonly interrupted: readonly ToolResultBlock[];
   /** Lines that could not be read (a torn last line after a crash), by line number. */
   readonly skippedLines: readonly number[];
 };
@@ -77,6 +87,15 @@ export function createSessionStore(options: { readonly configDir: string; readon
       path,
       resultsDirectory: join(folder, id, 'tool-results'),
       appendMessage: (message) => append({ type: 'message', message, timestamp: new Date().toISOString() }),
+      appendToolUse(block) {
+        const written = chain.then(() => writeLine(path, { type: 'tool-use', block, timestamp: new Date().toISOString() }));
+        chain = written.catch((error: unknown) => {
+          failure ??= error;
+        });
+        return written.catch((error: unknown) => {
+          throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(error)}`, { cause: error });
+        });
+      },
       appendCompaction: (messages) => append({ type: 'compact', messages, timestamp: new Date().toISOString() }),
       appendEvent: (event) => append({ type: 'event', event, timestamp: new Date().toISOString() }),
       async flush() {
@@ -174,6 +193,12 @@ export async function loadTranscript(path: string, id: string): Promise<LoadedSe
     throw new ToolplaneError('SESSION_CORRUPT', `No session ${id} (${path} could not be read).`, { cause: error });
   }
   let messages: Message[] = [];
+  // Write-ahead tool_use lines whose message has not (yet) been recorded.
+  let pending: ToolUseBlock[] = [];
+  const flushPending = () => {
+    if (pending.length > 0) messages.push({ role: 'assistant', content: pending });
+    pending = [];
+  };
   let cwd: string | undefined;
   const skippedLines: number[] = [];
   const lines = text.split('\n');
@@ -193,10 +218,34 @@ export async function loadTranscript(path: string, id: string): Promise<LoadedSe
     }
     const record = line as Record<string, unknown>;
     if (record.type === 'session' && typeof record.cwd === 'string') cwd = record.cwd;
-    else if (record.type === 'message' && isMessage(record.message)) messages.push(record.message);
-    else if (record.type === 'compact' && Array.isArray(record.messages)) messages = record.messages.filter(isMessage);
+    else if (record.type === 'tool-use' && isToolUse(record.block)) pending.push(record.block);
+    else if (record.type === 'message' && isMessage(record.message)) {
+      const recorded = record.message;
+      if (recorded.role === 'assistant') pending = pending.filter((block) => !recorded.content.some((part) => part.type === 'tool_use' && part.id === block.id));
+      flushPending();
+      messages.push(recorded);
+    } else if (record.type === 'compact' && Array.isArray(record.messages)) {
+      pending = [];
+      messages = record.messages.filter(isMessage);
+    }
   }
-  return { id, path, cwd, messages: repairPairing(messages).messages, skippedLines };
+  flushPending();
+  const repaired = repairPairing(messages);
+  return { id, path, cwd, messages: repaired.messages, interrupted: interruptedResults(repaired.messages, repaired.report.synthesized), skippedLines };
+}
+
+/** The synthetic results of the last turn's calls, when that is where the repair put them. */
+function interruptedResults(messages: readonly Message[], synthesized: readonly string[]): ToolResultBlock[] {
+  const last = messages[messages.length - 1];
+  if (synthesized.length === 0 || last?.role !== 'user' || typeof last.content === 'string') return [];
+  const ids = new Set(synthesized);
+  return last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result' && ids.has(block.tool_use_id));
+}
+
+function isToolUse(value: unknown): value is ToolUseBlock {
+  if (typeof value !== 'object' || value === null) return false;
+  const block = value as Record<string, unknown>;
+  return block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string';
 }
 
 function isMessage(value: unknown): value is Message {

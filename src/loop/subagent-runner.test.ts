@@ -7,7 +7,10 @@ import { sampleTools } from '../testing/sample-tools.js';
 import { createAgentTool } from '../tools/agent/agent-tool.js';
 import { subagentService } from '../tools/agent/subagent-service.js';
 import { query } from './query.js';
-import { createSubagentRunner } from './subagent-runner.js';
+import { createSubagentRunner, GENERAL_PURPOSE_AGENT } from './subagent-runner.js';
+import { createAskUserQuestionTool } from '../tools/ask-user-question/ask-user-question-tool.js';
+import { createEnterPlanModeTool, createExitPlanModeTool } from '../tools/plan-mode/plan-mode-tools.js';
+import { createStructuredOutputTool } from '../tools/structured-output/structured-output-tool.js';
 
 describe('subagents', () => {
   it('run their own loop with a filtered pool, through the same gate chain, and return their final text', async () => {
@@ -31,7 +34,7 @@ describe('subagents', () => {
     const pool = assembleToolPool({ builtins: [...sampleTools.filter((t) => t.origin === 'builtin'), createAgentTool()] });
     const plane = { permissions: gate, cwd: '/tmp', sessionId: 's', services };
     const stops: string[] = [];
-    const runner = createSubagentRunner({ provider, system: 'sys', getPool: () => pool, plane, onStop: ({ status }) => void stops.push(status) });
+    const runner = createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, onStop: ({ status }) => void stops.push(status) });
     services.set(subagentService, runner);
 
     const generator = query({ provider, system: 'sys', messages: [{ role: 'user', content: 'weather?' }], getPool: () => pool, plane });
@@ -41,5 +44,40 @@ describe('subagents', () => {
     expect(step.value.text).toBe('Sunny.');
     expect(stops).toEqual(['success']);
     expect(provider.requests).toHaveLength(4);
+  });
+
+  it('never get the tools only the main agent has, and a type may name its own tools', async () => {
+    const parentOnly = ['Agent', 'StructuredOutput', 'ExitPlanMode', 'AskUserQuestion'];
+    const provider = createScriptedProvider({
+      turns: [
+        { content: [{ type: 'tool_use', id: 'a1', name: 'Agent', input: { description: 'general', prompt: 'one' } }] },
+        { expect: { no_tools: parentOnly, tools: ['Echo', 'EnterPlanMode'] }, content: [{ type: 'text', text: 'general done' }] },
+        { content: [{ type: 'tool_use', id: 'a2', name: 'Agent', input: { description: 'narrow', prompt: 'two', subagent_type: 'echoer' } }] },
+        { expect: { tools: ['Echo'], no_tools: [...parentOnly, 'EnterPlanMode'] }, content: [{ type: 'text', text: 'narrow done' }] },
+        { content: [{ type: 'text', text: 'all done' }] },
+      ],
+    });
+    const tools = [
+      ...sampleTools.filter((t) => t.origin === 'builtin'),
+      createAgentTool(),
+      createStructuredOutputTool({ type: 'object', properties: {} }),
+      createEnterPlanModeTool(),
+      createExitPlanModeTool(),
+      createAskUserQuestionTool(),
+    ];
+    const pool = assembleToolPool({ builtins: tools });
+    const services = createServices();
+    const plane = { permissions: createFakePermissionGate(), cwd: '/tmp', sessionId: 's', services };
+    const types = [GENERAL_PURPOSE_AGENT, { name: 'echoer', description: 'only echoes', tools: ['Echo', 'Agent'] }];
+    services.set(subagentService, createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, types }));
+    const generator = query({ provider, system: 'sys', messages: [{ role: 'user', content: 'go' }], getPool: () => pool, plane });
+    let step = await generator.next();
+    while (!step.done) step = await generator.next();
+    expect(step.value.text).toBe('all done');
+    // Each subagent ran to its final text: a request whose tools broke the expectations would fail it.
+    const history = JSON.stringify(step.value.messages);
+    expect(history).toContain('general done');
+    expect(history).toContain('narrow done');
+    expect(provider.requests).toHaveLength(5);
   });
 });

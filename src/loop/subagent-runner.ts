@@ -12,11 +12,17 @@ import type { DeferralStrategy, QueryOptions } from './types.js';
 export type SubagentType = {
   readonly name: string;
   readonly description: string;
-  /** Tool names it may use; undefined means every tool of the parent except Agent. */
+  /** Tool names it may use (never those of {@link PARENT_ONLY_TOOLS}); undefined: all the others of the parent. */
   readonly tools?: readonly string[];
   /** Extra system prompt for this type. */
   readonly system?: string;
 };
+
+/**
+ * Built-in tools only the main agent has: subagents do not nest, do not give the run's structured
+ * result, and cannot leave plan mode or ask the person (their caller speaks to the person).
+ */
+export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(['Agent', 'StructuredOutput', 'ExitPlanMode', 'AskUserQuestion']);
 
 /** The default subagent type. */
 export const GENERAL_PURPOSE_AGENT: SubagentType = {
@@ -26,7 +32,7 @@ export const GENERAL_PURPOSE_AGENT: SubagentType = {
 
 /**
  * Creates the runner behind the Agent tool. Each subagent runs its own `query()` with a pool
- * filtered for its type (never the Agent tool itself, so agents do not nest), its own agent id
+ * filtered for its type (never the {@link PARENT_ONLY_TOOLS}, so agents do not nest), its own agent id
  * (so its todo list and read-file state are its own), and the parent's permission gate, hooks and
  * approver: the same gate chain applies inside subagents.
  */
@@ -35,7 +41,8 @@ export function createSubagentRunner(options: {
   readonly model?: string;
   readonly system: string;
   readonly getPool: () => ToolPool;
-  readonly plane: QueryOptions['plane'];
+  /** The parent's plane as it is when a subagent starts (its approver and result store may change). */
+  readonly getPlane: () => QueryOptions['plane'];
   readonly deferral?: DeferralStrategy;
   readonly types?: readonly SubagentType[];
   readonly maxTurns?: number;
@@ -61,7 +68,7 @@ export function createSubagentRunner(options: {
     let pool = byType.get(type.name);
     if (!pool) {
       const allowed = type.tools ? new Set(type.tools) : undefined;
-      const keep = (tool: AnyTool) => tool.name !== 'Agent' && (!allowed || allowed.has(tool.name));
+      const keep = (tool: AnyTool) => !(tool.origin === 'builtin' && PARENT_ONLY_TOOLS.has(tool.name)) && (!allowed || allowed.has(tool.name));
       pool = assembleToolPool({
         builtins: parent.tools.filter((tool) => tool.origin === 'builtin'),
         external: parent.tools.filter((tool) => tool.origin === 'external'),
@@ -97,7 +104,7 @@ export function createSubagentRunner(options: {
           system: type.system ? `${options.system}\n\n${type.system}` : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
           messages: [{ role: 'user', content: request.prompt }],
           getPool: () => poolFor(type),
-          plane: { ...options.plane, agentId, ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}) },
+          plane: { ...options.getPlane(), agentId, ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}) },
           ...(options.deferral ? { deferral: options.deferral } : {}),
           maxTurns: options.maxTurns ?? 30,
           signal: request.signal,

@@ -1,7 +1,7 @@
 import type { HookGate } from '../contract/gates.js';
 import type { ModelProvider, ModelRequest, StopReason, Usage } from '../contract/provider.js';
 import type { AnyTool } from '../contract/tool.js';
-import type { AssistantMessage, Message, TextBlock, UserMessage } from '../messages/types.js';
+import type { AssistantMessage, Message, TextBlock, ToolUseBlock, UserMessage } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { ToolExecutorOptions, ToolRunEvent } from '../execution/types.js';
 
@@ -25,6 +25,12 @@ export type LoopHooks = {
 /** Where the loop writes what happens; the session transcript implements it. */
 export type LoopRecorder = {
   message(message: Message): void;
+  /**
+   * Write-ahead: each `tool_use` block as soon as it is complete, before its call starts (calls
+   * start while the message still streams). The call waits until this resolves; a rejection (the
+   * transcript cannot be written) ends the run with an error, and that call never starts.
+   */
+  toolUse?(block: ToolUseBlock): Promise<void> | void;
   event?(event: { readonly type: string; readonly [key: string]: unknown }): void;
 };
 

@@ -30,8 +30,13 @@ describe('loadMcpConfigFile', () => {
   });
 
   it('reports a file that cannot be read', async () => {
+    await writeFile(join(dir, 'inside'), 'x');
     const parsed = await loadMcpConfigFile({ file: dir, env: {}, optional: true, signal });
     expect(parsed.issues[0]?.message).toMatch(/^could not be read: .*EISDIR/);
+  });
+
+  it("takes an empty folder (the sandbox's stand-in while a command runs) for a missing optional file", async () => {
+    expect(await loadMcpConfigFile({ file: dir, env: {}, optional: true, signal })).toEqual({ servers: new Map(), issues: [] });
   });
 
   it('rejects when aborted', async () => {

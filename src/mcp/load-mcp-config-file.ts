@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { describeError } from '../errors/toolplane-error.js';
 import { parseMcpConfigText } from './mcp-config.js';
@@ -29,9 +30,18 @@ export async function loadMcpConfigFile(options: LoadMcpConfigFileOptions): Prom
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason ?? error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'ENOENT' && options.optional) return { servers: new Map(), issues: [] };
+    // An empty folder is the sandbox's stand-in for a missing .mcp.json while a command runs.
+    if (options.optional && (code === 'ENOENT' || (code === 'EISDIR' && isEmptyFolder(options.file)))) return { servers: new Map(), issues: [] };
     const message = code === 'ENOENT' ? 'file not found' : `could not be read: ${describeError(error)}`;
     return { servers: new Map(), issues: [{ file: options.file, message }] };
   }
   return parseMcpConfigText({ text, file: options.file, env: options.env });
+}
+
+function isEmptyFolder(folder: string): boolean {
+  try {
+    return readdirSync(folder).length === 0;
+  } catch {
+    return false;
+  }
 }

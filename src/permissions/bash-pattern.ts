@@ -13,6 +13,8 @@ export type BashPattern = {
   readonly prefix: string;
   /** The literal first word every matching command starts with; undefined when it has a wildcard. */
   readonly firstWord: string | undefined;
+  /** How many whole words every matching command starts with, as the rule spells them (`npm test:*`: 2). */
+  readonly coveredWords: number;
   test(command: string): boolean;
 };
 
@@ -37,6 +39,23 @@ function globSource(text: string): string {
   return source;
 }
 
+/** The text before the first wildcard, with `\*` read as a literal star (as {@link globSource} does). */
+function literalPrefix(text: string): string {
+  let literal = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (char === '\\' && text[index + 1] === '*') {
+      literal += '*';
+      index += 1;
+    } else if (char === '*') {
+      break;
+    } else {
+      literal += char;
+    }
+  }
+  return literal;
+}
+
 /** Compiles a Bash rule specifier (the text between the parentheses of `Bash(…)`). */
 export function compileBashPattern(specifier: string): BashPattern {
   const text = specifier.trim().replace(/\s+/g, ' ');
@@ -55,11 +74,18 @@ export function compileBashPattern(specifier: string): BashPattern {
   const starAt = body.search(/(^|[^\\])\*/);
   const prefix = (starAt < 0 ? body : body.slice(0, starAt + 1)).trim();
   const head = body.split(' ', 1)[0] ?? '';
+  // Every match starts with the text before the first wildcard: a string comparison rules most
+  // patterns out without running (and compiling) their regular expression.
+  const literal = literalPrefix(body);
+  // Whole literal words only: in `npm test*` the second word may go on (`npm tests`).
+  const literalWords = literal.split(' ');
+  const wholeWords = exact || wordTail ? literalWords.length : literal.endsWith(' ') ? literalWords.length - 1 : literalWords.length - 1;
   return {
     text,
     exact,
     prefix,
+    coveredWords: Math.max(0, literalWords.filter((word, index) => word !== '' && index < wholeWords).length),
     firstWord: head.includes('*') || head === '' ? undefined : head,
-    test: (command) => regex.test(command),
+    test: (command) => command.startsWith(literal) && regex.test(command),
   };
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { initShellParser, parseShell } from './bash-parser.js';
-import { allowView, denyForms, shellScriptOf } from './bash-wrappers.js';
+import { allowView, denyForms } from './bash-wrappers.js';
+import { shellScriptOf } from './shell-launchers.js';
 
 beforeAll(() => initShellParser());
 
@@ -40,7 +41,10 @@ describe('allowView', () => {
 describe('shellScriptOf', () => {
   test.each([
     ["bash -c 'ls'", { script: 'ls' }],
-    ["bash -lc 'ls'", { script: 'ls' }],
+    ["bash -lc 'ls'", { script: 'ls', startup: '-lc' }],
+    ["bash -i -c 'ls'", { script: 'ls', startup: '-i' }],
+    ["bash --rcfile /tmp/x -ic 'ls'", { script: 'ls', startup: '-ic', unseenStartup: '--rcfile /tmp/x' }],
+    ["busybox sh -c 'ls'", { script: 'ls' }],
     ["sh -e -c 'ls'", { script: 'ls' }],
     ["/bin/zsh --norc -c 'ls'", { script: 'ls' }],
     ['bash -c "$X"', 'dynamic'],

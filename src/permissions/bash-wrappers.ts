@@ -1,4 +1,6 @@
-import type { ShellAssignment, ShellCommand } from './bash-parser.js';
+import type { ShellCommand } from './bash-parser.js';
+import { COMMAND_VARIABLES, isSafeAssignment } from './environment-variables.js';
+import { launcherScriptOf, shellScriptOf } from './shell-launchers.js';
 import { renderWord, type ShellWord } from './shell-words.js';
 
 /**
@@ -8,14 +10,6 @@ import { renderWord, type ShellWord } from './shell-words.js';
  * the wrappers `timeout`, `time`, `nice`, `nohup`, `stdbuf`, `command`, `builtin`, `noglob` and
  * bare `xargs`).
  */
-
-/** Environment variables whose assignment in front of a command keeps it approvable. */
-const SAFE_ASSIGNMENTS = /^(LANG|LANGUAGE|LC_[A-Z_]+|TZ|NO_COLOR|FORCE_COLOR|COLUMNS|TERM)$/;
-
-/** Whether a leading `NAME=value` leaves a command's meaning alone. */
-export function isSafeAssignment(assignment: ShellAssignment): boolean {
-  return SAFE_ASSIGNMENTS.test(assignment.name) && assignment.value.static;
-}
 
 /** Renders words as a command string for rule matching. */
 export function renderCommand(words: readonly ShellWord[]): string {
@@ -166,6 +160,8 @@ export function denyForms(command: ShellCommand): {
   readonly argv: readonly ShellWord[];
   /** `xargs` feeds the innermost command arguments nobody has seen. */
   readonly viaXargs: boolean;
+  /** Each argv on the way in, outermost first (`sudo watch 'x'`: the sudo, watch and 'x' readings). */
+  readonly layers: readonly (readonly ShellWord[])[];
 } {
   const forms = new Set<string>();
   const withAssignments = command.assignments.map((assignment) => `${assignment.name}=${renderWord(assignment.value)}`);
@@ -178,8 +174,10 @@ export function denyForms(command: ShellCommand): {
     argv = argv.slice(firstCommandWord);
   }
   let viaXargs = false;
+  const layers: (readonly ShellWord[])[] = [];
   for (let depth = 0; depth < 12 && argv.length > 0; depth += 1) {
     forms.add(renderCommand(argv));
+    layers.push(argv);
     const name = programName(argv[0]);
     if (name !== undefined && name.includes('/')) {
       argv = [{ ...(argv[0] as ShellWord), value: basename(name), source: basename(name) }, ...argv.slice(1)];
@@ -205,51 +203,9 @@ export function denyForms(command: ShellCommand): {
       if (first !== undefined && first.includes('/')) forms.add(renderCommand([{ ...(inner[0] as ShellWord), value: basename(first), source: basename(first) }, ...inner.slice(1)]));
     }
   }
-  return { forms: [...forms], argv, viaXargs };
+  return { forms: [...forms], argv, viaXargs, layers };
 }
 
-const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
-
-/** The script of `sh -c '…'`-style commands: its text, `dynamic` when computed, else undefined. */
-export function shellScriptOf(argv: readonly ShellWord[]): { readonly script: string } | 'dynamic' | undefined {
-  const name = programName(argv[0]);
-  if (name === undefined || !SHELLS.has(basename(name))) return undefined;
-  let sawC = false;
-  let sawS = false;
-  let index = 1;
-  for (; index < argv.length; index += 1) {
-    const word = argv[index] as ShellWord;
-    if (!word.static) return 'dynamic';
-    const value = word.value;
-    if (value === '--' || value === '-') {
-      index += 1;
-      break;
-    }
-    if (value.startsWith('--')) {
-      // `--rcfile FILE` and `--init-file FILE` take a value; the other long options are switches.
-      if (value === '--rcfile' || value === '--init-file') index += 1;
-      continue;
-    }
-    if (!/^[-+][a-zA-Z]+$/.test(value)) break;
-    if (value.startsWith('-') && value.includes('c')) sawC = true;
-    if (value.includes('s')) sawS = true;
-    // `-O shopt`, `+O shopt`, `-o option` and `+o option` take the next word.
-    if (/[oO]/.test(value)) index += 1;
-  }
-  const script = argv[index];
-  // With no script and no -c (or with -s), the shell reads commands from input nobody has seen.
-  if (!sawC) return script === undefined || sawS ? 'dynamic' : undefined;
-  if (script === undefined) return undefined;
-  return script.static ? { script: script.value } : 'dynamic';
-}
-
-/** Whether a shell is told to run a startup file before its script (`--rcfile FILE`, `--init-file FILE`). */
-export function shellLoadsFile(argv: readonly ShellWord[]): boolean {
-  return argv.slice(1).some((word) => /^--(rcfile|init-file)(=|$)/.test(word.value));
-}
-
-/** Environment variables whose value is a command line another program runs. */
-const COMMAND_VARIABLES = /^(PAGER|GIT_PAGER|MANPAGER|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_SSH_COMMAND|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|PROMPT_COMMAND|BROWSER|LESSOPEN)$/;
 
 /** `git -c key=value` settings whose value is a command git runs. */
 const GIT_COMMAND_CONFIG = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]*|diff\.external|sequence\.editor|gpg\.program|credential\.helper|diff\.[^=.]*\.(?:textconv|command)|filter\.[^=.]*\.(?:clean|smudge|process))=\s*!?(.*)$/is;
@@ -278,7 +234,16 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
     case 'declare':
     case 'typeset':
     case 'readonly':
-    case 'local':
+    case 'local': {
+      // `env -S 'cmd args'` splits the string with quotes as a shell would: read it as a command line.
+      const split = name === 'env' ? words.findIndex((word) => word.value === '-S' || word.value.startsWith('--split-string') || /^-[a-zA-Z]*S/.test(word.value)) : -1;
+      if (split >= 0) {
+        const word = words[split] as ShellWord;
+        const inline = word.value.startsWith('--split-string=') ? word.value.slice(15) : word.value.replace(/^-[a-zA-Z]*S/, '');
+        const text = inline !== '' ? { ...word, value: inline } : words[split + 1];
+        if (text !== undefined && !text.static) return 'dynamic';
+        if (text !== undefined) scripts.push(text.value);
+      }
       for (const word of words) {
         const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
         if (!assignment || !COMMAND_VARIABLES.test(assignment[1] as string)) continue;
@@ -288,6 +253,7 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
         scripts.push(word.value === word.source ? text.replace(/^'([\s\S]*)'$|^"([\s\S]*)"$/, '$1$2') : text);
       }
       break;
+    }
     case 'eval':
       if (!staticOnly(words)) return 'dynamic';
       scripts.push(words.map((word) => word.value).join(' '));
@@ -329,10 +295,27 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
         if (program) scripts.push(program[1] as string);
       }
       break;
+    case 'mapfile':
+    case 'readarray':
+      // `mapfile -C 'cmd' x`: bash runs the callback for every chunk of lines it reads.
+      for (let index = 0; index < words.length; index += 1) {
+        const word = words[index] as ShellWord;
+        const callback = word.value === '-C' ? words[index + 1] : /^-C./s.test(word.value) ? { ...word, value: word.value.slice(2) } : undefined;
+        if (callback === undefined) continue;
+        if (!callback.static) return 'dynamic';
+        scripts.push(callback.value);
+      }
+      break;
     default:
       break;
   }
-  const unwrapped = denyForms(command).argv;
+  const { argv: unwrapped, layers } = denyForms(command);
+  // `su -c 'cmd'`, `script -c 'cmd'`, `flock f -c 'cmd'`, `watch 'cmd'` (also behind `sudo`): text handed to `sh -c`.
+  for (const layer of layers) {
+    const launched = launcherScriptOf(layer);
+    if (launched === 'dynamic') return 'dynamic';
+    if (launched !== undefined) scripts.push(launched);
+  }
   if (programName(unwrapped[0]) !== undefined && basename(programName(unwrapped[0]) as string) === 'find') {
     // `find . -exec sh -c 'rm -rf …' \;`: the script find hands to a shell.
     for (let index = 1; index < unwrapped.length; index += 1) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PathForms } from './path-resolution.js';
-import { isWithin, processSecretReason, protectedPathReason } from './path-resolution.js';
+import { isWithin, processFolderReason, processSecretReason, protectedPathReason } from './path-resolution.js';
 import type { CompiledRule, RuleSet } from './rule-set.js';
 
 /** A working folder in both forms: as configured and symlink-resolved. */
@@ -48,11 +48,12 @@ function firstMatch(
 ): CompiledRule | undefined {
   let best: CompiledRule | undefined;
   let bestIndex = Number.POSITIVE_INFINITY;
-  const order = rules.all(behavior);
   for (const name of names) {
     for (const rule of rules.forTool(behavior, name)) {
+      const index = rules.position(rule);
+      // Each list is in settings order: nothing later in it can beat the best found so far.
+      if (index >= bestIndex) break;
       if (rule.path === undefined || !test(rule)) continue;
-      const index = order.indexOf(rule);
       if (index < bestIndex) {
         best = rule;
         bestIndex = index;
@@ -78,7 +79,14 @@ export function insideWorkingFolders(absolute: string, scope: PathScope): boolea
  */
 export function checkPath(
   forms: PathForms,
-  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly toolName?: string },
+  options: {
+    readonly scope: PathScope;
+    readonly access: 'read' | 'write';
+    readonly recursive: boolean;
+    readonly toolName?: string;
+    /** A recursive read that lists names only (Glob, `find`, `ls -R`), not contents. */
+    readonly namesOnly?: boolean;
+  },
 ): PathCheck {
   const { scope, access, recursive } = options;
   const extra = options.toolName && options.toolName !== 'Read' && options.toolName !== 'Edit' ? [options.toolName] : [];
@@ -100,7 +108,9 @@ export function checkPath(
   const allow = firstMatch(scope.rules, 'allow', access === 'read' ? READ_NAMES : WRITE_NAMES, both);
   const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
   const protectedReason = access === 'write' ? writeProtection(candidates, scope) : undefined;
-  const secretReason = processSecretReason(forms.link) ?? (forms.target ? processSecretReason(forms.target) : undefined);
+  const secretOf = (absolute: string): string | undefined =>
+    processSecretReason(absolute) ?? (recursive ? processFolderReason(absolute, { namesOnly: options.namesOnly ?? false }) : undefined);
+  const secretReason = secretOf(forms.link) ?? (forms.target ? secretOf(forms.target) : undefined);
   return {
     ...(secretReason ? { secretReason } : {}),
     ...(deny ? { deny } : {}),

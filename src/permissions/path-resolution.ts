@@ -138,13 +138,24 @@ export function isWithin(child: string, parent: string, options?: { readonly cas
 // The protected list has its own module, because the sandbox derives its write-protected set from it.
 export { protectedPathReason } from './protected-paths.js';
 
-const PROCESS_SECRET = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem)$/;
+const PROCESS_SECRET = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem|cmdline)$/;
 
 /**
- * Why a path is a process's environment or memory (`/proc/<pid>/environ`, `/proc/self/mem`, …),
- * which hold the session's credentials: never read or written without a person's approval, in any
- * mode. `undefined` for any other path.
+ * Why a path is a process's environment, memory or command line (`/proc/<pid>/environ`,
+ * `/proc/self/mem`, `/proc/1/cmdline`, …), which hold the session's credentials: never read or
+ * written without a person's approval, in any mode. `undefined` for any other path.
  */
 export function processSecretReason(absolute: string): string | undefined {
-  return PROCESS_SECRET.test(path.posix.normalize(absolute)) ? `${absolute} is a process's environment or memory, which holds credentials` : undefined;
+  return PROCESS_SECRET.test(path.posix.normalize(absolute)) ? `${absolute} is a process's environment, memory or command line, which hold credentials` : undefined;
+}
+
+/**
+ * Why walking a folder reaches those files: `/proc` or a folder in it, and (for tools that read
+ * file contents, such as Grep) the root folder, which holds `/proc`. `undefined` otherwise.
+ */
+export function processFolderReason(absolute: string, options: { readonly namesOnly: boolean }): string | undefined {
+  const normal = path.posix.normalize(absolute);
+  if (normal === '/proc' || normal.startsWith('/proc/')) return `${absolute} holds processes' environments and memory, which hold credentials`;
+  if (normal === '/' && !options.namesOnly) return `searching ${absolute} reads every process's environment under /proc, which holds credentials`;
+  return undefined;
 }

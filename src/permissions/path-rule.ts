@@ -1,5 +1,7 @@
+import { statSync } from 'node:fs';
 import ignore from 'ignore';
 import path from 'node:path';
+import { patternsIntersect, type PatternSyntax } from './glob-intersection.js';
 import { isWithin, resolveRealPath } from './path-resolution.js';
 import type { RuleBehavior } from './rule-parser.js';
 
@@ -15,6 +17,8 @@ export type PathMatcher = {
    * lies in. The sandbox expands rules into mounts from this.
    */
   readonly reach: { readonly exact: string } | { readonly under: string };
+  /** Whether the rule could cover some path an absolute pattern names (a glob that cannot be expanded). */
+  mayMatchPattern(pattern: string, syntax: PatternSyntax): boolean;
 };
 
 /** Where a path rule's anchor points. */
@@ -29,6 +33,18 @@ export type PathAnchors = {
 };
 
 const GLOB_CHARS = /(^|[^\\])[*?[]/;
+
+function isFolder(absolute: string): boolean {
+  try {
+    return statSync(absolute).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function escapeForGlob(text: string): string {
+  return text.replace(/[\\*?[\]]/g, '\\$&');
+}
 
 /**
  * Compiles a gitignore-style path rule: `//abs`, `~/home-relative`, `/root-relative`, `./cwd`
@@ -89,8 +105,24 @@ export function compilePathPattern(
     return undefined;
   };
 
+  // The rule as globs over absolute paths: a name without a slash matches at any depth, and a
+  // matched folder covers everything below it (gitignore).
+  const relativeBody = body.replace(/\/$/, '').replace(/^\//, '');
+  const forms = unanchoredScope && !relativeBody.startsWith('**/') ? [relativeBody, `**/${relativeBody}`] : [relativeBody];
+  const join = (anchor: string, form: string) => `${escapeForGlob(anchor.endsWith('/') ? anchor.slice(0, -1) : anchor)}/${form}`;
+  // Everything below counts when the rule names a folder (`secrets/`, `x/**`, a glob, or a folder that exists).
+  const names = (anchor: string, form: string): string[] => {
+    const glob = join(anchor, form);
+    const folder = body.endsWith('/') || GLOB_CHARS.test(form) || form.endsWith('**') || isFolder(path.join(anchor, form));
+    return folder ? [glob, `${glob}/**`] : [glob];
+  };
+  const ruleGlobs = (): string[] => bases.flatMap((anchor) => forms.flatMap((form) => names(anchor, form)));
+
   return {
     reach,
+    mayMatchPattern(pattern, syntax) {
+      return ruleGlobs().some((glob) => patternsIntersect(glob, { starCrossesSlash: false, ignoreCase: ignoreCase || syntax.ignoreCase }, pattern, { ...syntax, ignoreCase: ignoreCase || syntax.ignoreCase }));
+    },
     matches(absolute) {
       const relative = relativeTo(absolute);
       return relative !== undefined && matcher.ignores(relative);

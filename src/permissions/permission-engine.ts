@@ -1,6 +1,8 @@
+import { realpathSync, statSync } from 'node:fs';
 import { platform } from 'node:os';
 import path from 'node:path';
 import type { CallSubject, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
+import { createPermissionModeStore, type PermissionModeStore } from '../contract/permission-mode-store.js';
 import type {
   AskDecision,
   DecisionReason,
@@ -10,6 +12,7 @@ import type {
   PermissionRuleEntry,
   RuleSuggestion,
 } from '../contract/permission.js';
+import { SHELL_STATE } from '../contract/shell-state.js';
 import { initShellParser, isShellParserReady, parseShell, type ShellScript } from './bash-parser.js';
 import type { Evaluation } from './evaluation.js';
 import { checkPath, type WorkingFolder } from './path-checks.js';
@@ -23,8 +26,10 @@ import { validateRuleNames } from './validate-rules.js';
 export type PermissionEngineOptions = {
   /** Rules from every settings source, in precedence order (first match wins within a behavior). */
   readonly rules: readonly PermissionRuleEntry[];
-  /** Default `default`. */
+  /** Default `default`. Ignored when `modeStore` is given. */
   readonly mode?: PermissionMode;
+  /** The session's one mode store, read at every decision; default a store of its own. */
+  readonly modeStore?: PermissionModeStore;
   /** The session's working folder. */
   readonly cwd: string;
   /** Further folders whose files may be read without a prompt and edited per the mode. */
@@ -69,7 +74,7 @@ function isAskOrDeny(decision: PermissionDecision): decision is AskDecision | De
  * synchronous; a decision that needs the parser before then awaits it.
  */
 export function createPermissionEngine(options: PermissionEngineOptions): PermissionEngine {
-  let mode: PermissionMode = options.mode ?? 'default';
+  const modes = options.modeStore ?? createPermissionModeStore(options.mode ?? 'default');
   const caseInsensitive = options.caseInsensitive ?? (platform() === 'darwin' || platform() === 'win32');
   const homeDir = options.homeDir;
   const additional = [...(options.additionalDirectories ?? [])];
@@ -106,8 +111,11 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     const family = familyOf(subject.tool, subject.input);
     const input = subject.input;
     const command = typeof input === 'object' && input !== null ? (input as { command?: unknown }).command : undefined;
-    const script = family === 'bash' && typeof command === 'string' && isShellParserReady() ? scriptFor(command, subject.context.cwd) : undefined;
-    return evaluateCall({ tool: subject.tool, input, cwd: subject.context.cwd, ...(script ? { script } : {}) }, scope);
+    // A command runs where the shell was left by earlier calls (`cd x` in one, `git status` in the
+    // next): it is judged there, and git-elsewhere compares that folder to the session folder.
+    const shellCwd = family === 'bash' ? shellFolder(subject) : subject.context.cwd;
+    const script = family === 'bash' && typeof command === 'string' && isShellParserReady() ? scriptFor(command, shellCwd) : undefined;
+    return evaluateCall({ tool: subject.tool, input, cwd: shellCwd, ...(script ? { script } : {}) }, scope);
   };
 
   const needsParser = (subject: CallSubject): boolean =>
@@ -118,16 +126,16 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     evaluation: Evaluation,
     toolDecision: PermissionDecision,
   ): PermissionDecision => {
-    const decision = fold({ subject, evaluation, toolDecision, mode });
+    const decision = fold({ subject, evaluation, toolDecision, mode: modes.get() });
     return decision.behavior === 'allow' && evaluation.readOnly ? { ...decision, readOnly: true } : decision;
   };
 
   return {
     get mode() {
-      return mode;
+      return modes.get();
     },
     setMode(next) {
-      mode = next;
+      modes.set(next);
     },
     preCheck(subject) {
       if (needsParser(subject)) return undefined;
@@ -193,6 +201,20 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       addFolder(directory);
     },
   };
+}
+
+/** The folder the shell is in for this session (as the Bash tool picks it), else the call's folder. */
+function shellFolder(subject: CallSubject): string {
+  const remembered = subject.context.services.get(SHELL_STATE)?.getCwd(subject.context.sessionId);
+  if (remembered === undefined || remembered === subject.context.cwd) return subject.context.cwd;
+  try {
+    // The tool falls back to the call's folder when the remembered one is gone; so does the check.
+    if (!statSync(remembered).isDirectory()) return subject.context.cwd;
+    // The shell records `pwd -P`: the session folder spelled through a symlink is still the session folder.
+    return realpathSync(remembered) === realpathSync(subject.context.cwd) ? subject.context.cwd : remembered;
+  } catch {
+    return subject.context.cwd;
+  }
 }
 
 function denyOf(deny: NonNullable<Evaluation['deny']>): DenyDecision {

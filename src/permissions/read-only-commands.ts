@@ -1,3 +1,4 @@
+import { gitPaths } from './git-paths.js';
 import type { ShellWord } from './shell-words.js';
 
 /**
@@ -11,6 +12,12 @@ export type ReadPath = {
   readonly word: ShellWord;
   /** The command walks the folder (grep -r, rg, find, du, ls -R, tree). */
   readonly recursive: boolean;
+  /** It lists names and sizes only (ls, du, tree, fd, find), never file contents. */
+  readonly namesOnly?: boolean;
+  /** A git path relative to the repository's top folder (`HEAD:x`, `:(top)x`). */
+  readonly fromTop?: boolean;
+  /** A git pathspec pattern: git matches it against history too, `*` across `/`. */
+  readonly gitPattern?: boolean;
 };
 
 /** The verdict on one command. */
@@ -37,8 +44,6 @@ type Spec = {
   readonly maxPositionals?: number;
   /** An unquoted glob or an unknown word could turn into one of the unsafe flags. */
   readonly strictWords?: boolean;
-  /** Flags whose value is a file the command reads (`diff -X FILE`), checked like its operands. */
-  readonly readFlags?: readonly string[];
   /** Extra checks; returns why the command is not read-only. */
   readonly check?: (args: ParsedArgs) => string | undefined;
 };
@@ -138,28 +143,6 @@ function abbreviatesGitUnsafe(value: string): boolean {
   return flag.length > 2 && flag.startsWith('--') && GIT_UNSAFE_LONG.some((bad) => bad.startsWith(flag));
 }
 
-/** git subcommands that print the content of the files they name (`HEAD:.env`, `-- .env`). */
-const GIT_CONTENT_COMMANDS: ReadonlySet<string> = new Set(['show', 'cat-file', 'blame', 'log', 'diff', 'shortlog']);
-
-/**
- * The files a read-only git command prints, for Read rules: the path of every `rev:path` and every
- * other operand (a revision name checks as a harmless path in the working folder).
- */
-function gitContentReads(argv: readonly ShellWord[]): ReadPath[] {
-  let index = 1;
-  while (argv[index]?.value.startsWith('-')) index += 1;
-  if (!GIT_CONTENT_COMMANDS.has(argv[index]?.value ?? '')) return [];
-  const reads: ReadPath[] = [];
-  for (const word of argv.slice(index + 1)) {
-    if (word.value.startsWith('-') || word.value === '') continue;
-    const colon = word.value.indexOf(':');
-    const file = colon < 0 ? word.value : word.value.slice(colon + 1);
-    if (file === '' || /^\.\.?\.?$/.test(file)) continue;
-    reads.push({ word: { ...word, value: file, source: file }, recursive: false });
-  }
-  return reads;
-}
-
 /** Checks `git …`: global options, the subcommand and its flags. */
 function checkGit(argv: readonly ShellWord[]): string | undefined {
   let index = 1;
@@ -209,34 +192,12 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
 
 const FIND_UNSAFE = /^-(exec|execdir|ok|okdir|delete|fls|fprint|fprint0|fprintf)$/;
 
-/** `test -v 'a[$(cmd)]'`: bash evaluates the subscript of the name it tests as arithmetic, which runs `$(…)`. */
-function checkTest(args: ParsedArgs): string | undefined {
-  const names = [...args.positionals, ...(args.values.get('-v') ?? [])];
-  return args.flags.includes('-v') && names.some((word) => !word.static || word.value.includes('['))
-    ? 'test -v with an array subscript evaluates it, which can run commands'
-    : undefined;
-}
-
-/** `ps e`, `ps eww`: the BSD `e` option prints every process's environment, where the session's credentials are. */
-function checkPs(args: ParsedArgs): string | undefined {
-  return args.positionals.some((word) => !word.static || /^[a-zA-Z]*e/.test(word.value) || word.value.startsWith('-'))
-    ? "ps with the e option prints other processes' environments"
-    : undefined;
-}
-
 const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
-  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'lsof', 'df', 'free'] as const).map(
+  // `printf -v NAME` assigns a variable (and evaluates a subscript in NAME): not read-only.
+  ['printf', { paths: 'none', check: (args) => (args.flags.includes('-v') ? 'printf -v assigns a shell variable' : undefined) }],
+  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
     (name): [string, Spec] => [name, { paths: 'none' }],
   ),
-  // `printf -v NAME` assigns a variable: `printf -v PATH …` changes which program later words run,
-  // and a subscript in NAME (`printf -v 'a[$(cmd)]'`) is evaluated.
-  ['printf', { paths: 'none', unsafe: ['-v'] }],
-  ...(['test', '['] as const).map((name): [string, Spec] => [name, { paths: 'none', check: checkTest }]),
-  // ss -F FILE reads a filter from FILE (and prints parts of it in its errors); -D FILE writes; -K closes sockets; -N enters a namespace.
-  ['ss', { paths: 'none', value: ['-F', '--filter', '-A', '--query', '--socket', '-f', '--family'], readFlags: ['-F', '--filter'], unsafe: ['-D', '--diag', '-K', '--kill', '-N', '--net'] }],
-  // pgrep -F FILE reads a pid file.
-  ['pgrep', { paths: 'none', value: ['-F', '--pidfile', '-u', '--euid', '-U', '--uid', '-g', '--pgroup', '-G', '--group', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-d', '--delimiter', '--ns', '--nslist'], readFlags: ['-F', '--pidfile'] }],
-  ['ps', { paths: 'none', value: ['-o', '-O', '-p', '-u', '-U', '-g', '-G', '-t', '-C', '--pid', '--ppid', '--user', '--format', '--sort'], unsafe: ['--cumulative'], check: checkPs }],
   ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],
   ['date', { paths: 'none', unsafe: ['-s', '--set', '-f', '--file'], check: (args) => (args.positionals.every((word) => word.value.startsWith('+')) ? undefined : 'date with an argument sets the clock') }],
   ['cd', { paths: 'all', maxPositionals: 1 }],
@@ -262,15 +223,15 @@ const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
   ['tail', { paths: 'all', value: ['-n', '-c', '--lines', '--bytes', '-s', '--sleep-interval', '--pid'] }],
   ['cut', { paths: 'all', value: ['-d', '-f', '-c', '-b', '--delimiter', '--fields', '--characters', '--bytes', '--output-delimiter'] }],
   ['tr', { paths: 'none' }],
-  ['diff', { paths: 'all', value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'], recursive: ['-r', '--recursive'], unsafe: ['--to-file', '--from-file'], readFlags: ['-X', '--exclude-from'] }],
-  ['du', { paths: 'all', value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X', '--exclude-from'], recursive: true, readFlags: ['-X', '--exclude-from'] }],
+  ['diff', { paths: 'all', value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'], recursive: ['-r', '--recursive'], unsafe: ['--to-file', '--from-file'] }],
+  ['du', { paths: 'all', value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X'], recursive: true }],
   ['tree', { paths: 'all', value: ['-L', '-P', '-I', '--charset', '--filelimit', '--timefmt', '--sort'], unsafe: ['-o', '-R', '--fromfile'], recursive: true }],
   ['file', { paths: 'all', value: ['-e', '-F', '-P'], unsafe: ['-m', '-f', '-C', '--magic-file', '--files-from', '--compile'] }],
   ['uniq', { paths: 'all', value: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'], maxPositionals: 1 }],
   ['sort', { paths: 'all', value: ['-k', '-t', '-S', '-T', '--key', '--field-separator', '--buffer-size', '--temporary-directory', '--parallel'], unsafe: ['-o', '--output', '--compress-program', '--files0-from', '--random-source'], strictWords: true }],
   ['base64', { paths: 'all', value: ['-w', '--wrap'], unsafe: ['-o', '--output'], strictWords: true }],
-  ['grep', { paths: 'pattern-then-all', value: ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--exclude-from', '--context', '--after-context', '--before-context', '--color', '--colour', '--label', '--binary-files', '--devices', '--directories'], recursive: ['-r', '-R', '--recursive', '--dereference-recursive'], readFlags: ['--exclude-from'] }],
-  ['rg', { paths: 'pattern-then-all', value: ['-e', '-f', '-g', '-t', '-T', '-m', '-A', '-B', '-C', '-M', '-j', '-r', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--max-columns', '--threads', '--replace', '--max-depth', '--color', '--colors', '--sort', '--sortr', '--encoding', '--type-add', '--max-filesize', '--path-separator', '--ignore-file'], unsafe: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'], recursive: true, strictWords: true, readFlags: ['--ignore-file'] }],
+  ['grep', { paths: 'pattern-then-all', value: ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--exclude-from', '--context', '--after-context', '--before-context', '--color', '--colour', '--label', '--binary-files', '--devices', '--directories'], recursive: ['-r', '-R', '--recursive', '--dereference-recursive'] }],
+  ['rg', { paths: 'pattern-then-all', value: ['-e', '-f', '-g', '-t', '-T', '-m', '-A', '-B', '-C', '-M', '-j', '-r', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--max-columns', '--threads', '--replace', '--max-depth', '--color', '--colors', '--sort', '--sortr', '--encoding', '--type-add', '--max-filesize', '--path-separator', '--ignore-file'], unsafe: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'], recursive: true, strictWords: true }],
   ['fd', { paths: 'pattern-then-all', value: ['-e', '-t', '-d', '-E', '-S', '-j', '--extension', '--type', '--max-depth', '--exclude', '--size', '--threads', '--changed-within', '--changed-before', '--owner', '--color', '--base-directory', '--search-path'], unsafe: ['-x', '-X', '--exec', '--exec-batch', '-l', '--list-details'], recursive: true, strictWords: true }],
   ['sed', { paths: 'all', value: ['-e', '--expression', '-l', '--line-length'], unsafe: ['-i', '--in-place', '-f', '--file'], strictWords: true, check: checkSed }],
 ]);
@@ -291,7 +252,8 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   if (name.includes('/')) return { readOnly: false, reason: `${name} is a path, not a built-in read-only command` };
   if (name === 'git') {
     const reason = checkGit(argv);
-    return reason === undefined ? { readOnly: true, reads: gitContentReads(argv) } : { readOnly: false, reason };
+    const reads = gitPaths(argv).map(({ word, fromTop, pattern }): ReadPath => ({ word, recursive: false, ...(fromTop ? { fromTop } : {}), ...(pattern ? { gitPattern: pattern } : {}) }));
+    return reason === undefined ? { readOnly: true, reads } : { readOnly: false, reason };
   }
   if (name === 'command' && (argv[1]?.value === '-v' || argv[1]?.value === '-V')) return { readOnly: true, reads: [] };
   if (name === 'find') return classifyFind(argv);
@@ -308,18 +270,22 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   let paths: readonly ShellWord[] = [];
   if (spec.paths === 'all') paths = name === 'sed' && !parsed.values.has('-e') && !parsed.values.has('--expression') ? parsed.positionals.slice(1) : parsed.positionals;
   else if (spec.paths === 'pattern-then-all') paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
-  const reads: ReadPath[] = paths.map((word) => ({ word, recursive }));
-  for (const flag of ['-f', '--file', ...(spec.readFlags ?? [])]) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
+  const namesOnly = LISTING_COMMANDS.has(name);
+  const reads: ReadPath[] = paths.map((word) => ({ word, recursive, namesOnly }));
+  for (const flag of ['-f', '--file']) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
   if (name === 'fd') {
     // `--base-directory` moves where every path is resolved; `--search-path` names folders to walk.
     if (parsed.values.has('--base-directory')) return { readOnly: false, reason: 'fd --base-directory searches from another folder' };
     for (const word of parsed.values.get('--search-path') ?? []) reads.push({ word, recursive: true });
   }
   if (recursive && paths.length === 0 && (name === 'rg' || name === 'grep' || name === 'fd' || name === 'du' || name === 'tree' || name === 'ls')) {
-    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
+    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly });
   }
   return { readOnly: true, reads };
 }
+
+/** Commands that list names and sizes, never contents. */
+const LISTING_COMMANDS: ReadonlySet<string> = new Set(['ls', 'du', 'tree', 'fd']);
 
 /** find primaries whose next word is their argument, never an action. */
 const FIND_VALUE_PRIMARIES = /^-(i?name|i?path|i?wholename|i?regex|i?lname|x?type|size|user|group|perm|[acm](time|min)|newer|max(depth)|mindepth|printf|samefile|inum|links|uid|gid|used|fstype|regextype)$/;
@@ -340,9 +306,9 @@ function classifyFind(argv: readonly ShellWord[]): ReadOnlyVerdict {
     if (FIND_UNSAFE.test(word.value)) return { readOnly: false, reason: `find ${word.value} can delete files or run commands` };
     if (word.value === '-files0-from') return { readOnly: false, reason: 'find -files0-from takes its starting points from a file nobody has seen' };
     if (!inExpression && (word.value.startsWith('-') || word.value === '(' || word.value === '!')) inExpression = true;
-    if (!inExpression) reads.push({ word, recursive: true });
+    if (!inExpression) reads.push({ word, recursive: true, namesOnly: true });
   }
-  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true });
+  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly: true });
   return { readOnly: true, reads };
 }
 

@@ -33,6 +33,8 @@ export type RuleSet = {
   forTool(behavior: RuleBehavior, toolName: string): readonly CompiledRule[];
   /** Every compiled rule of a behavior, in order. */
   all(behavior: RuleBehavior): readonly CompiledRule[];
+  /** Where a rule stands among the rules of its behavior (first match wins); Infinity if not in the set. */
+  position(rule: CompiledRule): number;
   add(entry: PermissionRuleEntry): RuleDiagnostic | undefined;
   readonly diagnostics: readonly SourcedDiagnostic[];
 };
@@ -73,6 +75,7 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
     ['allow', []],
   ]);
   const cache = new Map<string, readonly CompiledRule[]>();
+  const positions = new Map<CompiledRule, number>();
   const diagnostics: SourcedDiagnostic[] = [];
 
   const add = (entry: PermissionRuleEntry): RuleDiagnostic | undefined => {
@@ -85,7 +88,9 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
       rule.kind === 'path'
         ? { entry, parsed: rule, path: compilePathPattern(rule.pattern, { ...anchors, root: entry.root, behavior: entry.behavior }) }
         : { entry, parsed: rule };
-    lists.get(entry.behavior)?.push(compiled);
+    const list = lists.get(entry.behavior);
+    positions.set(compiled, list?.length ?? 0);
+    list?.push(compiled);
     const name = nameOf(rule);
     if (name === undefined) wide.get(entry.behavior)?.push(compiled);
     else {
@@ -107,14 +112,13 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
       if (cached) return cached;
       const named = byName.get(key) ?? [];
       const globbed = (wide.get(behavior) ?? []).filter((rule) => coversName(rule.parsed, toolName));
-      const ordered =
-        globbed.length === 0
-          ? named
-          : (lists.get(behavior) ?? []).filter((rule) => named.includes(rule) || globbed.includes(rule));
+      const wanted = new Set([...named, ...globbed]);
+      const ordered = globbed.length === 0 ? named : (lists.get(behavior) ?? []).filter((rule) => wanted.has(rule));
       cache.set(key, ordered);
       return ordered;
     },
     all: (behavior) => lists.get(behavior) ?? [],
+    position: (rule) => positions.get(rule) ?? Number.POSITIVE_INFINITY,
     add,
     diagnostics,
   };

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { escapeGlob } from './glob-expansion.js';
 
 /**
  * Shell words as bash would see them after quote removal: the static text when it is known, and
@@ -14,6 +15,11 @@ export type ShellWord = {
   /** Any part was quoted or escaped. */
   readonly quoted: boolean;
   readonly source: string;
+  /**
+   * For a static word: the word as a bash pattern, its quoted and escaped characters escaped with a
+   * backslash (`'*'.txt` → `\*.txt`), so globbing and brace expansion treat them literally.
+   */
+  readonly pattern?: string;
 };
 
 /** What a word walk reports besides the word: nested scripts to check and reasons to fail closed. */
@@ -22,6 +28,8 @@ export type WordSink = {
   nested(node: Node): void;
   /** Something the analysis cannot account for. */
   concern(reason: string): void;
+  /** A variable an arithmetic expansion reads: bash evaluates its value as arithmetic too. */
+  arithmeticName?(name: string): void;
 };
 
 const UNQUOTED_GLOB = /(^|[^\\])(?:\\\\)*[*?[]/;
@@ -76,16 +84,31 @@ const ARITHMETIC_NODES: ReadonlySet<string> = new Set([
   'postfix_expression',
 ]);
 
+/** Command substitutions anywhere below `node` (inside a subscript, say), handed to the sink to be checked. */
+export function nestAll(node: Node, sink: WordSink): void {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'command_substitution' || child.type === 'process_substitution') sink.nested(child);
+    else nestAll(child, sink);
+  }
+}
+
 function checkArithmetic(node: Node, sink: WordSink): void {
   if (node.text.startsWith('$[')) {
     sink.concern('the $[…] arithmetic form');
+    nestAll(node, sink);
     return;
   }
   for (const child of node.namedChildren) {
     if (child === null) continue;
+    if (child.type === 'variable_name') sink.arithmeticName?.(child.text);
+    if (child.type === 'simple_expansion') sink.arithmeticName?.(child.text.replace(/^\$/, ''));
     if (!ARITHMETIC_NODES.has(child.type)) {
       sink.concern(`arithmetic containing ${child.type}`);
-      return;
+      // Still hand the commands inside to the caller, so deny rules see `$((a[$(rm …)]))`.
+      if (child.type === 'command_substitution' || child.type === 'process_substitution') sink.nested(child);
+      else nestAll(child, sink);
+      continue;
     }
     checkArithmetic(child, sink);
   }
@@ -116,11 +139,14 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
         glob: UNQUOTED_GLOB.test(source),
         quoted: source.includes('\\'),
         source,
+        pattern: source,
       };
     case 'raw_string':
-      return { value: source.slice(1, -1), static: true, glob: false, quoted: true, source };
-    case 'ansi_c_string':
-      return { value: decodeAnsiC(source.slice(2, -1)), static: true, glob: false, quoted: true, source };
+      return { value: source.slice(1, -1), static: true, glob: false, quoted: true, source, pattern: escapeGlob(source.slice(1, -1)) };
+    case 'ansi_c_string': {
+      const value = decodeAnsiC(source.slice(2, -1));
+      return { value, static: true, glob: false, quoted: true, source, pattern: escapeGlob(value) };
+    }
     case 'string':
     case 'translated_string': {
       let isStatic = true;
@@ -130,10 +156,12 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
         readWord(child, sink);
       }
       const body = node.type === 'translated_string' ? source.slice(2, -1) : source.slice(1, -1);
-      return { value: isStatic ? unescapeDoubleQuoted(body) : source, static: isStatic, glob: false, quoted: true, source };
+      const value = isStatic ? unescapeDoubleQuoted(body) : source;
+      return { value, static: isStatic, glob: false, quoted: true, source, ...(isStatic ? { pattern: escapeGlob(value) } : {}) };
     }
     case 'concatenation': {
       let value = '';
+      let pattern = '';
       let isStatic = true;
       let glob = false;
       let quoted = false;
@@ -143,11 +171,12 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
         if (child.type === 'word' && (child.text === '{' || child.text === '}')) glob = true;
         const part = readWord(child, sink);
         value += part.value;
+        pattern += part.pattern ?? escapeGlob(part.value);
         isStatic &&= part.static;
         glob ||= part.glob;
         quoted ||= part.quoted;
       }
-      return { value: isStatic ? value : source, static: isStatic, glob, quoted, source };
+      return { value: isStatic ? value : source, static: isStatic, glob, quoted, source, ...(isStatic ? { pattern } : {}) };
     }
     case 'simple_expansion': {
       if (/^\$\{?IFS\b/.test(source)) sink.concern('the $IFS variable');
@@ -163,11 +192,21 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
     case 'arithmetic_expansion':
       checkArithmetic(node, sink);
       return { value: source, static: false, glob: false, quoted: false, source };
+    case 'array': {
+      // `a=(x "$y" [k]=v)`: each element is a word; a `[k]=` subscript is evaluated as arithmetic.
+      for (const element of node.namedChildren) {
+        if (element === null) continue;
+        const word = readWord(element, sink);
+        const subscript = /^\[([^\]]*)\]\+?=/.exec(word.static ? word.value : word.source);
+        if (subscript && !/^[A-Za-z0-9_]*$/.test(subscript[1] as string)) sink.concern(`the array element ${word.source.slice(0, 60)}, whose subscript bash evaluates as arithmetic`);
+      }
+      return { value: source, static: false, glob: false, quoted: false, source };
+    }
     case 'brace_expression':
-      return { value: source, static: true, glob: true, quoted: false, source };
+      return { value: source, static: true, glob: true, quoted: false, source, pattern: source };
     default:
       if (!node.isNamed && node.childCount === 0) {
-        return { value: unescapeUnquoted(source), static: true, glob: UNQUOTED_GLOB.test(source), quoted: false, source };
+        return { value: unescapeUnquoted(source), static: true, glob: UNQUOTED_GLOB.test(source), quoted: false, source, pattern: source };
       }
       sink.concern(`a ${node.type} in a word`);
       return { value: source, static: false, glob: false, quoted: false, source };

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import type { AnyTool } from '../contract/tool.js';
 import { evaluateBash, type BashScope } from './bash-evaluation.js';
 import type { ShellScript } from './bash-parser.js';
 import { hostnameOf } from './domain-pattern.js';
 import { EvaluationBuilder, ruleReason, type Evaluation } from './evaluation.js';
 import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
-import { pathForms, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
+import { pathForms, processFolderReason, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
 import { escapePathForRule, type RuleBehavior } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
 import { canonicalToolName, describeBuiltinTool, type ToolFamily } from './tool-descriptors.js';
@@ -197,6 +198,15 @@ function globReach(pattern: unknown, searchFolder: string): string | undefined {
   return `${searchFolder}/${literal}`;
 }
 
+/** The literal folder a relative Glob pattern starts with, resolved in the search folder (`proc/*` from `/`: `/proc`). */
+function patternFolder(pattern: unknown, searchFolder: string): string | undefined {
+  if (typeof pattern !== 'string' || pattern.startsWith('/') || pattern.startsWith('~')) return undefined;
+  const segments = pattern.split('/');
+  const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
+  const literal = segments.slice(0, firstGlob < 0 ? segments.length - 1 : firstGlob).join('/');
+  return literal === '' ? undefined : path.posix.resolve(searchFolder, literal);
+}
+
 function evaluatePathCall(options: {
   readonly facts: CallFacts;
   readonly scope: CallScope;
@@ -229,7 +239,12 @@ function evaluatePathCall(options: {
   }
   const forms = pathForms(raw, { baseDir: facts.cwd, homeDir: scope.homeDir });
   const access = family === 'read' ? 'read' : 'write';
-  const check = checkPath(forms, { scope, access, recursive, toolName: tool.name });
+  const namesOnly = tool.name === 'Glob' || tool.name === 'LS';
+  const check = checkPath(forms, { scope, access, recursive, toolName: tool.name, namesOnly });
+  // `Glob` from `/` with `proc/*/environ`: the folder its pattern walks into, not only where it starts.
+  const walked = tool.name === 'Glob' ? patternFolder(field(input, 'pattern'), forms.link) : undefined;
+  const walkedReason = walked === undefined ? undefined : processFolderReason(walked, { namesOnly: true });
+  if (walkedReason) result.unsafe(`${tool.name} needs approval: ${walkedReason}.`, { bypassable: false });
   if (check.deny) result.denyBy(tool.name, check.deny, forms.link);
   if (check.ask) result.askBy(tool.name, check.ask, forms.link);
   if (forms.target === undefined) result.unsafe(`${tool.name} needs approval: ${forms.link} is a symlink loop.`, { bypassable: false });

@@ -4,6 +4,7 @@ import { bwrapArguments, type PathKind } from './bwrap-arguments.js';
 import { maskAssets } from './mask-assets.js';
 import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
 import { createStubRegistry } from './protected-stubs.js';
+import { createStubJournal } from './stub-journal.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { describeProfile } from './describe-profile.js';
 import { redactedCopies } from './redact-config.js';
@@ -16,6 +17,8 @@ export type BubblewrapSandboxOptions = {
   readonly bwrap?: string;
   /** Where the probe's answer is cached between runs (e.g. `~/.toolplane/sandbox-probe.json`). */
   readonly probeCacheFile?: string;
+  /** Where stand-ins for missing protected paths are recorded, so a killed session's are swept by the next one. */
+  readonly stubJournalFile?: string;
   /** Where to look for bwrap on `PATH` after the usual places. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 };
@@ -31,7 +34,7 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
 } {
   let probe: Promise<BubblewrapProbe> | undefined;
   let policy: Promise<SandboxPolicy> | undefined;
-  const stubs = createStubRegistry();
+  const stubs = createStubRegistry(options.stubJournalFile ? { journal: createStubJournal(options.stubJournalFile) } : {});
   const getProbe = (signal?: AbortSignal): Promise<BubblewrapProbe> =>
     (probe ??= probeBubblewrap({
       ...(options.bwrap ? { bwrap: options.bwrap } : {}),

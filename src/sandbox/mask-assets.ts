@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, lstatSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seccompFilter } from './seccomp-filter.js';
@@ -27,6 +27,15 @@ let cached: MaskAssets | undefined;
 export function maskAssets(): MaskAssets {
   if (cached && stillThere(cached)) return cached;
   const root = mkdtempSync(path.join(tmpdir(), 'toolplane-sandbox-'));
+  // One folder per process, gone with it (the masks are empty and mode 000: chmod first to remove them).
+  process.once('exit', () => {
+    try {
+      chmodSync(path.join(root, 'masked-folder'), 0o700);
+      rmSync(root, { recursive: true, force: true });
+    } catch {
+      // Already gone.
+    }
+  });
   const folder = path.join(root, 'masked-folder');
   const file = path.join(root, 'masked-file');
   mkdirSync(folder, { mode: 0o000 });

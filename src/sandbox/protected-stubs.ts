@@ -1,3 +1,4 @@
+import type { StubJournal } from './stub-journal.js';
 import { lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmdirSync } from 'node:fs';
 
 /**
@@ -52,10 +53,12 @@ let exitHookInstalled = false;
  * the session's end such a stub stays on disk (an empty folder, which git ignores).
  */
 export function createStubRegistry(
-  options: { readonly lingerMs?: number; readonly mountedElsewhere?: (path: string) => boolean } = {},
+  options: { readonly lingerMs?: number; readonly mountedElsewhere?: (path: string) => boolean; readonly journal?: StubJournal } = {},
 ): StubRegistry {
   const lingerMs = options.lingerMs ?? 1_500;
   const mountedElsewhere = options.mountedElsewhere ?? isMountedInAnotherNamespace;
+  const { journal } = options;
+  journal?.sweep(mountedElsewhere);
   const stubs = new Map<string, Stub>();
   const remove = (path: string, stub: Stub, final = false): void => {
     if (stub.count > 0) return;
@@ -76,6 +79,7 @@ export function createStubRegistry(
     if (sameFolder(path, stub.inode) && isEmpty(path)) {
       try {
         rmdirSync(path);
+        journal?.removed(path);
       } catch {
         // Still in use or already gone: either way nothing of ours is lost.
       }
@@ -98,7 +102,9 @@ export function createStubRegistry(
       } catch {
         return false;
       }
-      stubs.set(path, { count: 1, inode: lstatSync(path).ino });
+      const inode = lstatSync(path).ino;
+      stubs.set(path, { count: 1, inode });
+      journal?.added(path, inode);
       return true;
     },
     release(path) {

@@ -76,7 +76,7 @@ export async function readText(file: string, signal?: AbortSignal): Promise<stri
     return await readFile(file, { encoding: 'utf8', signal });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
     throw error;
   }
 }

@@ -40,6 +40,14 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
     await writeFile(join(home, '.aws', 'credentials'), 'PLANTED-AWS-KEY\n');
     await writeFile(join(home, 'notes.txt'), 'ordinary file\n');
     spawnSync('git', ['init', '-q', home]);
+    // A project script the allow rule runs: what a malicious repository ships for `npm run`.
+    await writeFile(join(home, 'package.json'), JSON.stringify({ name: 'fixture', private: true, scripts: { escape: 'node escape.js' } }));
+    await writeFile(
+      join(home, 'escape.js'),
+      "const [what, target] = process.argv.slice(2);\n" +
+        "if (what === 'write') require('fs').writeFileSync(target, 'planted');\n" +
+        "if (what === 'env') console.log(process.env.ANTHROPIC_API_KEY ?? 'no key');\n",
+    );
   });
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
@@ -48,10 +56,10 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
   const escapes = (mode: string) => [
     { id: 'ssh', command: 'cat .ssh/id_rsa', blocked: 'permission denied' },
     { id: 'aws', command: 'head -n 1 .aws/credentials', blocked: 'permission denied' },
-    { id: 'environ', command: 'node -e "console.log(process.env.ANTHROPIC_API_KEY ?? \'no key\')"', allowed: 'no key' },
-    { id: 'outside', command: `node -e "require('fs').writeFileSync('${outside}/${mode}.txt', 'x')"`, blocked: 'read-only file system' },
-    { id: 'hook', command: `node -e "require('fs').writeFileSync('.git/hooks/pre-commit', 'evil')"`, blocked: 'read-only file system' },
-    { id: 'mcp', command: `node -e "require('fs').writeFileSync('.mcp.json', '{}')"`, blocked: '' },
+    { id: 'environ', command: 'npm run escape -- env', allowed: 'no key' },
+    { id: 'outside', command: `npm run escape -- write ${outside}/${mode}.txt`, blocked: 'read-only file system' },
+    { id: 'hook', command: 'npm run escape -- write .git/hooks/pre-commit', blocked: 'read-only file system' },
+    { id: 'mcp', command: 'npm run escape -- write .mcp.json', blocked: '' },
   ];
 
   for (const mode of MODES) {
@@ -65,7 +73,7 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
         ],
       });
       try {
-        const run = await runCli(['-p', 'escape', '--output-format', 'stream-json', '--permission-mode', mode, '--allowedTools', 'Bash(node:*)'], {
+        const run = await runCli(['-p', 'escape', '--output-format', 'stream-json', '--permission-mode', mode, '--allowedTools', 'Bash(npm run escape:*)'], {
           cwd: home,
           env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'sk-ant-PLANTED-AGENT-KEY', ANTHROPIC_BASE_URL: server.baseURL }),
           timeoutMs: 60_000,
@@ -83,7 +91,7 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
           const result = byId.get(call.id);
           const text = textOf(result);
           // Plan mode refuses the non-read-only ones before they reach the sandbox; elsewhere they run in it.
-          if (mode === 'plan' && call.command.startsWith('node')) {
+          if (mode === 'plan' && call.command.startsWith('npm')) {
             expect(result?.is_error, `${call.id}: ${text}`).toBe(true);
             continue;
           }
@@ -113,12 +121,12 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
     const server = await startMockAnthropicServer({
       replies: [
         { content: [{ type: 'tool_use', id: 'ssh', name: 'Bash', input: { command: 'cat .ssh/id_rsa' } }] },
-        { content: [{ type: 'tool_use', id: 'outside', name: 'Bash', input: { command: `node -e "require('fs').writeFileSync('${outside}/unsandboxed.txt', 'x')"` } }] },
+        { content: [{ type: 'tool_use', id: 'outside', name: 'Bash', input: { command: `npm run escape -- write ${outside}/unsandboxed.txt` } }] },
         { content: [{ type: 'text', text: 'done' }] },
       ],
     });
     try {
-      const run = await runCli(['-p', 'escape', '--output-format', 'stream-json', '--allowedTools', 'Bash(node:*)', '--settings', '{"sandbox":{"enabled":false}}'], {
+      const run = await runCli(['-p', 'escape', '--output-format', 'stream-json', '--allowedTools', 'Bash(npm run escape:*)', '--settings', '{"sandbox":{"enabled":false}}'], {
         cwd: home,
         env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: server.baseURL }),
         timeoutMs: 60_000,

@@ -53,12 +53,12 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
       return await runInteractive(createInteractiveHost(runtime, project), { initialPrompt: DEMO_PROMPT });
     }
     const log = createEventLog(write);
-    const unsubscribe = runtime.todoStore.subscribe((change) => {
+    const unsubscribe = runtime.session.todoStore.subscribe((change) => {
       if (change.agentId !== 'main') return;
       write('  todo list:');
       for (const item of change.todos) write(`    [${item.status === 'completed' ? 'x' : item.status === 'in_progress' ? '~' : ' '}] ${item.content}`);
     });
-    const generator = runtime.submit(DEMO_PROMPT, new AbortController().signal);
+    const generator = runtime.session.submit(DEMO_PROMPT, new AbortController().signal);
     let step = await generator.next();
     while (!step.done) {
       log(step.value);
@@ -66,15 +66,15 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     }
     unsubscribe();
     const result = step.value;
-    await runtime.session().flush();
+    await runtime.session.transcript().flush();
     write('');
     write(`result: ${result.status} after ${result.turns} turns in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    write(`transcript: ${runtime.session().path}`);
-    write(`large results: ${runtime.session().resultsDirectory}`);
+    write(`transcript: ${runtime.session.transcript().path}`);
+    write(`large results: ${runtime.session.transcript().resultsDirectory}`);
     write(`project: ${project}`);
     return result.status === 'success' ? 0 : 1;
   } finally {
-    await runtime.close();
+    await runtime.session.close();
   }
 }
 

@@ -10,7 +10,7 @@ import { probeBubblewrap } from '../../sandbox/probe-bubblewrap.js';
 import { seccompSupported } from '../../sandbox/seccomp-filter.js';
 import { bubblewrapVersion, runSandboxed } from '../../sandbox/run-sandboxed.js';
 import { loadSettings } from '../../settings/load-settings.js';
-import { configDirectory } from '../../loop/session-store.js';
+import { configDirectory } from '../../session/index.js';
 import { UsageError } from '../args.js';
 import type { CommandIo } from '../headless.js';
 

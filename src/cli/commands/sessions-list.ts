@@ -1,4 +1,4 @@
-import { configDirectory, createSessionStore } from '../../loop/session-store.js';
+import { configDirectory, createSessionStore } from '../../session/index.js';
 import type { CommandIo } from '../headless.js';
 
 /** `toolplane sessions list [--json]`: the sessions of this folder, newest first. */

@@ -18,7 +18,7 @@ import { createToolSearchTool } from '../../tools/tool-search/tool-search.js';
 import { createWebFetchTool } from '../../tools/web-fetch/web-fetch-tool.js';
 import { webSearchTool } from '../../tools/web-search/web-search-tool.js';
 import { writeTool } from '../../tools/write/write-tool.js';
-import type { SubagentType } from '../../loop/subagent-runner.js';
+import type { SubagentType } from '../../session/index.js';
 
 /** The built-in tools of a session, configured for it. */
 export function createBuiltinTools(options: {

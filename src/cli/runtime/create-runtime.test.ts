@@ -65,12 +65,12 @@ describe('createRuntime', () => {
     });
     try {
       const file = join(project, 'a.txt');
-      runtime.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
-      await runtime.clear();
+      runtime.session.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
+      await runtime.session.clear();
       // The new conversation never saw the file: an edit must read it first.
-      expect(runtime.services.get(fileStateService)!.get(file)).toBeUndefined();
+      expect(runtime.session.services.get(fileStateService)!.get(file)).toBeUndefined();
     } finally {
-      await runtime.close();
+      await runtime.session.close();
     }
   });
 
@@ -78,14 +78,14 @@ describe('createRuntime', () => {
     const env = { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
     const runtime = await createRuntime({ args: parseRunArguments(['-p', 'x']), cwd: project, env, homeDir: home, interactive: false, warn: () => {} });
     try {
-      const earlier = runtime.session().id;
-      await runtime.clear();
+      const earlier = runtime.session.id();
+      await runtime.session.clear();
       const file = join(project, 'a.txt');
-      runtime.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
-      await runtime.resume(earlier);
-      expect(runtime.services.get(fileStateService)!.get(file)).toBeUndefined();
+      runtime.session.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
+      await runtime.session.resume(earlier);
+      expect(runtime.session.services.get(fileStateService)!.get(file)).toBeUndefined();
     } finally {
-      await runtime.close();
+      await runtime.session.close();
     }
   });
 });

@@ -9,7 +9,7 @@ import { createRuntime, type Runtime, type RuntimeOptions } from './create-runti
 import type { HeldConfigFile } from './held-config-files.js';
 
 // A session whose tool call rewrites the project's settings behind toolplane's back (a script
-// that an allowed `Bash(node:*)` ran). Real files, the real runtime, the scripted model. The
+// that bypass mode ran). Real files, the real runtime, the scripted model. The
 // sandbox, which makes these files read-only to Bash, is off here so the hold is tested on its
 // own: a person-approved run outside the sandbox, or a host without one, writes them like this.
 const UNSANDBOXED = ['--settings', JSON.stringify({ sandbox: { enabled: false } })];
@@ -39,7 +39,7 @@ describe('settings files a tool call writes are held across sessions', () => {
 
   async function run(runtime: Runtime, prompt: string): Promise<LoopEvent[]> {
     const events: LoopEvent[] = [];
-    const generator = runtime.submit(prompt, new AbortController().signal);
+    const generator = runtime.session.submit(prompt, new AbortController().signal);
     for (let step = await generator.next(); !step.done; step = await generator.next()) events.push(step.value);
     return events;
   }
@@ -64,7 +64,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const warnings: string[] = [];
     const first = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -74,27 +74,27 @@ describe('settings files a tool call writes are held across sessions', () => {
     try {
       await run(first, 'go');
     } finally {
-      await first.close();
+      await first.session.close();
     }
     expect(warnings).toContainEqual(expect.stringContaining(`toolplane: ${local} was changed by a tool call. Until a person confirms it, only its deny and ask rules`));
 
     // A later headless session: the planted allow rule is held, the deny rule the file had still applies.
     const later = await start(['-p', 'y']);
-    await later.runtime.close();
+    await later.runtime.session.close();
     expect(later.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual(['deny Bash(curl:*)']);
     expect(later.warnings.join('\n')).toContain('is held until a person confirms it: its allow rules are not applied');
 
     // The terminal UI asks; a refusal keeps it held, a confirmation applies it.
     const asked: HeldConfigFile[] = [];
     const refused = await start([], { interactive: true, askConfirmHeld: async (held) => (asked.push(held), false) });
-    await refused.runtime.close();
+    await refused.runtime.session.close();
     expect(asked).toEqual([expect.objectContaining({ file: local, loosens: ['allow Bash(touch:*)'] })]);
     expect(refused.runtime.settings.rules.map((entry) => entry.rule)).toEqual(['Bash(curl:*)']);
     const confirmed = await start([], { interactive: true, askConfirmHeld: async () => true });
-    await confirmed.runtime.close();
+    await confirmed.runtime.session.close();
     expect(confirmed.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual(['allow Bash(touch:*)']);
     const afterwards = await start(['-p', 'z']);
-    await afterwards.runtime.close();
+    await afterwards.runtime.session.close();
     expect(afterwards.runtime.settings.rules.map((entry) => entry.rule)).toEqual(['Bash(touch:*)']);
   });
 
@@ -103,7 +103,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const warnings: string[] = [];
     const runtime = await createRuntime({
-      args: parseRunArguments(['--provider', 'scripted', '--script', attack, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -117,10 +117,10 @@ describe('settings files a tool call writes are held across sessions', () => {
       await runtime.permissions.remember({ rule: 'Bash(make test:*)', behavior: 'allow', destination: 'localSettings' });
       expect(warnings).toContainEqual(expect.stringContaining('stays held with the new rule'));
     } finally {
-      await runtime.close();
+      await runtime.session.close();
     }
     const later = await start(['-p', 'y']);
-    await later.runtime.close();
+    await later.runtime.session.close();
     // The deny rule the file had before the tool call still applies; the saved allow waits for confirmation.
     expect(later.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual(['deny Bash(curl:*)']);
   });
@@ -130,7 +130,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const plant = `node -e "require('fs').writeFileSync('.mcp.json', process.argv[1])" '${config}'`;
     const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const first = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -140,11 +140,11 @@ describe('settings files a tool call writes are held across sessions', () => {
     try {
       await run(first, 'go');
     } finally {
-      await first.close();
+      await first.session.close();
     }
     expect(existsSync(join(project, '.mcp.json'))).toBe(true);
     const later = await start(['-p', 'y']);
-    await later.runtime.close();
+    await later.runtime.session.close();
     expect(later.runtime.mcp?.servers() ?? []).toEqual([]);
     expect(later.warnings).toContainEqual(expect.stringContaining(`mcp: ${join(project, '.mcp.json')}: it was changed by a tool call and is held`));
   });
@@ -153,7 +153,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     const harmless = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: 'node -e "1"' } }] }, { content: [{ type: 'text', text: 'done' }] }]);
     const warnings: string[] = [];
     const runtime = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', harmless, '--trust-project', '--allowedTools', 'Bash(node:*)', ...UNSANDBOXED]),
+      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', harmless, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
       cwd: project,
       env,
       homeDir: home,
@@ -163,7 +163,7 @@ describe('settings files a tool call writes are held across sessions', () => {
     try {
       await run(runtime, 'go');
     } finally {
-      await runtime.close();
+      await runtime.session.close();
     }
     expect(warnings.join('\n')).not.toContain('changed by a tool call');
     expect(existsSync(join(home, '.toolplane', 'held-settings.json'))).toBe(false);

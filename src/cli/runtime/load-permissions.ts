@@ -1,4 +1,5 @@
 import type { PermissionMode, RuleSuggestion } from '../../contract/permission.js';
+import { createPermissionModeStore, type PermissionModeStore } from '../../contract/permission-mode-store.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import { createPermissionEngine, type PermissionEngine } from '../../permissions/permission-engine.js';
 import { builtinToolNames } from '../../permissions/tool-descriptors.js';
@@ -24,7 +25,7 @@ export async function loadPermissions(
     /** After a rule was saved to a file: the session's settings watch records it (a note when the file stays held). */
     readonly onRuleSaved?: (saved: SaveRuleResult) => Promise<string | undefined>;
   },
-): Promise<{ settings: LoadedSettings; engine: PermissionEngine; permissions: PermissionEngine; initialMode: PermissionMode }> {
+): Promise<{ settings: LoadedSettings; engine: PermissionEngine; permissions: PermissionEngine; modes: PermissionModeStore }> {
   const { args, cwd, env, homeDir, signal } = options;
   const settingsInput = {
     cwd,
@@ -69,9 +70,10 @@ export async function loadPermissions(
     const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
     options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
   }
+  const modes = createPermissionModeStore(mode);
   const engine = createPermissionEngine({
     rules: settings.rules,
-    mode,
+    modeStore: modes,
     cwd,
     homeDir,
     additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
@@ -90,5 +92,5 @@ export async function loadPermissions(
     },
   });
 
-  return { settings, engine, permissions, initialMode: mode };
+  return { settings, engine, permissions, modes };
 }

@@ -42,6 +42,7 @@ export function setUpSandbox(options: SandboxSetupOptions): SandboxSetup {
   const sandbox = createBubblewrapSandbox({
     ...(bwrap ? { bwrap } : {}),
     probeCacheFile: path.join(options.configDir, 'sandbox-probe.json'),
+    stubJournalFile: path.join(options.configDir, 'sandbox-stubs.json'),
     env: options.env,
     policy: () => {
       mkdirSync(tmpDir, { recursive: true, mode: 0o700 });

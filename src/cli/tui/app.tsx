@@ -1,7 +1,7 @@
 import { Box, useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { LoopEvent, QueryResult } from '../../loop/types.js';
-import type { SessionSummary } from '../../loop/session-store.js';
+import type { LoopEvent, QueryResult } from '../../session/index.js';
+import type { SessionSummary } from '../../session/index.js';
 import type { ApprovalQueue, PendingApproval } from './approval-queue.js';
 import { openDialog, stepDialog, type DialogState } from './dialog-state.js';
 import { EMPTY_LINE, editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';

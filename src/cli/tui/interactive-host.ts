@@ -1,8 +1,8 @@
 import type { Approver } from '../../contract/gates.js';
 import type { Message } from '../../messages/types.js';
 import type { PermissionMode } from '../../contract/permission.js';
-import type { LoopEvent, QueryResult } from '../../loop/types.js';
-import type { SessionSummary } from '../../loop/session-store.js';
+import type { LoopEvent, QueryResult } from '../../session/index.js';
+import type { SessionSummary } from '../../session/index.js';
 import type { TodoItem } from '../../tools/todo-write/todo-store.js';
 import type { InteractionChannel } from '../../tools/ask-user-question/interaction-channel.js';
 

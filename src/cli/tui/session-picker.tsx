@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { SessionSummary } from '../../loop/session-store.js';
+import type { SessionSummary } from '../../session/index.js';
 import { visibleText } from './visible-text.js';
 
 /** The `/resume` list: sessions newest first, the highlighted one marked. */

@@ -1,6 +1,6 @@
 import type { ToolCallOutcome } from '../../execution/types.js';
 import { describeReason } from '../../contract/permission.js';
-import type { LoopEvent } from '../../loop/types.js';
+import type { LoopEvent } from '../../session/index.js';
 import type { DiffLine } from './file-change-diff.js';
 
 /** Where one tool call is, as people see it. */

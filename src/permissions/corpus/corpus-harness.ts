@@ -6,6 +6,7 @@ import { defineTool } from '../../contract/define-tool.js';
 import type { PreToolUseOutcome } from '../../contract/gates.js';
 import type { PermissionDecision, PermissionMode, PermissionRuleEntry } from '../../contract/permission.js';
 import { createServices } from '../../contract/services.js';
+import { createShellState, SHELL_STATE } from '../../contract/shell-state.js';
 import { jsonSchema, type AnyTool } from '../../contract/tool.js';
 import { createPermissionEngine } from '../permission-engine.js';
 
@@ -24,6 +25,8 @@ export type CorpusCase = {
   readonly rules?: readonly string[];
   readonly mode?: PermissionMode;
   readonly hook?: 'allow' | 'deny' | 'ask';
+  /** The folder an earlier Bash call left the shell in (the SHELL_STATE service); may use the placeholders. */
+  readonly shellCwd?: string;
   readonly expect: 'allow' | 'deny' | 'ask';
 };
 
@@ -44,7 +47,7 @@ export function createWorkspace(): Workspace {
   const home = path.join(root, 'home');
   const extra = path.join(root, 'extra');
   const outside = path.join(root, 'outside');
-  for (const folder of [cwd, home, extra, outside, path.join(cwd, 'src'), path.join(cwd, 'secrets'), path.join(cwd, '.git'), path.join(home, '.ssh'), path.join(root, 'project-evil')]) {
+  for (const folder of [cwd, home, extra, outside, path.join(cwd, 'src'), path.join(cwd, 'secrets'), path.join(cwd, '.git'), path.join(cwd, 'vendor', 'lib', '.git'), path.join(home, '.ssh'), path.join(root, 'project-evil')]) {
     mkdirSync(folder, { recursive: true });
   }
   const files: Readonly<Record<string, string>> = {
@@ -52,6 +55,8 @@ export function createWorkspace(): Workspace {
     [path.join(cwd, '.env')]: 'TOKEN=1\n',
     [path.join(cwd, 'secrets', 'key.txt')]: 'k\n',
     [path.join(cwd, '.git', 'config')]: '[core]\n',
+    // A nested repository: its own configuration could name programs git runs.
+    [path.join(cwd, 'vendor', 'lib', '.git', 'config')]: '[core]\n',
     [path.join(cwd, 'README.md')]: '# x\n',
     [path.join(home, '.ssh', 'id_rsa')]: 'private\n',
     [path.join(home, '.bashrc')]: '# rc\n',
@@ -145,6 +150,12 @@ export async function runCase(testCase: CorpusCase, workspace: Workspace, tools:
     caseInsensitive: false,
   });
   const input = substitute(testCase.input, workspace);
+  const services = createServices();
+  if (testCase.shellCwd !== undefined) {
+    const state = createShellState();
+    state.setCwd('corpus', substitute(testCase.shellCwd, workspace) as string);
+    services.set(SHELL_STATE, state);
+  }
   const subject = {
     tool,
     input,
@@ -156,7 +167,7 @@ export async function runCase(testCase: CorpusCase, workspace: Workspace, tools:
       sessionId: 'corpus',
       agentId: 'main',
       permissionMode: engine.mode,
-      services: createServices(),
+      services,
     },
   };
   const early = engine.preCheck(subject);
@@ -171,7 +182,7 @@ export function bash(
   name: string,
   command: string,
   expect: CorpusCase['expect'],
-  options: { readonly rules?: readonly string[]; readonly mode?: PermissionMode; readonly hook?: CorpusCase['hook'] } = {},
+  options: { readonly rules?: readonly string[]; readonly mode?: PermissionMode; readonly hook?: CorpusCase['hook']; readonly shellCwd?: string } = {},
 ): CorpusCase {
   return { name, tool: 'Bash', input: { command }, expect, ...options };
 }

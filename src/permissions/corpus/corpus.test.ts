@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AnyTool } from '../../contract/tool.js';
 import { initShellParser } from '../bash-parser.js';
 import { chainingCases } from './chaining-cases.js';
+import { codeOptionCases } from './code-option-cases.js';
+import { dataPathCases } from './data-path-cases.js';
 import { differentialCases } from './differential-cases.js';
+import { evaluatedCodeCases } from './evaluated-code-cases.js';
+import { globSpellingCases } from './glob-spelling-cases.js';
+import { launcherCases } from './launcher-cases.js';
+import { processStateCases } from './process-state-cases.js';
 import { corpusTools, createWorkspace, runCase, type CorpusCase, type Workspace } from './corpus-harness.js';
 import { modeHookCases } from './mode-hook-cases.js';
 import { networkCases } from './network-cases.js';
@@ -21,6 +27,12 @@ const suites: readonly (readonly [string, readonly CorpusCase[]])[] = [
   ['hooks, modes and display integrity', modeHookCases],
   ['security review probes', reviewCases],
   ['safety checks in every mode', safetyModeCases],
+  ['issue 11.1: code bash evaluates in data', evaluatedCodeCases],
+  ['issue 11.2 and 11.8: shell launchers and environment', launcherCases],
+  ['issue 11.3: data paths that are not plain operands', dataPathCases],
+  ['issue 11.4: options that run code under an allowed prefix', codeOptionCases],
+  ['issue 11.5: globs and spellings of denied paths', globSpellingCases],
+  ['issue 11.6 and 11.7: process secrets and state across calls', processStateCases],
   ['holes the differential test found', differentialCases],
 ];
 

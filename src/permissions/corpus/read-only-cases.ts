@@ -51,7 +51,7 @@ export const readOnlyCases: readonly CorpusCase[] = [
   bash('D47 head -n 5 of a denied file', 'head -n 5 .env', 'deny', { rules: ['deny Read(.env)'] }),
   bash('D48 grep -f reads a denied file', 'grep -f .env src/a.ts', 'deny', { rules: ['deny Read(.env)'] }),
   bash('D49 grep -r over a folder with denied files', 'grep -r TOKEN .', 'ask', { rules: ['deny Read(.env)'] }),
-  bash('D50 cat of a glob when a read deny exists', 'cat *.env', 'ask', { rules: ['deny Read(.env)'] }),
+  bash('D50 cat of a glob that names no file (bash passes it as written) when a read deny exists', 'cat *.env', 'allow', { rules: ['deny Read(.env)'] }),
   bash('D51 xargs cat of unseen files', 'ls | xargs cat', 'ask'),
   bash('D52 cat through a symlink to a denied file', 'cat key-link', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
   bash('D53 prefix of an allowed command is not allowed', 'gh issue edit 1 --body x', 'ask', { rules: ['allow Bash(gh issue view:*)'] }),

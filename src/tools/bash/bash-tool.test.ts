@@ -88,6 +88,21 @@ describe('Bash', () => {
     expect(services.get(SHELL_STATE)?.getCwd('session-1')).toBe(path.join(root, 'sub dir'));
   });
 
+  it('asks before running elsewhere than the session folder when no SHELL_STATE lets the permission check see the shell', async () => {
+    await mkdir(path.join(root, 'moved'), { recursive: true });
+    const own = createBashTool({ killGraceMs: 300 });
+    const context = makeContext({ sessionId: 's-moved' });
+    expect(await own.checkPermissions(bashInputSchema.parse({ command: 'pwd' }), context)).toEqual({ behavior: 'passthrough' });
+    await own.call(bashInputSchema.parse({ command: 'cd moved' }), context);
+    const decision = await own.checkPermissions(bashInputSchema.parse({ command: 'git status' }), context);
+    expect(decision).toMatchObject({ behavior: 'ask', reason: { kind: 'safety' } });
+    // With the service the engine sees the folder itself, and the tool leaves the decision to it.
+    const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill })).set(SHELL_STATE, createShellState());
+    const shared = makeContext({ sessionId: 's-moved', services });
+    await own.call(bashInputSchema.parse({ command: 'cd moved' }), shared);
+    expect(await own.checkPermissions(bashInputSchema.parse({ command: 'git status' }), shared)).toEqual({ behavior: 'passthrough' });
+  });
+
   it('records the folder even when the command fails, and survives a syntax error', async () => {
     await mkdir(path.join(root, 'fails'), { recursive: true });
     const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill }));

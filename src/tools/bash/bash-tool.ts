@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
@@ -101,16 +101,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     });
     const shellPath = await getShell();
     const env = scrubModelCredentials(baseEnv);
-    const plan = await planSandbox({
-      sandbox: context.services.get(SANDBOX),
-      command: input.command,
-      requestedOutside: input.dangerouslyDisableSandbox === true,
-      approval: context.approval,
-      argv: shellCommandArgv(shellPath, input.command),
-      cwd,
-      env,
-      signal: context.signal,
-    });
+    const plan = await planFor(input, context, { argv: shellCommandArgv(shellPath, input.command), cwd, env });
     if (plan.kind === 'refused') {
       progress.stop();
       return { kind: 'not-run', message: plan.message };
@@ -179,16 +170,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     const outputFile = path.join(spill, `background-${randomUUID()}.log`);
     const shellPath = await getShell();
     const env = scrubModelCredentials(baseEnv);
-    const plan = await planSandbox({
-      sandbox: context.services.get(SANDBOX),
-      command: input.command,
-      requestedOutside: input.dangerouslyDisableSandbox === true,
-      approval: context.approval,
-      argv: [shellPath, '-c', input.command],
-      cwd,
-      env,
-      signal: context.signal,
-    });
+    const plan = await planFor(input, context, { argv: [shellPath, '-c', input.command], cwd, env });
     if (plan.kind === 'refused') return { kind: 'not-run', message: plan.message };
     const launch = plan.kind === 'sandboxed' ? plan.launch : undefined;
     try {
@@ -221,7 +203,15 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     searchHint: 'shell command terminal run execute',
     interruptBehavior: 'cancel',
     errorCancelsSiblings: true,
-    checkPermissions: (input, context) => sandboxPermission(input, context),
+    async checkPermissions(input, context) {
+      const sandboxDecision = await sandboxPermission(input, context);
+      if (sandboxDecision.behavior === 'deny') return sandboxDecision;
+      // Without the SHELL_STATE service the folder an earlier `cd` left is known only here, so the
+      // permission engine judged the command in the session folder: a person has to look.
+      const remembered = context.services.get(SHELL_STATE) === undefined ? fallbackState.getCwd(context.sessionId) : undefined;
+      if (remembered === undefined || remembered === context.cwd) return sandboxDecision;
+      return shellElsewhere(remembered, context.cwd);
+    },
     validateInput(input) {
       if (input.command.trim() === '') {
         return { ok: false, message: 'The command is empty. Send the shell command to run in `command`.' };
@@ -241,6 +231,14 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
     mapResult: mapBashResult,
     describeInput: (input) => input.description ?? input.command,
   });
+}
+
+/** An ask when the shell's folder is not the call's folder (`pwd -P` may spell it through its real path). */
+async function shellElsewhere(shellCwd: string, callCwd: string): Promise<PermissionDecision> {
+  const real = async (folder: string) => realpath(folder).catch(() => folder);
+  if ((await real(shellCwd)) === (await real(callCwd))) return { behavior: 'passthrough' };
+  const message = `The shell is in ${shellCwd} since an earlier call, and no SHELL_STATE service lets the permission check see that; approve only if the command is safe to run there.`;
+  return { behavior: 'ask', message, reason: { kind: 'safety', message } };
 }
 
 async function isFolder(folder: string): Promise<boolean> {
@@ -274,4 +272,20 @@ async function sandboxPermission(input: BashInput, context: ToolCheckContext): P
     `Run this command OUTSIDE the sandbox, with your full access to files, network and credentials? ${outside.reason}. ` +
     'Approve only if you trust this exact command.';
   return { behavior: 'ask', message, reason: { kind: 'safety', message: `runs outside the sandbox: ${outside.reason}` } };
+}
+
+/** Where one command runs (see planSandbox), from the call's input and how it was approved. */
+function planFor(
+  input: BashInput,
+  context: ToolCallContext,
+  launch: { readonly argv: readonly string[]; readonly cwd: string; readonly env: Readonly<Record<string, string>> },
+): ReturnType<typeof planSandbox> {
+  return planSandbox({
+    sandbox: context.services.get(SANDBOX),
+    command: input.command,
+    requestedOutside: input.dangerouslyDisableSandbox === true,
+    approval: context.approval,
+    ...launch,
+    signal: context.signal,
+  });
 }

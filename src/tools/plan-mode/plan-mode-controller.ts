@@ -1,13 +1,17 @@
 import type { PermissionMode } from '../../contract/permission.js';
+import {
+  createPermissionModeStore,
+  type PermissionModeListener,
+  type PermissionModeStore,
+} from '../../contract/permission-mode-store.js';
 import { defineService } from '../../contract/services.js';
 
-/** Called with the new mode after every switch. */
-export type PermissionModeListener = (mode: PermissionMode, previous: PermissionMode) => void;
+export type { PermissionModeListener };
 
 /**
  * Switches the session's permission mode into plan mode and back. The host registers one per
- * session under {@link PLAN_MODE_CONTROLLER} and feeds `mode` into the permission decisions of
- * later calls (`ToolCallContext.permissionMode`).
+ * session under {@link PLAN_MODE_CONTROLLER}; it reads and writes the session's mode store, which
+ * the permission decisions of later calls read too.
  */
 export type PlanModeController = {
   /** The session's current permission mode. */
@@ -28,39 +32,29 @@ export const PLAN_MODE_CONTROLLER = defineService<PlanModeController>('plan-mode
 
 /** Options for {@link createPlanModeController}. */
 export type CreatePlanModeControllerOptions = {
-  /** The session's mode at start. Default `default`. */
+  /** The session's mode store; default a new one starting at `initialMode`. */
+  readonly store?: PermissionModeStore;
+  /** The mode at start when no store is given. Default `default`. */
   readonly initialMode?: PermissionMode;
 };
 
-/** Creates an in-memory plan-mode controller. */
+/** Creates a plan-mode controller over the session's mode store. */
 export function createPlanModeController(options: CreatePlanModeControllerOptions = {}): PlanModeController {
-  let current: PermissionMode = options.initialMode ?? 'default';
-  let beforePlan: PermissionMode = current === 'plan' ? 'default' : current;
-  const listeners = new Set<PermissionModeListener>();
-
-  const switchTo = (next: PermissionMode) => {
-    const previous = current;
-    if (next === previous) return;
-    current = next;
-    for (const listener of listeners) listener(next, previous);
-  };
-
+  const store = options.store ?? createPermissionModeStore(options.initialMode ?? 'default');
+  let beforePlan: PermissionMode = store.get() === 'plan' ? 'default' : store.get();
   return {
-    mode: () => current,
+    mode: () => store.get(),
     enter() {
-      const left = current;
-      if (current !== 'plan') beforePlan = current;
-      switchTo('plan');
+      const left = store.get();
+      if (left !== 'plan') beforePlan = left;
+      store.set('plan');
       return left;
     },
     exit(target) {
-      if (current !== 'plan') return current;
-      switchTo(target && target !== 'plan' ? target : beforePlan);
-      return current;
+      if (store.get() !== 'plan') return store.get();
+      store.set(target && target !== 'plan' ? target : beforePlan);
+      return store.get();
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => store.subscribe(listener),
   };
 }

@@ -1,0 +1,18 @@
+export { createAgentSession } from './create-agent-session.js';
+export type { AgentSession, AgentSessionOptions } from './types.js';
+export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
+export { createSessionTools, type SessionTools } from './session-tools.js';
+export { createPermissionModeStore, type PermissionModeStore, type PermissionModeListener } from '../contract/permission-mode-store.js';
+// What a host that drives a session needs from the layers below, so it never reaches into them.
+export {
+  configDirectory,
+  createSessionStore,
+  type LoadedSession,
+  type Session,
+  type SessionStore,
+  type SessionSummary,
+} from '../loop/session-store.js';
+export { buildSystemPrompt, loadProjectInstructions } from '../loop/system-prompt.js';
+export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runner.js';
+export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
+export type { HookPlane } from '../hooks/create-hook-gate.js';

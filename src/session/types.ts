@@ -1,0 +1,94 @@
+import type { Approver } from '../contract/gates.js';
+import type { HookSettings } from '../contract/hook-config.js';
+import type { PermissionModeStore } from '../contract/permission-mode-store.js';
+import type { ModelProvider } from '../contract/provider.js';
+import type { ServiceRegistry } from '../contract/services.js';
+import type { AnyTool } from '../contract/tool.js';
+import type { PermissionGate } from '../contract/gates.js';
+import type { HookPlane } from '../hooks/create-hook-gate.js';
+import type { FunctionHook } from '../hooks/hook-types.js';
+import type { Message } from '../messages/types.js';
+import type { Session, SessionStore } from '../loop/session-store.js';
+import type { SubagentType } from '../loop/subagent-runner.js';
+import type { LoopEvent, QueryResult } from '../loop/types.js';
+import type { McpManager } from '../mcp/mcp-manager.js';
+import type { ToolPool } from '../pool/tool-pool.js';
+import type { TodoItem, TodoStore } from '../tools/todo-write/todo-store.js';
+
+/** How an agent session is set up. Everything it reads from outside comes in here. */
+export type AgentSessionOptions = {
+  readonly provider: ModelProvider;
+  /** Default: the provider's default model. */
+  readonly model?: string;
+  readonly system: string;
+  /** The working folder: given to tools and hooks. */
+  readonly cwd: string;
+  /** Where transcripts are kept (see `createSessionStore`). */
+  readonly sessions: SessionStore;
+  /** Continue this earlier session instead of starting a new one. */
+  readonly resume?: string;
+  /** The tools of the session besides MCP tools (built-ins and the host's own). */
+  readonly tools: readonly AnyTool[];
+  /** MCP servers whose tools join the pool as they connect. */
+  readonly mcp?: McpManager;
+  /** The permission gate; `isBlanketDenied` (the permission engine has it) keeps tools out of the pool. */
+  readonly permissions: PermissionGate & { readonly isBlanketDenied?: (toolName: string) => boolean };
+  /** The session's one mode store; the permission engine should be built on the same store. */
+  readonly modes: PermissionModeStore;
+  /** Hooks from settings (Claude Code's schema). Default none. */
+  readonly hooks?: HookSettings;
+  /** In-process hooks (a library user's own), run like settings hooks. */
+  readonly functionHooks?: readonly FunctionHook[];
+  /** For command hooks: the environment they inherit (default `process.env`) and `~`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly homeDir?: string;
+  /** The host's services (sandbox, web fetch, …); the session adds its own to this registry. */
+  readonly services?: ServiceRegistry;
+  /** Subagent types the Agent tool offers; default the general-purpose one. */
+  readonly agentTypes?: readonly SubagentType[];
+  /** The run's result must be a successful call of this tool (StructuredOutput). */
+  readonly requiredTool?: { readonly name: string; readonly maxReminders: number };
+  readonly maxTurns?: number;
+  /** Default 200,000. */
+  readonly contextWindowTokens?: number;
+  /** Called after every batch of tool calls and at close; lines it returns are notices (the settings guard). */
+  readonly afterTools?: (signal?: AbortSignal) => Promise<readonly string[]>;
+  /** Where notices go between turns and at close. Default: dropped. */
+  readonly warn?: (line: string) => void;
+  /** Host clean-up at close, after background tasks stopped and before the transcript is flushed. */
+  readonly onClose?: () => Promise<void>;
+  /** Cancels hooks of the session's own events (SubagentStop) when the host shuts down. */
+  readonly signal?: AbortSignal;
+};
+
+/**
+ * An agent session: one conversation at a time, driven by prompts. Everything a user has open
+ * lives here, for the CLI, the terminal UI and a library user alike.
+ */
+export type AgentSession = {
+  /** The current conversation's id (a new one after `clear`, the earlier one after `resume`). */
+  id(): string;
+  /** The current conversation's transcript. */
+  transcript(): Session;
+  messages(): readonly Message[];
+  pool(): ToolPool;
+  readonly modes: PermissionModeStore;
+  readonly hooks: HookPlane;
+  readonly services: ServiceRegistry;
+  readonly todoStore: TodoStore;
+  todos(): readonly TodoItem[];
+  /** Runs one prompt through UserPromptSubmit hooks and the loop. */
+  submit(prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
+  /** Who answers `ask` decisions; none means they are denied. */
+  setApprover(approver: Approver | undefined): void;
+  /** Compacts the history now (PreCompact hooks first); returns what it did, for people. */
+  compact(signal: AbortSignal): Promise<string>;
+  /** Replaces the conversation with an earlier one of the same store. */
+  resume(sessionId: string): Promise<void>;
+  /** Starts a new, empty conversation. */
+  clear(): Promise<void>;
+  /** The input tokens of the last request (context in use). */
+  lastInputTokens(): number;
+  /** SessionEnd hooks, background tasks stopped, host clean-up, transcript flushed. */
+  close(): Promise<void>;
+};

@@ -1,0 +1,5 @@
+import { query } from '../loop/query.js';
+import { createHookGate } from '../hooks/create-hook-gate.js';
+import { createAgentSession } from '../session/index.js';
+
+export { query, createHookGate, createAgentSession };

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import type { MockModelServer, MockReply } from '../../src/testing/mock-model-server.js';
+import { isolatedEnv, runCli } from './run-cli.js';
+
+type Line = { type: string; block?: { id: string }; message?: { role: string; content: unknown } };
+
+/** Every tool_use id of a transcript (messages and write-ahead lines), and how often each id is answered. */
+function pairing(text: string): { uses: Set<string>; answers: Map<string, string[]>; assistantMessages: number } {
+  const uses = new Set<string>();
+  const answers = new Map<string, string[]>();
+  let assistantMessages = 0;
+  for (const raw of text.split('\n')) {
+    if (raw.trim() === '') continue;
+    const line = JSON.parse(raw) as Line;
+    if (line.type === 'tool-use' && line.block) uses.add(line.block.id);
+    if (line.type !== 'message' || !line.message || typeof line.message.content === 'string') continue;
+    if (line.message.role === 'assistant') assistantMessages++;
+    for (const block of line.message.content as { type: string; id?: string; tool_use_id?: string; content?: unknown }[]) {
+      if (block.type === 'tool_use') uses.add(block.id!);
+      if (block.type === 'tool_result') answers.set(block.tool_use_id!, [...(answers.get(block.tool_use_id!) ?? []), JSON.stringify(block.content)]);
+    }
+  }
+  return { uses, answers, assistantMessages };
+}
+
+describe('the write-ahead transcript survives SIGKILL', () => {
+  let home: string;
+  let project: string;
+  let server: MockModelServer | undefined;
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-kill-'));
+    project = join(home, 'project');
+    await mkdir(project);
+    // The sandbox stays on: a SIGKILLed sandboxed command leaves its stand-ins for missing protected
+    // paths behind, and the resumed run must sweep them, not trip over them.
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const env = () => isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL });
+  const marker = () => join(project, 'runs.txt');
+  const transcriptOf = (sessionId: string) => join(home, '.toolplane', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${sessionId}.jsonl`);
+
+  /** Runs `toolplane -p` until the slow call has started (it marked its run), then SIGKILLs it. */
+  async function killDuringCall(first: MockReply): Promise<string> {
+    server = await startMockAnthropicServer({ replies: [first] });
+    let sessionId = '';
+    let poll: NodeJS.Timeout | undefined;
+    const run = await runCli(['-p', 'work', '--output-format', 'stream-json', '--permission-mode', 'bypassPermissions'], {
+      cwd: project,
+      env: env(),
+      onStdout: (text, child) => {
+        sessionId ||= (JSON.parse(text.split('\n')[0]!) as { session_id: string }).session_id;
+        poll ??= setInterval(() => {
+          if (!existsSync(marker())) return;
+          clearInterval(poll);
+          child.kill('SIGKILL');
+        }, 20);
+      },
+    });
+    clearInterval(poll);
+    expect(run.signal, run.stdout + run.stderr).toBe("SIGKILL");
+    return sessionId;
+  }
+
+  async function resumeAndCheck(sessionId: string): Promise<void> {
+    server!.enqueue({ content: [{ type: 'text', text: 'I will check what ran before doing anything again.' }] });
+    const resumed = await runCli(['-p', 'go on', '--resume', sessionId, '--output-format', 'json', '--permission-mode', 'bypassPermissions'], { cwd: project, env: env() });
+    expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('interrupted and may have run');
+    const { uses, answers } = pairing(await readFile(transcriptOf(sessionId), 'utf8'));
+    expect([...uses]).toEqual(['slow']);
+    for (const id of uses) expect(answers.get(id)).toHaveLength(1);
+    expect(answers.get('slow')![0]).toContain('it may or may not have run');
+    // The model saw the call and its answer; nothing ran it again.
+    const request = JSON.stringify(server!.requests[server!.requests.length - 1]!.body);
+    expect(request).toContain('"tool_use_id":"slow"');
+    expect((await readFile(marker(), 'utf8')).trim().split('\n')).toEqual(['run']);
+  }
+
+  const slowCall = { type: 'tool_use', id: 'slow', name: 'Bash', input: { command: 'echo run >> runs.txt && sleep 8' } } as const;
+
+  it('killed between a tool_use and the end of its message: the call is on record, answered once on resume, never re-run', async () => {
+    const sessionId = await killDuringCall({
+      kind: 'turn',
+      turn: { content: [slowCall, { type: 'text', text: 'This message is still streaming when the process dies.' }] },
+      chunkDelayMs: 600,
+    });
+    const before = pairing(await readFile(transcriptOf(sessionId), 'utf8'));
+    expect(before.assistantMessages).toBe(0);
+    expect([...before.uses]).toEqual(['slow']);
+    await resumeAndCheck(sessionId);
+  });
+
+  it('killed while the call runs after its message completed: answered once on resume, never re-run', async () => {
+    const sessionId = await killDuringCall({ content: [slowCall] });
+    await resumeAndCheck(sessionId);
+  });
+});
