@@ -1,5 +1,6 @@
 import { platform } from 'node:os';
 import type { ShellCommand } from './bash-parser.js';
+import { denyForms } from './bash-wrappers.js';
 import { expandBraces, segmentMatches } from './glob-patterns.js';
 
 /**
@@ -51,9 +52,12 @@ function procPathNamesSecret(token: string): boolean {
   return rest.startsWith('/') && namesSecretFile(rest);
 }
 
-/** Whether `ps` is asked to print environments: BSD-style `e` (`ps e`, `ps axe`), `-E`, and on macOS `-e`. */
+/**
+ * Whether `ps` is asked to print environments: BSD-style `e` (`ps e`, `ps axe`), `-E`, and on
+ * macOS `-e`; also behind a wrapper (`nice ps e`, `timeout 5 ps e`).
+ */
 function psShowsEnvironment(command: ShellCommand): boolean {
-  const [program, ...args] = command.words;
+  const [program, ...args] = denyForms(command).argv;
   if (!program?.static || !/(^|\/)ps$/.test(program.value)) return false;
   return args.some((word) => {
     if (!word.static) return true;

@@ -75,4 +75,7 @@ export const differentialCases: readonly CorpusCase[] = [
   bash('X59 git diff of a file outside the repository implies --no-index', 'git diff {home}/.ssh/id_rsa README.md', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(~/.ssh/**)'] }),
   bash('X60 the same with an option and a glob', 'git diff -C {home}/.ssh/id_rsa ?EADME.md', 'deny', { rules: ['allow Bash(git diff:*)', 'deny Read(~/.ssh/**)'] }),
   bash('X61 look-alike: git diff of two revisions', 'git diff HEAD~1 HEAD -- src', 'allow', { rules: ['allow Bash(git diff:*)'] }),
+  bash('X62 ps e behind a wrapper', 'nice ps -e e -o command', 'ask'),
+  bash('X63 ps e behind timeout', 'timeout 5 ps eww', 'ask'),
+  bash('X64 look-alike: ps -ef behind nice', 'nice ps -ef', 'allow'),
 ];
