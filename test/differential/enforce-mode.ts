@@ -95,10 +95,30 @@ export function enforceExecutor(world: World, sandbox: Sandbox): Executor {
     } finally {
       for (const fd of fds) closeSync(fd);
       await launch.release();
-      // Stand-ins for missing protected paths would linger for the next command; they are not the command's writes.
-      await sandbox.dispose?.();
+      await removeStandIns(world, sandbox);
     }
   };
+}
+
+/** Empty folders that are not in the baseline: what the sandbox's stand-ins for missing protected paths look like. */
+function newEmptyFolders(world: World): string[] {
+  const now = world.fixture.snapshot();
+  const names = [...now.keys()];
+  return names.filter((name) => !world.fixture.baseline.has(name) && now.get(name)?.startsWith('dir ') && !names.some((other) => other.startsWith(`${name}/`)));
+}
+
+/**
+ * The sandbox mounts an empty stand-in at each missing protected path and removes it once no
+ * command holds it; a stand-in whose mount namespace the kernel has not torn down yet stays until
+ * a later flush. They are not the command's writes: flush until they are gone (a folder the
+ * command made itself stays, and counts).
+ */
+async function removeStandIns(world: World, sandbox: Sandbox): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    await sandbox.dispose?.();
+    if (newEmptyFolders(world).length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The folders the sandbox kept its mask files and seccomp programs in (one per process), seen in launches. */
