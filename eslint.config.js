@@ -1,7 +1,17 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-check/**', 'node_modules/**', 'coverage/**', '**/__fixtures__/**', 'bench/**/*.mjs', 'scripts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-check/**',
+      'node_modules/**',
+      'coverage/**',
+      '**/__fixtures__/**',
+      'bench/**/*.mjs',
+      'scripts/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -14,7 +24,49 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a string-literal union instead of enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string-literal union instead of enum.' },
+      ],
     },
+  },
+  {
+    // Library code stays small enough to read; split by responsibility when a file or function outgrows it.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // Files still being split (issue 12). This list only shrinks; a new file never joins it.
+    files: [
+      'src/cli/runtime/create-runtime.ts',
+      'src/cli/tui/app.tsx',
+      'src/execution/run-gate-chain.ts',
+      'src/execution/tool-executor.ts',
+      'src/loop/query.ts',
+      'src/mcp/mcp-connection.ts',
+      'src/mcp/mcp-manager.ts',
+      'src/permissions/bash-evaluation.ts',
+      'src/permissions/bash-wrappers.ts',
+      'src/permissions/code-running-options.ts',
+      'src/permissions/data-path-options.ts',
+      'src/permissions/option-syntax.ts',
+      'src/permissions/permission-engine.ts',
+      'src/permissions/read-only-commands.ts',
+      'src/permissions/shell-walker.ts',
+      'src/search/build-search-index.ts',
+      'src/session/create-agent-session.ts',
+      'src/settings/load-settings.ts',
+      'src/settings/parse-json-document.ts',
+      'src/testing/mock-model-server.ts',
+      'src/tools/bash/bash-tool.ts',
+      'src/tools/grep/grep-tool.ts',
+      'src/tools/tasks/task-registry.ts',
+      'src/tools/web-fetch/web-fetch-tool.ts',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
 );

@@ -36,7 +36,13 @@ export async function run() {
       });
       const child = spawn(process.execPath, [CLI, '-p', 'hello'], {
         cwd: home,
-        env: { PATH: process.env.PATH, HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: url },
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'),
+          ANTHROPIC_API_KEY: 'bench',
+          ANTHROPIC_BASE_URL: url,
+        },
         stdio: 'ignore',
       });
       const at = await arrival;
@@ -47,5 +53,9 @@ export async function run() {
     server.close();
     await rm(home, { recursive: true, force: true });
   }
-  return { 'cli.cold_start_to_first_request_ms_median': Number(median(samples).toFixed(1)), runs: RUNS, target_ms: 150 };
+  return {
+    'cli.cold_start_to_first_request_ms_median': Number(median(samples).toFixed(1)),
+    runs: RUNS,
+    target_ms: 150,
+  };
 }

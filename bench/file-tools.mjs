@@ -39,7 +39,7 @@ async function benchParallelReads() {
   const folder = await mkdtemp(join(tmpdir(), 'toolplane-bench-read-'));
   try {
     const line = 'const value = computeSomething(input, options); // a typical line of source code\n';
-    const content = line.repeat(Math.ceil(30 * 1024 / line.length)).slice(0, 30 * 1024);
+    const content = line.repeat(Math.ceil((30 * 1024) / line.length)).slice(0, 30 * 1024);
     const files = [];
     for (let index = 0; index < 10; index += 1) {
       const file = join(folder, `file-${index}.ts`);

@@ -10,13 +10,26 @@ import { createServices } from '../dist/contract/services.js';
 import { createHookGate } from '../dist/hooks/create-hook-gate.js';
 import { loadSettings } from '../dist/settings/load-settings.js';
 
-const bash = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: 'Runs a command.', call: async () => 'ok' });
+const bash = defineTool({
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: 'Runs a command.',
+  call: async () => 'ok',
+});
 const signal = new AbortController().signal;
 const subject = {
   tool: bash,
   input: { command: 'git status' },
   toolUseId: 'toolu_1',
-  context: { toolUseId: 'toolu_1', signal, cwd: '/work', sessionId: 's', agentId: 'main', permissionMode: 'default', services: createServices() },
+  context: {
+    toolUseId: 'toolu_1',
+    signal,
+    cwd: '/work',
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: 'default',
+    services: createServices(),
+  },
 };
 
 function median(values) {
@@ -54,7 +67,12 @@ export async function run() {
     projectDir: '/work',
     env: {},
     functionHooks: [
-      { event: 'PreToolUse', matcher: 'Edit|Write', name: 'edits', callback: () => ({ hookSpecificOutput: { permissionDecision: 'ask' } }) },
+      {
+        event: 'PreToolUse',
+        matcher: 'Edit|Write',
+        name: 'edits',
+        callback: () => ({ hookSpecificOutput: { permissionDecision: 'ask' } }),
+      },
       { event: 'PreToolUse', matcher: 'mcp__.*', name: 'mcp', callback: () => undefined },
     ],
   });
@@ -63,7 +81,12 @@ export async function run() {
     env: {},
     functionHooks: [
       { event: 'PreToolUse', matcher: 'Bash', name: 'audit', callback: () => undefined },
-      { event: 'PreToolUse', name: 'policy', callback: (input) => (input.tool_input.command.startsWith('rm') ? { decision: 'block', reason: 'no rm' } : undefined) },
+      {
+        event: 'PreToolUse',
+        name: 'policy',
+        callback: (input) =>
+          input.tool_input.command.startsWith('rm') ? { decision: 'block', reason: 'no rm' } : undefined,
+      },
     ],
   });
 
@@ -72,20 +95,37 @@ export async function run() {
     const command = createHookGate({
       projectDir: base,
       env: { PATH: process.env.PATH },
-      settings: new Map([['PreToolUse', [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }], source: 'projectSettings' }]]]),
+      settings: new Map([
+        ['PreToolUse', [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }], source: 'projectSettings' }]],
+      ]),
     });
     const project = join(base, 'project');
     const userDir = join(base, 'config');
     await mkdir(join(project, '.toolplane'), { recursive: true });
     await mkdir(userDir, { recursive: true });
-    const rules = (prefix) => ({ permissions: { allow: Array.from({ length: 20 }, (_, i) => `Bash(${prefix}-${i} *)`), deny: ['Read(.env)'] } });
+    const rules = (prefix) => ({
+      permissions: { allow: Array.from({ length: 20 }, (_, i) => `Bash(${prefix}-${i} *)`), deny: ['Read(.env)'] },
+    });
     await writeFile(join(base, 'managed.json'), JSON.stringify(rules('managed')));
     await writeFile(join(base, 'cli.json'), JSON.stringify(rules('cli')));
     await writeFile(join(project, '.toolplane', 'settings.local.json'), JSON.stringify(rules('local')));
-    await writeFile(join(project, '.toolplane', 'settings.json'), JSON.stringify({ ...rules('project'), hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] } }));
+    await writeFile(
+      join(project, '.toolplane', 'settings.json'),
+      JSON.stringify({
+        ...rules('project'),
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] },
+      }),
+    );
     await writeFile(join(userDir, 'settings.json'), JSON.stringify(rules('user')));
     const load = () =>
-      loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, managedSettingsFile: join(base, 'managed.json'), cli: { settings: join(base, 'cli.json') }, session: 'headless' });
+      loadSettings({
+        cwd: project,
+        env: { TOOLPLANE_CONFIG_DIR: userDir },
+        homeDir: base,
+        managedSettingsFile: join(base, 'managed.json'),
+        cli: { settings: join(base, 'cli.json') },
+        session: 'headless',
+      });
 
     return {
       preToolUseNoHooksMicros: await perCallMicros(() => none.preToolUse(subject, signal)),

@@ -30,7 +30,14 @@ export async function run() {
   }
   const replies = [];
   for (let turn = 0; turn < TURNS; turn += 1) {
-    replies.push({ content: files.map((file, i) => ({ type: 'tool_use', id: `toolu_${turn}_${i}`, name: 'Read', input: { file_path: file } })) });
+    replies.push({
+      content: files.map((file, i) => ({
+        type: 'tool_use',
+        id: `toolu_${turn}_${i}`,
+        name: 'Read',
+        input: { file_path: file },
+      })),
+    });
   }
   replies.push({ content: [{ type: 'text', text: 'done' }] });
   const server = await startMockAnthropicServer({ replies, recordBodies: false });
@@ -73,7 +80,8 @@ export async function run() {
       if (step.value.type === 'request-start') requestAt.push(performance.now());
       step = await generator.next();
     }
-    if (step.value.status !== 'success') throw new Error(`loop bench ended with ${step.value.status}: ${step.value.error?.message}`);
+    if (step.value.status !== 'success')
+      throw new Error(`loop bench ended with ${step.value.status}: ${step.value.error?.message}`);
     const loopTimes = [];
     for (let turn = 0; turn < TURNS; turn += 1) loopTimes.push(requestAt[turn + 1] - completedAt[turn]);
     const sendTimes = [];

@@ -36,7 +36,15 @@ function subjectFor(tool, input, cwd) {
     tool,
     input,
     toolUseId: 'toolu_bench',
-    context: { toolUseId: 'toolu_bench', signal: new AbortController().signal, cwd, sessionId: 'bench', agentId: 'main', permissionMode: 'default', services: createServices() },
+    context: {
+      toolUseId: 'toolu_bench',
+      signal: new AbortController().signal,
+      cwd,
+      sessionId: 'bench',
+      agentId: 'main',
+      permissionMode: 'default',
+      services: createServices(),
+    },
   };
 }
 
@@ -58,7 +66,15 @@ export async function run() {
     for (let index = 0; index < 10; index += 1) bashRules.push(entry('allow', `Edit(src/part${index}/**)`));
     const parts = [];
     for (let index = 0; index < 20; index += 1) {
-      parts.push(index % 4 === 0 ? `git log --oneline -n ${index}` : index % 4 === 1 ? `tool${index} run --flag "arg ${index}"` : index % 4 === 2 ? `grep -n needle src/file${index}.ts` : `echo part${index}`);
+      parts.push(
+        index % 4 === 0
+          ? `git log --oneline -n ${index}`
+          : index % 4 === 1
+            ? `tool${index} run --flag "arg ${index}"`
+            : index % 4 === 2
+              ? `grep -n needle src/file${index}.ts`
+              : `echo part${index}`,
+      );
     }
     const command = parts.join(' && ');
     const bash = defineTool({ name: 'Bash', inputSchema: jsonSchema({ type: 'object' }), prompt: '', call });

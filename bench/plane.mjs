@@ -15,7 +15,12 @@ function setup() {
   const rules = [];
   // Input-field rules (deny and ask may match a field): each is tested against the call's `note`.
   for (let i = 0; i < 50; i += 1) {
-    rules.push({ rule: `Noop(note:secret-${i}-*)`, behavior: i % 2 === 0 ? 'deny' : 'ask', source: 'projectSettings', root: '/work' });
+    rules.push({
+      rule: `Noop(note:secret-${i}-*)`,
+      behavior: i % 2 === 0 ? 'deny' : 'ask',
+      source: 'projectSettings',
+      root: '/work',
+    });
   }
   const permissions = createPermissionEngine({ rules, cwd: '/work', homeDir: '/root' });
   const hooks = createHookGate({
@@ -44,10 +49,16 @@ async function perRunMicros(operation, { rounds = 15, iterations = 2_000 } = {})
 export async function run() {
   const options = setup();
   const single = [{ type: 'tool_use', id: 'toolu_1', name: 'Noop', input: { note: 'public' } }];
-  const batch = Array.from({ length: 10 }, (_, i) => ({ type: 'tool_use', id: `toolu_${i}`, name: 'Noop', input: { note: String(i) } }));
+  const batch = Array.from({ length: 10 }, (_, i) => ({
+    type: 'tool_use',
+    id: `toolu_${i}`,
+    name: 'Noop',
+    input: { note: String(i) },
+  }));
   // Sanity: the calls really pass the chain (allowed, not denied).
   const check = await runToolUses(single, options);
-  if (check.records[0].outcome.status !== 'success') throw new Error(`no-op call did not succeed: ${JSON.stringify(check.records[0])}`);
+  if (check.records[0].outcome.status !== 'success')
+    throw new Error(`no-op call did not succeed: ${JSON.stringify(check.records[0])}`);
   const oneCall = await perRunMicros(() => runToolUses(single, options));
   const tenCalls = await perRunMicros(() => runToolUses(batch, options), { iterations: 500 });
   return {

@@ -82,8 +82,23 @@ async function benchWebFetch(folder) {
   const keyFile = join(folder, 'key.pem');
   const certFile = join(folder, 'cert.pem');
   await run('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1',
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
   ]);
   const cert = await readFile(certFile, 'utf8');
   const paragraph = '<p>Some <b>documentation</b> text with a <a href="/x">link</a> and <code>code()</code>.</p>\n';

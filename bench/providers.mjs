@@ -33,16 +33,32 @@ function history() {
     const ids = Array.from({ length: CALLS }, (_, call) => `toolu_${turn}_${call}`);
     messages.push({
       role: 'assistant',
-      content: ids.map((id, call) => ({ type: 'tool_use', id, name: 'Read', input: { file_path: `/project/src/file-${turn}-${call}.ts` } })),
+      content: ids.map((id, call) => ({
+        type: 'tool_use',
+        id,
+        name: 'Read',
+        input: { file_path: `/project/src/file-${turn}-${call}.ts` },
+      })),
     });
-    messages.push({ role: 'user', content: ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: contents })) });
+    messages.push({
+      role: 'user',
+      content: ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: contents })),
+    });
   }
   return messages;
 }
 
 const tools = [
-  { name: 'Read', description: 'Reads a file.', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
-  { name: 'Grep', description: 'Searches.', input_schema: { type: 'object', properties: { pattern: { type: 'string' } } } },
+  {
+    name: 'Read',
+    description: 'Reads a file.',
+    input_schema: { type: 'object', properties: { file_path: { type: 'string' } } },
+  },
+  {
+    name: 'Grep',
+    description: 'Searches.',
+    input_schema: { type: 'object', properties: { pattern: { type: 'string' } } },
+  },
 ];
 
 function timeMapping(map, request, runs) {
@@ -74,10 +90,20 @@ async function timeRoundTrips(start, create, request, runs) {
 
 async function timeScriptedTurns(runs) {
   const turn = {
-    content: Array.from({ length: CALLS }, (_, call) => ({ type: 'tool_use', name: 'Read', input: { file_path: `/project/src/file-${call}.ts` } })),
+    content: Array.from({ length: CALLS }, (_, call) => ({
+      type: 'tool_use',
+      name: 'Read',
+      input: { file_path: `/project/src/file-${call}.ts` },
+    })),
   };
   const provider = createScriptedProvider({ turns: Array.from({ length: runs }, () => turn) });
-  const request = { model: 'scripted', system: '', messages: [{ role: 'user', content: 'go' }], tools, maxTokens: 1024 };
+  const request = {
+    model: 'scripted',
+    system: '',
+    messages: [{ role: 'user', content: 'go' }],
+    tools,
+    maxTokens: 1024,
+  };
   const samples = [];
   for (let run = 0; run < runs; run += 1) {
     const begin = nowMs();
@@ -88,9 +114,21 @@ async function timeScriptedTurns(runs) {
 }
 
 export async function run() {
-  const request = { model: 'bench-model', system: 'You are a coding agent.', messages: history(), tools, maxTokens: 8192 };
-  const bodyBytes = Buffer.byteLength(JSON.stringify(toAnthropicParams(request, { model: 'bench-model', toolSearchBeta: null }).params));
-  const anthropicMapUs = timeMapping((r) => toAnthropicParams(r, { model: 'bench-model', toolSearchBeta: null }), request, 200);
+  const request = {
+    model: 'bench-model',
+    system: 'You are a coding agent.',
+    messages: history(),
+    tools,
+    maxTokens: 8192,
+  };
+  const bodyBytes = Buffer.byteLength(
+    JSON.stringify(toAnthropicParams(request, { model: 'bench-model', toolSearchBeta: null }).params),
+  );
+  const anthropicMapUs = timeMapping(
+    (r) => toAnthropicParams(r, { model: 'bench-model', toolSearchBeta: null }),
+    request,
+    200,
+  );
   const openaiMapUs = timeMapping(
     (r) => toOpenAIParams(r, { model: 'bench-model', maxTokensField: 'max_tokens', streamUsage: true }),
     request,
@@ -102,7 +140,12 @@ export async function run() {
     request,
     15,
   );
-  const openaiRoundTripMs = await timeRoundTrips(startMockOpenAIServer, (baseURL) => createOpenAIProvider({ baseURL, env: {} }), request, 15);
+  const openaiRoundTripMs = await timeRoundTrips(
+    startMockOpenAIServer,
+    (baseURL) => createOpenAIProvider({ baseURL, env: {} }),
+    request,
+    15,
+  );
   const scriptedTurnUs = await timeScriptedTurns(200);
   return {
     historyTurns: TURNS,

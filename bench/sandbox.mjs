@@ -89,7 +89,9 @@ export async function run() {
     const workspaceMedian = median(profiles.workspace);
 
     const plainServices = createServices().set(SPILL_FOLDER, createSpillFolder({ path: join(folder, 'spill') }));
-    const sandboxServices = createServices().set(SPILL_FOLDER, createSpillFolder({ path: join(folder, 'spill') })).set(SANDBOX, sandbox);
+    const sandboxServices = createServices()
+      .set(SPILL_FOLDER, createSpillFolder({ path: join(folder, 'spill') }))
+      .set(SANDBOX, sandbox);
     const bash = createBashTool();
     const readOnly = { by: 'read-only', readOnly: true };
     const byRule = { by: 'rule', readOnly: false };
@@ -100,7 +102,9 @@ export async function run() {
       sandboxedTool.push(await timeMs(() => bash.call({ command: 'true' }, context(work, sandboxServices, readOnly))));
     }
     const bytes = 200 * 1024 * 1024;
-    const spillMs = await timeMs(() => bash.call({ command: `head -c ${bytes} /dev/zero` }, context(work, sandboxServices, byRule)));
+    const spillMs = await timeMs(() =>
+      bash.call({ command: `head -c ${bytes} /dev/zero` }, context(work, sandboxServices, byRule)),
+    );
     return {
       rawSpawnTrueMedianMs: Number(rawMedian.toFixed(2)),
       readOnlyTrueMedianMs: Number(readOnlyMedian.toFixed(2)),

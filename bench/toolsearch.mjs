@@ -22,7 +22,10 @@ const REFERENCE = {
 
 async function readJsonl(name) {
   const text = await readFile(`${DATA}${name}`, 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
 }
 
 function descriptorOf(tool) {
@@ -76,7 +79,11 @@ function quality(index, queries) {
       recall_at_5: round(slice.recall / slice.n),
       hit_at_5: round(slice.hit / slice.n),
       ndcg_at_10: round(slice.ndcg / slice.n),
-      ...(reference && { reference_recall_at_5: reference[0], reference_hit_at_5: reference[1], reference_ndcg_at_10: reference[2] }),
+      ...(reference && {
+        reference_recall_at_5: reference[0],
+        reference_hit_at_5: reference[1],
+        reference_ndcg_at_10: reference[2],
+      }),
     };
   }
   return { slices: table, hard_negatives: { n: negatives, negative_ranked_first: round(negativeFirst / negatives) } };
@@ -121,7 +128,11 @@ function timing(descriptors, queries) {
 }
 
 function requestSize(tools) {
-  const all = tools.map((tool) => ({ name: tool.id, description: tool.description ?? '', input_schema: tool.input_schema }));
+  const all = tools.map((tool) => ({
+    name: tool.id,
+    description: tool.description ?? '',
+    input_schema: tool.input_schema,
+  }));
   const toolSearch = {
     name: toolSearchTool.name,
     description: toolSearchTool.prompt,
@@ -150,6 +161,7 @@ export async function run() {
     quality: quality(index, queries),
     latency: [timing(descriptors, queries), timing(replicate(descriptors, 50_000), queries)],
     first_request_tools: requestSize(tools),
-    notes: 'Quality on the dev queries over the whole catalog; reference = plain BM25 from data/toolsearch/README.md. Latency per query (maxResults 5), all 2,987 dev queries.',
+    notes:
+      'Quality on the dev queries over the whole catalog; reference = plain BM25 from data/toolsearch/README.md. Latency per query (maxResults 5), all 2,987 dev queries.',
   };
 }

@@ -20,7 +20,10 @@ server.registerTool(
   'count_lines',
   {
     description: 'Counts the lines of code per source file in a project folder (statistics about the code base size).',
-    inputSchema: { path: z.string().describe('Absolute path of the project folder.'), extension: z.string().optional().describe('Only files with this extension, e.g. ".js".') },
+    inputSchema: {
+      path: z.string().describe('Absolute path of the project folder.'),
+      extension: z.string().optional().describe('Only files with this extension, e.g. ".js".'),
+    },
     annotations: { readOnlyHint: true },
   },
   async ({ path, extension }) => {
@@ -50,7 +53,8 @@ server.registerTool(
 server.registerTool(
   'read_build_log',
   {
-    description: 'Returns the whole build log of the project (logs/build.log): every step with its timing and warnings.',
+    description:
+      'Returns the whole build log of the project (logs/build.log): every step with its timing and warnings.',
     inputSchema: { path: z.string().describe('Absolute path of the project folder.') },
     annotations: { readOnlyHint: true },
   },

@@ -58,9 +58,31 @@ const provider = createScriptedProvider({
   turns: [
     { content: [{ type: 'tool_use', id: 'plan', name: 'EnterPlanMode', input: {} }] },
     { content: [{ type: 'tool_use', id: 'early', name: 'WriteReport', input: { name: 'weekly', text: 'draft' } }] },
-    { content: [{ type: 'tool_use', id: 'exit', name: 'ExitPlanMode', input: { plan: 'Write the weekly report, then have it checked.' } }] },
-    { content: [{ type: 'tool_use', id: 'write', name: 'WriteReport', input: { name: 'weekly', text: '# Weekly\nAll green.' } }] },
-    { content: [{ type: 'tool_use', id: 'check', name: 'Agent', input: { description: 'Check the reports', prompt: 'List the reports and say how many there are.' } }] },
+    {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'exit',
+          name: 'ExitPlanMode',
+          input: { plan: 'Write the weekly report, then have it checked.' },
+        },
+      ],
+    },
+    {
+      content: [
+        { type: 'tool_use', id: 'write', name: 'WriteReport', input: { name: 'weekly', text: '# Weekly\nAll green.' } },
+      ],
+    },
+    {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'check',
+          name: 'Agent',
+          input: { description: 'Check the reports', prompt: 'List the reports and say how many there are.' },
+        },
+      ],
+    },
     { content: [{ type: 'tool_use', id: 'list', name: 'ListReports', input: {} }] },
     { content: [{ type: 'text', text: 'There is one report: weekly.md.' }] },
     { content: [{ type: 'text', text: 'The weekly report is written and checked.' }] },
@@ -79,7 +101,13 @@ const session = await createAgentSession({
   system: 'You write and check reports.',
   cwd,
   sessions: createSessionStore({ configDir: join(root, '.sessions'), cwd }),
-  tools: [writeReport, listReports, createEnterPlanModeTool(), createExitPlanModeTool(), createAgentTool({ agentTypes: [] })],
+  tools: [
+    writeReport,
+    listReports,
+    createEnterPlanModeTool(),
+    createExitPlanModeTool(),
+    createAgentTool({ agentTypes: [] }),
+  ],
   permissions,
   modes,
   services,
@@ -111,7 +139,9 @@ try {
   await session.clear();
   console.log(`cleared: ${session.messages().length} messages`);
   await session.resume(id);
-  console.log(`resumed ${session.id() === id ? 'the same session' : 'another session'}: ${session.messages().length} messages`);
+  console.log(
+    `resumed ${session.id() === id ? 'the same session' : 'another session'}: ${session.messages().length} messages`,
+  );
   await ask('Is the report still there?');
   console.log(`report: ${JSON.stringify(await readFile(join(root, 'weekly.md'), 'utf8'))}`);
 } finally {

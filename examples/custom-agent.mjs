@@ -22,7 +22,11 @@ import { createFileStateStore, createGlobTool, createReadTool, fileStateService 
 
 const cwd = process.cwd();
 const live = process.argv.includes('--live');
-const prompt = process.argv.slice(2).filter((arg) => arg !== '--live').join(' ') || 'How many lines does package.json have?';
+const prompt =
+  process.argv
+    .slice(2)
+    .filter((arg) => arg !== '--live')
+    .join(' ') || 'How many lines does package.json have?';
 
 // 1. A tool of our own: a plain definition; the factory fills safe defaults.
 const countLines = defineTool({
@@ -71,7 +75,11 @@ const provider = live
   : createScriptedProvider({
       turns: [
         { content: [{ type: 'tool_use', id: 'read', name: 'Read', input: { file_path: `${cwd}/package.json` } }] },
-        { content: [{ type: 'tool_use', id: 'count', name: 'CountLines', input: { text: 'placeholder\nfor\nthe demo' } }] },
+        {
+          content: [
+            { type: 'tool_use', id: 'count', name: 'CountLines', input: { text: 'placeholder\nfor\nthe demo' } },
+          ],
+        },
         { expect: { tool_results: ['count'] }, content: [{ type: 'text', text: 'The text has 3 lines.' }] },
       ],
     });

@@ -32,8 +32,22 @@ await build({
   outdir: 'dist/bin',
   chunkNames: 'chunks/[name]-[hash]',
   // write-file-atomic names its temporary files after its own __filename, which an ESM bundle lacks.
-  external: ['web-tree-sitter', 'tree-sitter-bash', '@vscode/ripgrep', 'pdfjs-dist', 'turndown', 'ajv', 'ink', 'react', 'react/*', 'yoga-layout', 'write-file-atomic'],
-  banner: { js: "import { createRequire as __toolplaneCreateRequire } from 'node:module';\nconst require = __toolplaneCreateRequire(import.meta.url);" },
+  external: [
+    'web-tree-sitter',
+    'tree-sitter-bash',
+    '@vscode/ripgrep',
+    'pdfjs-dist',
+    'turndown',
+    'ajv',
+    'ink',
+    'react',
+    'react/*',
+    'yoga-layout',
+    'write-file-atomic',
+  ],
+  banner: {
+    js: "import { createRequire as __toolplaneCreateRequire } from 'node:module';\nconst require = __toolplaneCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
   legalComments: 'none',
 });

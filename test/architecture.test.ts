@@ -8,7 +8,9 @@ describe('architecture', () => {
   });
 
   it('rejects a tree that breaks the rules (so the check above can fail)', () => {
-    const violations = checkArchitecture(fileURLToPath(new URL('./__fixtures__/bad-architecture/src', import.meta.url)));
+    const violations = checkArchitecture(
+      fileURLToPath(new URL('./__fixtures__/bad-architecture/src', import.meta.url)),
+    );
     expect(violations.map((violation) => `${violation.file} -> ${violation.imports}`).sort()).toEqual([
       'cli/reaches-past-session.ts -> ../hooks/create-hook-gate.js',
       'cli/reaches-past-session.ts -> ../loop/query.js',

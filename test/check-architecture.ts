@@ -19,7 +19,17 @@ const ALLOWED: Record<string, readonly string[]> = {
   settings: [...LEAVES, ...STAGES],
   testing: [...LEAVES, ...STAGES, 'execution', 'loop', 'session', 'providers', 'tools', 'mcp', 'settings'],
   // The CLI drives a session: the loop, the hooks and the result store only through session/.
-  cli: [...LEAVES, ...STAGES.filter((stage) => stage !== 'hooks' && stage !== 'results'), 'execution', 'session', 'providers', 'tools', 'mcp', 'settings', 'testing'],
+  cli: [
+    ...LEAVES,
+    ...STAGES.filter((stage) => stage !== 'hooks' && stage !== 'results'),
+    'execution',
+    'session',
+    'providers',
+    'tools',
+    'mcp',
+    'settings',
+    'testing',
+  ],
   '.': ['*'],
 };
 
@@ -30,7 +40,12 @@ export type Violation = { readonly file: string; readonly imports: string; reado
  * transport"; we add the hook runner and ripgrep, which are processes by nature). Paths are
  * relative to src/. The MCP SDK spawns its own stdio servers.
  */
-const CHILD_PROCESS_ALLOWED = ['tools/bash/', 'tools/fs-helpers/run-ripgrep.ts', 'hooks/run-command-hook.ts', 'sandbox/'];
+const CHILD_PROCESS_ALLOWED = [
+  'tools/bash/',
+  'tools/fs-helpers/run-ripgrep.ts',
+  'hooks/run-command-hook.ts',
+  'sandbox/',
+];
 const CHILD_PROCESS = /from\s*['"](?:node:)?child_process['"]/;
 /** console.* only in the command line and the terminal UI. */
 const CONSOLE = /\bconsole\.(?:log|error|warn|info|debug)\s*\(/;
@@ -47,7 +62,8 @@ function* sourceFiles(folder: string): Generator<string> {
   }
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function layerOf(srcRoot: string, file: string): string {
   const first = relative(srcRoot, file).split(sep)[0]!;
@@ -66,9 +82,14 @@ export function checkArchitecture(srcRoot: string): Violation[] {
     const text = readFileSync(file, 'utf8');
     const shownFile = relative(srcRoot, file);
     if (CHILD_PROCESS.test(text) && !CHILD_PROCESS_ALLOWED.some((allowed) => shownFile.startsWith(allowed))) {
-      violations.push({ file: shownFile, imports: 'node:child_process', rule: `child processes only in ${CHILD_PROCESS_ALLOWED.join(', ')}` });
+      violations.push({
+        file: shownFile,
+        imports: 'node:child_process',
+        rule: `child processes only in ${CHILD_PROCESS_ALLOWED.join(', ')}`,
+      });
     }
-    if (CONSOLE.test(text) && from !== 'cli') violations.push({ file: shownFile, imports: 'console', rule: 'console only in cli/' });
+    if (CONSOLE.test(text) && from !== 'cli')
+      violations.push({ file: shownFile, imports: 'console', rule: 'console only in cli/' });
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3]!;
       if (!specifier.startsWith('.')) continue;

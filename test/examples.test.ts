@@ -8,7 +8,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('examples', () => {
   it('the custom agent runs offline on the public API (package exports)', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['examples/custom-agent.mjs'], { cwd: root, env: { PATH: process.env.PATH ?? '' } });
+    const { stdout, stderr } = await run(process.execPath, ['examples/custom-agent.mjs'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(stdout).toContain('Read: success');
     expect(stdout).toContain('CountLines: success');
     expect(stdout).toContain('[success after 3 turns]');
@@ -16,7 +19,10 @@ describe('examples', () => {
   });
 
   it('the agent session runs offline on the public API: plan mode, a subagent, clear and resume', async () => {
-    const { stdout } = await run(process.execPath, ['examples/agent-session.mjs'], { cwd: root, env: { PATH: process.env.PATH ?? '' } });
+    const { stdout } = await run(process.execPath, ['examples/agent-session.mjs'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
     const lines = stdout.split('\n');
     // Plan mode holds the write back until the plan is approved; the hook sees every call and its mode.
     expect(lines).toContain('[hook] WriteReport in plan mode');

@@ -49,7 +49,10 @@ async function decide(options: {
     type: 'tool_use',
     id: 'b1',
     name: 'Bash',
-    input: { command: options.command, ...(options.dangerouslyDisableSandbox ? { dangerouslyDisableSandbox: true } : {}) },
+    input: {
+      command: options.command,
+      ...(options.dangerouslyDisableSandbox ? { dangerouslyDisableSandbox: true } : {}),
+    },
   };
   const run = await runToolUses([block], {
     pool: assembleToolPool({ builtins: [bash] }),
@@ -58,56 +61,98 @@ async function decide(options: {
     cwd: root,
     sessionId: 's',
     getPermissionMode: () => options.mode,
-    services: createServices().set(SANDBOX, sandbox).set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') })),
+    services: createServices()
+      .set(SANDBOX, sandbox)
+      .set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') })),
   });
   const record = run.records[0];
-  return { status: record?.outcome.status, profiles: sandbox.requests.map((request) => request.profile), asked: approver?.requests.length ?? 0, result: record?.result };
+  return {
+    status: record?.outcome.status,
+    profiles: sandbox.requests.map((request) => request.profile),
+    asked: approver?.requests.length ?? 0,
+    result: record?.result,
+  };
 }
 
 describe('the sandbox profile follows from the decision', () => {
   it('read-only commands get the read-only profile in every mode, even when a rule also allows them', async () => {
     for (const mode of ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypassPermissions'] as const) {
-      expect(await decide({ command: 'ls -la', mode }), mode).toMatchObject({ status: 'success', profiles: ['read-only'] });
-      expect(await decide({ command: 'cat README.md', mode, rules: [{ rule: 'Bash(cat:*)', behavior: 'allow' }] }), mode).toMatchObject({
+      expect(await decide({ command: 'ls -la', mode }), mode).toMatchObject({
+        status: 'success',
+        profiles: ['read-only'],
+      });
+      expect(
+        await decide({ command: 'cat README.md', mode, rules: [{ rule: 'Bash(cat:*)', behavior: 'allow' }] }),
+        mode,
+      ).toMatchObject({
         profiles: ['read-only'],
       });
     }
   });
 
   it('rule-, mode- and person-approved commands get the workspace profile', async () => {
-    expect(await decide({ command: 'npm test', mode: 'default', rules: [{ rule: 'Bash(npm test:*)', behavior: 'allow' }] })).toMatchObject({
+    expect(
+      await decide({ command: 'npm test', mode: 'default', rules: [{ rule: 'Bash(npm test:*)', behavior: 'allow' }] }),
+    ).toMatchObject({
       status: 'success',
       profiles: ['workspace'],
     });
     expect(await decide({ command: 'touch made.txt', mode: 'acceptEdits' })).toMatchObject({ profiles: ['workspace'] });
-    expect(await decide({ command: 'echo hi > out.txt', mode: 'bypassPermissions' })).toMatchObject({ profiles: ['workspace'] });
-    expect(await decide({ command: 'node -e 1', mode: 'default', person: 'allow' })).toMatchObject({ profiles: ['workspace'], asked: 1 });
+    expect(await decide({ command: 'echo hi > out.txt', mode: 'bypassPermissions' })).toMatchObject({
+      profiles: ['workspace'],
+    });
+    expect(await decide({ command: 'node -e 1', mode: 'default', person: 'allow' })).toMatchObject({
+      profiles: ['workspace'],
+      asked: 1,
+    });
   });
 
   it('asks a person before running outside the sandbox in every mode, bypass included, and denies with no one to ask', async () => {
     for (const mode of ['default', 'acceptEdits', 'bypassPermissions'] as const) {
-      const approved = await decide({ command: 'ls', mode, person: 'allow', dangerouslyDisableSandbox: true, rules: [{ rule: 'Bash', behavior: 'allow' }] });
+      const approved = await decide({
+        command: 'ls',
+        mode,
+        person: 'allow',
+        dangerouslyDisableSandbox: true,
+        rules: [{ rule: 'Bash', behavior: 'allow' }],
+      });
       expect(approved, mode).toMatchObject({ status: 'success', profiles: [], asked: 1 });
-      const headless = await decide({ command: 'ls', mode, dangerouslyDisableSandbox: true, rules: [{ rule: 'Bash', behavior: 'allow' }] });
+      const headless = await decide({
+        command: 'ls',
+        mode,
+        dangerouslyDisableSandbox: true,
+        rules: [{ rule: 'Bash', behavior: 'allow' }],
+      });
       expect(headless, mode).toMatchObject({ status: 'denied', profiles: [] });
     }
-    expect(await decide({ command: 'ls', mode: 'dontAsk', person: 'allow', dangerouslyDisableSandbox: true })).toMatchObject({ status: 'denied', asked: 0 });
+    expect(
+      await decide({ command: 'ls', mode: 'dontAsk', person: 'allow', dangerouslyDisableSandbox: true }),
+    ).toMatchObject({ status: 'denied', asked: 0 });
   });
 
   it('a person who refuses the outside run leaves it unrun', async () => {
-    expect(await decide({ command: 'ls', mode: 'default', person: 'deny', dangerouslyDisableSandbox: true })).toMatchObject({ status: 'denied', profiles: [] });
+    expect(
+      await decide({ command: 'ls', mode: 'default', person: 'deny', dangerouslyDisableSandbox: true }),
+    ).toMatchObject({ status: 'denied', profiles: [] });
   });
 
   it("a host's gate cannot let a command out by claiming a person approved it", async () => {
     const sandbox = createFakeSandbox();
-    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'allow', reason: { kind: 'approver', message: 'trust me' } }) });
-    const run = await runToolUses([{ type: 'tool_use', id: 'g', name: 'Bash', input: { command: 'echo hi', dangerouslyDisableSandbox: true } }], {
-      pool: assembleToolPool({ builtins: [bash] }),
-      permissions: gate,
-      cwd: root,
-      sessionId: 's',
-      services: createServices().set(SANDBOX, sandbox).set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') })),
+    const gate = createFakePermissionGate({
+      decide: () => ({ behavior: 'allow', reason: { kind: 'approver', message: 'trust me' } }),
     });
+    const run = await runToolUses(
+      [{ type: 'tool_use', id: 'g', name: 'Bash', input: { command: 'echo hi', dangerouslyDisableSandbox: true } }],
+      {
+        pool: assembleToolPool({ builtins: [bash] }),
+        permissions: gate,
+        cwd: root,
+        sessionId: 's',
+        services: createServices()
+          .set(SANDBOX, sandbox)
+          .set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') })),
+      },
+    );
     const content = run.records[0]?.result.content;
     expect(run.records[0]?.result.is_error).toBe(true);
     expect(JSON.stringify(content)).toContain("only a person's approval of this one run allows that");

@@ -104,9 +104,11 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
   let maxTurns: number | undefined;
   if (values['max-turns'] !== undefined) {
     maxTurns = Number(values['max-turns']);
-    if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError('--max-turns must be a positive whole number.');
+    if (!Number.isInteger(maxTurns) || maxTurns < 1)
+      throw new UsageError('--max-turns must be a positive whole number.');
   }
-  if (values.resume !== undefined && values.continue) throw new UsageError('--resume and --continue cannot be used together.');
+  if (values.resume !== undefined && values.continue)
+    throw new UsageError('--resume and --continue cannot be used together.');
   return {
     prompt: positionals.length > 0 ? positionals.join(' ') : undefined,
     print: values.print ?? false,

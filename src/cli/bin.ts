@@ -3,7 +3,14 @@ import { homedir } from 'node:os';
 import { main } from './main.js';
 import type { CommandIo } from './headless.js';
 
-const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), homeDir: homedir() };
+const io: CommandIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  cwd: process.cwd(),
+  homeDir: homedir(),
+};
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;

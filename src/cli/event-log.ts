@@ -4,8 +4,15 @@ import type { ToolResultBlock } from '../messages/types.js';
 import { visibleText } from './tui/visible-text.js';
 
 function firstLine(result: ToolResultBlock): string {
-  const text = typeof result.content === 'string' ? result.content : result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(' ');
-  const line = text.replace(/<\/?tool_use_error>/g, '').split('\n').find((candidate) => candidate.trim() !== '') ?? '';
+  const text =
+    typeof result.content === 'string'
+      ? result.content
+      : result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(' ');
+  const line =
+    text
+      .replace(/<\/?tool_use_error>/g, '')
+      .split('\n')
+      .find((candidate) => candidate.trim() !== '') ?? '';
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
@@ -40,13 +47,16 @@ export function createEventLog(write: (line: string) => void) {
         write(`  ▶ [batch ${event.batch}] ${event.toolName} ${visibleText(summaries.get(event.toolUseId) ?? '')}`);
         break;
       case 'permission-decision':
-        if (event.behavior !== 'ask') write(`    ${event.behavior === 'allow' ? 'allowed' : 'denied'}: ${describeReason(event.reason)}`);
+        if (event.behavior !== 'ask')
+          write(`    ${event.behavior === 'allow' ? 'allowed' : 'denied'}: ${describeReason(event.reason)}`);
         else write(`    needs approval: ${describeReason(event.reason)}`);
         break;
       case 'tool-call-end': {
         const { record } = event;
         const ok = record.outcome.status === 'success' && !record.outcome.isError;
-        write(`  ${ok ? '✓' : '✗'} ${record.toolName} ${record.outcome.status} (${event.durationMs.toFixed(0)} ms): ${visibleText(firstLine(record.result))}`);
+        write(
+          `  ${ok ? '✓' : '✗'} ${record.toolName} ${record.outcome.status} (${event.durationMs.toFixed(0)} ms): ${visibleText(firstLine(record.result))}`,
+        );
         break;
       }
       case 'compact':

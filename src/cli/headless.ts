@@ -52,7 +52,15 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
   let runtime: Runtime | undefined;
   try {
     try {
-      runtime = await createRuntime({ args, cwd: args.cwd ?? io.cwd, env: io.env, homeDir: io.homeDir, interactive: false, warn, signal: controller.signal });
+      runtime = await createRuntime({
+        args,
+        cwd: args.cwd ?? io.cwd,
+        env: io.env,
+        homeDir: io.homeDir,
+        interactive: false,
+        warn,
+        signal: controller.signal,
+      });
     } catch (error) {
       if (error instanceof ProviderSetupError || error instanceof ToolplaneError) {
         warn(`toolplane: ${error.message}`);
@@ -73,7 +81,10 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
         provider: runtime.provider.name,
         permissionMode: runtime.permissions.mode,
         tools: runtime.session.pool().tools.map((tool) => tool.name),
-        mcp_servers: (runtime.mcp?.servers() ?? []).map((server) => ({ name: server.name, status: server.state.status })),
+        mcp_servers: (runtime.mcp?.servers() ?? []).map((server) => ({
+          name: server.name,
+          status: server.state.status,
+        })),
         transcript_path: runtime.session.transcript().path,
       });
     }
@@ -88,9 +99,14 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       report(step.value, { stream, line, debug: args.debug, warn, sessionId });
     }
     await runtime.session.transcript().flush();
-    const object = toResultObject(result, { sessionId, durationMs: performance.now() - started, interrupted: interrupted !== undefined });
+    const object = toResultObject(result, {
+      sessionId,
+      durationMs: performance.now() - started,
+      interrupted: interrupted !== undefined,
+    });
     if (args.outputFormat === 'text') {
-      if (result.requiredToolInput !== undefined) write(io.stdout, `${JSON.stringify(result.requiredToolInput, null, 2)}\n`);
+      if (result.requiredToolInput !== undefined)
+        write(io.stdout, `${JSON.stringify(result.requiredToolInput, null, 2)}\n`);
       else if (result.text) write(io.stdout, `${result.text}\n`);
       if (object.is_error) warn(`toolplane: ${object.error ?? object.subtype}`);
     } else {
@@ -108,11 +124,19 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
 
 function report(
   event: LoopEvent,
-  options: { readonly stream: boolean; readonly line: (value: unknown) => void; readonly debug: boolean; readonly warn: (text: string) => void; readonly sessionId: string },
+  options: {
+    readonly stream: boolean;
+    readonly line: (value: unknown) => void;
+    readonly debug: boolean;
+    readonly warn: (text: string) => void;
+    readonly sessionId: string;
+  },
 ): void {
   if (options.stream) {
-    if (event.type === 'assistant-message') options.line({ type: 'assistant', message: event.message, session_id: options.sessionId });
-    else if (event.type === 'tool-results') options.line({ type: 'user', message: event.message, session_id: options.sessionId });
+    if (event.type === 'assistant-message')
+      options.line({ type: 'assistant', message: event.message, session_id: options.sessionId });
+    else if (event.type === 'tool-results')
+      options.line({ type: 'user', message: event.message, session_id: options.sessionId });
   }
   if (!options.debug) {
     if (event.type === 'error') options.warn(`toolplane: ${event.error.message}`);
@@ -123,7 +147,9 @@ function report(
       options.warn(`[tool] ${event.toolName} ${event.toolUseId} started (batch ${event.batch})`);
       break;
     case 'tool-call-end':
-      options.warn(`[tool] ${event.record.toolName} ${event.record.toolUseId} ${event.record.outcome.status} in ${event.durationMs.toFixed(1)} ms`);
+      options.warn(
+        `[tool] ${event.record.toolName} ${event.record.toolUseId} ${event.record.outcome.status} in ${event.durationMs.toFixed(1)} ms`,
+      );
       break;
     case 'permission-decision':
       options.warn(`[permission] ${event.toolUseId} ${event.behavior}`);

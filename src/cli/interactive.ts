@@ -57,7 +57,12 @@ async function askYesNo(question: string, io: CommandIo): Promise<boolean> {
 }
 
 /** The terminal UI's view of a runtime. */
-export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readonly<Record<string, string | undefined>> = process.env, homeDir?: string): InteractiveHost {
+export function createInteractiveHost(
+  runtime: Runtime,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  homeDir?: string,
+): InteractiveHost {
   return {
     status: () => ({
       provider: runtime.provider.name,
@@ -83,7 +88,10 @@ export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readon
       for (const behavior of ['deny', 'ask', 'allow'] as const) {
         const rules = runtime.settings.rules.filter((entry) => entry.behavior === behavior);
         lines.push(`${behavior} rules (${rules.length}):`);
-        for (const entry of rules) lines.push(`  ${entry.rule}    ${describeReason({ kind: 'rule', rule: entry.rule, source: entry.source, ...(entry.file ? { file: entry.file } : {}) })}`);
+        for (const entry of rules)
+          lines.push(
+            `  ${entry.rule}    ${describeReason({ kind: 'rule', rule: entry.rule, source: entry.source, ...(entry.file ? { file: entry.file } : {}) })}`,
+          );
       }
       lines.push(`Settings files: ${runtime.settings.files.map((file) => file.path).join(', ') || '(none)'}`);
       return lines.join('\n');
@@ -92,7 +100,10 @@ export function createInteractiveHost(runtime: Runtime, cwd: string, env: Readon
       const servers = runtime.mcp?.servers() ?? [];
       if (servers.length === 0) return 'No MCP servers are configured.';
       return servers
-        .map((server) => `${server.name} (${server.transport}, ${server.scope}): ${server.state.status}, ${server.toolNames.length} tools${'reason' in server.state ? ` — ${String(server.state.reason)}` : ''}`)
+        .map(
+          (server) =>
+            `${server.name} (${server.transport}, ${server.scope}): ${server.state.status}, ${server.toolNames.length} tools${'reason' in server.state ? ` — ${String(server.state.reason)}` : ''}`,
+        )
         .join('\n');
     },
     compact: (signal) => runtime.session.compact(signal),

@@ -39,7 +39,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
 async function runSubcommand(name: string, argv: readonly string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'permissions': {
-      if (argv[0] !== 'explain') throw new UsageError('Usage: toolplane permissions explain --tool NAME --input JSON [...]');
+      if (argv[0] !== 'explain')
+        throw new UsageError('Usage: toolplane permissions explain --tool NAME --input JSON [...]');
       const { runPermissionsExplain } = await import('./commands/permissions-explain.js');
       return runPermissionsExplain(argv.slice(1), io);
     }

@@ -35,7 +35,10 @@ function usageOf(usage: Usage): ResultObject['usage'] {
 }
 
 /** Builds the result object in the reference's shape. */
-export function toResultObject(result: QueryResult, options: { readonly sessionId: string; readonly durationMs: number; readonly interrupted: boolean }): ResultObject {
+export function toResultObject(
+  result: QueryResult,
+  options: { readonly sessionId: string; readonly durationMs: number; readonly interrupted: boolean },
+): ResultObject {
   const isError = result.status !== 'success' || options.interrupted;
   return {
     type: 'result',

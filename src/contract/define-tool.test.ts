@@ -38,11 +38,11 @@ describe('defineTool', () => {
   });
 
   it('rejects names the API would refuse', () => {
-    expect(() => defineTool({ name: 'has space', inputSchema: z.object({}), prompt: '', call: async () => '' })).toThrow(
-      ToolplaneError,
-    );
-    expect(() => defineTool({ name: 'x'.repeat(65), inputSchema: z.object({}), prompt: '', call: async () => '' })).toThrow(
-      /does not match/,
-    );
+    expect(() =>
+      defineTool({ name: 'has space', inputSchema: z.object({}), prompt: '', call: async () => '' }),
+    ).toThrow(ToolplaneError);
+    expect(() =>
+      defineTool({ name: 'x'.repeat(65), inputSchema: z.object({}), prompt: '', call: async () => '' }),
+    ).toThrow(/does not match/);
   });
 });

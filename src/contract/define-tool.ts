@@ -32,7 +32,10 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
   }
   const limit = definition.maxResultSizeChars ?? DEFAULT_MAX_RESULT_SIZE_CHARS;
   if (!(limit > 0)) {
-    throw new ToolplaneError('INVALID_TOOL_DEFINITION', `Tool ${definition.name}: maxResultSizeChars must be positive.`);
+    throw new ToolplaneError(
+      'INVALID_TOOL_DEFINITION',
+      `Tool ${definition.name}: maxResultSizeChars must be positive.`,
+    );
   }
   const name = definition.name;
   return {

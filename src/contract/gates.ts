@@ -1,10 +1,5 @@
 import type { AnyTool, ToolCheckContext } from './tool.js';
-import type {
-  DecisionReason,
-  DenyDecision,
-  PermissionDecision,
-  RuleSuggestion,
-} from './permission.js';
+import type { DecisionReason, DenyDecision, PermissionDecision, RuleSuggestion } from './permission.js';
 
 /**
  * The seams between the plane (execution/) and the stages that decide about a call

@@ -15,13 +15,7 @@ export const PERMISSION_MODES: readonly PermissionMode[] = [
 ];
 
 /** Where a rule came from. */
-export type RuleSource =
-  | 'managed'
-  | 'cli'
-  | 'localSettings'
-  | 'projectSettings'
-  | 'userSettings'
-  | 'session';
+export type RuleSource = 'managed' | 'cli' | 'localSettings' | 'projectSettings' | 'userSettings' | 'session';
 
 /** Why a decision was made. */
 export type DecisionReason =

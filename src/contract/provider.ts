@@ -1,10 +1,4 @@
-import type {
-  ApiToolDefinition,
-  AssistantMessage,
-  Message,
-  TextBlock,
-  ToolUseBlock,
-} from '../messages/types.js';
+import type { ApiToolDefinition, AssistantMessage, Message, TextBlock, ToolUseBlock } from '../messages/types.js';
 
 /** Token counts for one model response. */
 export type Usage = {

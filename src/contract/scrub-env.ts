@@ -54,9 +54,7 @@ export function isModelCredentialName(name: string): boolean {
  * never modified; `undefined` values are dropped. Non-secret settings such as `ANTHROPIC_BASE_URL`
  * are kept.
  */
-export function scrubModelCredentials(
-  env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
+export function scrubModelCredentials(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const clean: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || isModelCredentialName(name)) continue;

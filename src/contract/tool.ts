@@ -49,8 +49,7 @@ export type ToolCheckContext = Omit<ToolCallContext, 'reportProgress' | 'approva
 
 /** The outcome of a tool's business preconditions. `message` is written for the model. */
 export type ValidationResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly message: string; readonly code?: string };
+  { readonly ok: true } | { readonly ok: false; readonly message: string; readonly code?: string };
 
 /** What the model receives for a successful call. */
 export type MappedResult = {

@@ -16,7 +16,14 @@ const allowEverything: PermissionGate = {
 };
 
 function plane(hooks: ReturnType<typeof createFakeHookGate>, approver?: ReturnType<typeof createFakeApprover>) {
-  return { pool: assembleToolPool({ builtins: sampleTools }), permissions: allowEverything, hooks, cwd: '/tmp', sessionId: 's', ...(approver ? { approver } : {}) };
+  return {
+    pool: assembleToolPool({ builtins: sampleTools }),
+    permissions: allowEverything,
+    hooks,
+    cwd: '/tmp',
+    sessionId: 's',
+    ...(approver ? { approver } : {}),
+  };
 }
 
 describe("a host gate that allows everything and a hook's verdict", () => {
@@ -28,7 +35,9 @@ describe("a host gate that allows everything and a hook's verdict", () => {
   });
 
   it("keeps the hook's ask: a person is asked, and with no one to answer the call is denied", async () => {
-    const hooks = createFakeHookGate({ preToolUse: () => ({ decision: 'ask', reason: 'a person must see this', hook: 'policy' }) });
+    const hooks = createFakeHookGate({
+      preToolUse: () => ({ decision: 'ask', reason: 'a person must see this', hook: 'policy' }),
+    });
     const approver = createFakeApprover({ behavior: 'deny' });
     const asked = await runToolUses([use('a')], plane(hooks, approver));
     expect(approver.requests).toHaveLength(1);
@@ -60,7 +69,15 @@ describe('combineHookVerdict', () => {
   });
 
   it('names the hook that asked', () => {
-    const combined = combineHookVerdict({ decision: allow, hook: { decision: 'ask', hook: 'policy.sh', reason: 'look first' }, toolName: 'Echo' });
-    expect(combined).toEqual({ behavior: 'ask', message: 'look first', reason: { kind: 'hook', hook: 'policy.sh', message: 'look first' } });
+    const combined = combineHookVerdict({
+      decision: allow,
+      hook: { decision: 'ask', hook: 'policy.sh', reason: 'look first' },
+      toolName: 'Echo',
+    });
+    expect(combined).toEqual({
+      behavior: 'ask',
+      message: 'look first',
+      reason: { kind: 'hook', hook: 'policy.sh', message: 'look first' },
+    });
   });
 });

@@ -14,7 +14,11 @@ export function combineHookVerdict(options: {
 }): PermissionDecision {
   const { decision, hook, toolName } = options;
   if (decision.behavior === 'deny') return decision;
-  const reason: DecisionReason = { kind: 'hook', hook: hook.hook ?? 'PreToolUse hook', ...(hook.reason ? { message: hook.reason } : {}) };
+  const reason: DecisionReason = {
+    kind: 'hook',
+    hook: hook.hook ?? 'PreToolUse hook',
+    ...(hook.reason ? { message: hook.reason } : {}),
+  };
   if (hook.decision === 'deny') {
     return { behavior: 'deny', message: hook.reason ?? 'A PreToolUse hook blocked this call.', reason };
   }

@@ -16,7 +16,11 @@ export function createDefaultPermissionGate(): PermissionGate {
         return {
           behavior: 'ask',
           message: hookDecision.reason ?? `A PreToolUse hook asks for approval of ${tool.name}.`,
-          reason: { kind: 'hook', hook: hookDecision.hook ?? 'PreToolUse', ...(hookDecision.reason ? { message: hookDecision.reason } : {}) },
+          reason: {
+            kind: 'hook',
+            hook: hookDecision.hook ?? 'PreToolUse',
+            ...(hookDecision.reason ? { message: hookDecision.reason } : {}),
+          },
         };
       }
       if (own.behavior !== 'passthrough') return own;
@@ -28,7 +32,14 @@ export function createDefaultPermissionGate(): PermissionGate {
       }
       if (readOnly) return { behavior: 'allow', reason: { kind: 'read-only', message: `${tool.name} only reads` } };
       if (hookDecision?.decision === 'allow') {
-        return { behavior: 'allow', reason: { kind: 'hook', hook: hookDecision.hook ?? 'PreToolUse', ...(hookDecision.reason ? { message: hookDecision.reason } : {}) } };
+        return {
+          behavior: 'allow',
+          reason: {
+            kind: 'hook',
+            hook: hookDecision.hook ?? 'PreToolUse',
+            ...(hookDecision.reason ? { message: hookDecision.reason } : {}),
+          },
+        };
       }
       return {
         behavior: 'ask',

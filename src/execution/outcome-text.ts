@@ -13,13 +13,19 @@ export function toolUseError(message: string): string {
 export function outcomeText(outcome: Exclude<ToolCallOutcome, { status: 'success' }>, toolName: string): string {
   switch (outcome.status) {
     case 'unknown-tool':
-      return toolUseError(`No tool named "${toolName}" is available. Call only the tools listed in this request, by their exact names.`);
+      return toolUseError(
+        `No tool named "${toolName}" is available. Call only the tools listed in this request, by their exact names.`,
+      );
     case 'invalid-input':
-      return toolUseError(`InputValidationError: the input for ${toolName} does not match its schema.\n${outcome.message}\nFix the input and call ${toolName} again.`);
+      return toolUseError(
+        `InputValidationError: the input for ${toolName} does not match its schema.\n${outcome.message}\nFix the input and call ${toolName} again.`,
+      );
     case 'validation-failed':
       return toolUseError(outcome.message);
     case 'hook-blocked':
-      return toolUseError(`A PreToolUse hook${outcome.hook ? ` (${outcome.hook})` : ''} blocked this call: ${outcome.message}`);
+      return toolUseError(
+        `A PreToolUse hook${outcome.hook ? ` (${outcome.hook})` : ''} blocked this call: ${outcome.message}`,
+      );
     case 'denied':
       return toolUseError(
         `Permission to use ${toolName} was denied (${describeReason(outcome.reason)}). ${outcome.message}`.trim() +
@@ -28,9 +34,13 @@ export function outcomeText(outcome: Exclude<ToolCallOutcome, { status: 'success
     case 'failed':
       return toolUseError(`Error: ${outcome.message}`);
     case 'timeout':
-      return toolUseError(`${toolName} did not finish within ${outcome.timeoutMs} ms and was stopped. Try a narrower or faster request.`);
+      return toolUseError(
+        `${toolName} did not finish within ${outcome.timeoutMs} ms and was stopped. Try a narrower or faster request.`,
+      );
     case 'cancelled':
-      return toolUseError(`Cancelled: a parallel call (${outcome.byToolUseId}) failed, so this call was stopped or never started.`);
+      return toolUseError(
+        `Cancelled: a parallel call (${outcome.byToolUseId}) failed, so this call was stopped or never started.`,
+      );
     case 'aborted':
       return outcome.cause === 'interrupt'
         ? toolUseError('The user interrupted this call before it finished. Wait for their next instruction.')

@@ -46,7 +46,10 @@ export function prepareCall(
     parsed = getInputParser(tool)(block.input);
   } catch (error) {
     // A schema's own code (a refinement, a transform) may throw; the call is answered, never lost.
-    parsed = { ok: false, message: `The input could not be checked against ${tool.name}'s schema: ${describeError(error)}` };
+    parsed = {
+      ok: false,
+      message: `The input could not be checked against ${tool.name}'s schema: ${describeError(error)}`,
+    };
   }
   let concurrencySafe = false;
   if (parsed.ok) {

@@ -1,6 +1,12 @@
 import { describeError } from '../errors/toolplane-error.js';
 import type { Approver, CallSubject, HookGate, PermissionGate, PreToolUseOutcome } from '../contract/gates.js';
-import type { AskDecision, CallApproval, DecisionReason, PassthroughDecision, PermissionDecision } from '../contract/permission.js';
+import type {
+  AskDecision,
+  CallApproval,
+  DecisionReason,
+  PassthroughDecision,
+  PermissionDecision,
+} from '../contract/permission.js';
 import type { AnyTool, ToolCheckContext } from '../contract/tool.js';
 import { approvalOf } from './approval-of.js';
 import type { CallControl } from './call-control.js';
@@ -48,7 +54,6 @@ type Checked =
   | { readonly ok: true; readonly input: unknown; readonly approval?: CallApproval }
   | { readonly ok: false; readonly result: GateResult };
 
-
 /**
  * Runs one call through the gate chain, in order: abort check, schema parse, deny pre-check,
  * validateInput, PreToolUse hooks, the permission decision (then PermissionRequest hooks and the
@@ -78,7 +83,11 @@ export async function runGateChain(
       pre = await env.hooks.preToolUse(subject(tool, block, checked.input, checkContext), env.runSignal);
     } catch (error) {
       // The hook runner must resolve; if it throws anyway, nothing may run on its say-so.
-      return fail(block, { status: 'hook-blocked', hook: undefined, message: `the hook runner failed: ${describeError(error)}` });
+      return fail(block, {
+        status: 'hook-blocked',
+        hook: undefined,
+        message: `the hook runner failed: ${describeError(error)}`,
+      });
     }
     if (pre.stopReason) env.requestStop(pre.stopReason);
     if (pre.decision === 'deny') {
@@ -92,7 +101,13 @@ export async function runGateChain(
 
   let decision: PermissionDecision;
   try {
-    decision = await env.permissions.decide({ tool, input: checked.input, toolUseId: block.id, context: checkContext, hookDecision: pre });
+    decision = await env.permissions.decide({
+      tool,
+      input: checked.input,
+      toolUseId: block.id,
+      context: checkContext,
+      hookDecision: pre,
+    });
   } catch (error) {
     decision = {
       behavior: 'ask',
@@ -150,12 +165,17 @@ async function check(
       reason: { kind: 'safety' as const, message: `deny pre-check failed: ${describeError(error)}` },
     };
   }
-  if (denial) return { ok: false, result: fail(block, { status: 'denied', message: denial.message, reason: denial.reason }) };
+  if (denial)
+    return { ok: false, result: fail(block, { status: 'denied', message: denial.message, reason: denial.reason }) };
   try {
     const validation = await tool.validateInput(input, context);
-    if (!validation.ok) return { ok: false, result: fail(block, { status: 'validation-failed', message: validation.message }) };
+    if (!validation.ok)
+      return { ok: false, result: fail(block, { status: 'validation-failed', message: validation.message }) };
   } catch (error) {
-    return { ok: false, result: fail(block, { status: 'validation-failed', message: `Input check failed: ${describeError(error)}` }) };
+    return {
+      ok: false,
+      result: fail(block, { status: 'validation-failed', message: `Input check failed: ${describeError(error)}` }),
+    };
   }
   return { ok: true, input };
 }
@@ -171,7 +191,10 @@ async function recheck(
   if (!parsed.ok) {
     return {
       ok: false,
-      result: fail(block, { status: 'invalid-input', message: `The replaced input (from a hook or a person) is invalid:\n${parsed.message}` }),
+      result: fail(block, {
+        status: 'invalid-input',
+        message: `The replaced input (from a hook or a person) is invalid:\n${parsed.message}`,
+      }),
     };
   }
   return check(tool, block, parsed.value, context, permissions);
@@ -198,13 +221,20 @@ async function resolveAsk(
       verdict = {};
     }
     if (verdict.decision === 'deny') {
-      if (verdict.interrupt) env.requestStop(`a PermissionRequest hook (${verdict.hook ?? 'PermissionRequest'}) denied ${tool.name} and stopped the turn`);
+      if (verdict.interrupt)
+        env.requestStop(
+          `a PermissionRequest hook (${verdict.hook ?? 'PermissionRequest'}) denied ${tool.name} and stopped the turn`,
+        );
       return {
         ok: false,
         result: fail(block, {
           status: 'denied',
           message: verdict.message ?? '',
-          reason: { kind: 'hook', hook: verdict.hook ?? 'PermissionRequest', ...(verdict.message ? { message: verdict.message } : {}) },
+          reason: {
+            kind: 'hook',
+            hook: verdict.hook ?? 'PermissionRequest',
+            ...(verdict.message ? { message: verdict.message } : {}),
+          },
         }),
       };
     }
@@ -378,7 +408,12 @@ async function execute(
   return { outcome: { status: 'success', isError: mapped.isError === true }, result };
 }
 
-async function postFailureContext(hooks: HookGate, callSubject: CallSubject, error: string, signal: AbortSignal): Promise<string[]> {
+async function postFailureContext(
+  hooks: HookGate,
+  callSubject: CallSubject,
+  error: string,
+  signal: AbortSignal,
+): Promise<string[]> {
   try {
     const outcome = await hooks.postToolUseFailure({ ...callSubject, error }, signal);
     return [...(outcome.additionalContext ?? [])];
@@ -390,6 +425,8 @@ async function postFailureContext(hooks: HookGate, callSubject: CallSubject, err
 function withContext(result: ToolResultBlock, notes: readonly string[]): ToolResultBlock {
   const extra: ToolResultContentBlock[] = notes.map((note) => ({ type: 'text', text: note }));
   const content: ToolResultContentBlock[] =
-    typeof result.content === 'string' ? [{ type: 'text', text: result.content }, ...extra] : [...result.content, ...extra];
+    typeof result.content === 'string'
+      ? [{ type: 'text', text: result.content }, ...extra]
+      : [...result.content, ...extra];
   return { ...result, content };
 }

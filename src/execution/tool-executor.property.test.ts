@@ -23,14 +23,28 @@ type Scenario = {
 };
 
 const callArb: fc.Arbitrary<CallSpec> = fc.record({
-  kind: fc.constantFrom<Kind>('ok', 'ok', 'ok', 'throw', 'hang', 'huge', 'empty', 'malformed', 'unparseable', 'unknown'),
+  kind: fc.constantFrom<Kind>(
+    'ok',
+    'ok',
+    'ok',
+    'throw',
+    'hang',
+    'huge',
+    'empty',
+    'malformed',
+    'unparseable',
+    'unknown',
+  ),
   safe: fc.boolean(),
   ticks: fc.nat({ max: 40 }),
   cancels: fc.boolean(),
 });
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   calls: fc.array(callArb, { minLength: 1, maxLength: 14 }),
-  stop: fc.option(fc.record({ at: fc.nat({ max: 80 }), how: fc.constantFrom<'abort' | 'interrupt'>('abort', 'interrupt') }), { nil: null }),
+  stop: fc.option(
+    fc.record({ at: fc.nat({ max: 80 }), how: fc.constantFrom<'abort' | 'interrupt'>('abort', 'interrupt') }),
+    { nil: null },
+  ),
 });
 
 const ticks = async (count: number) => {
@@ -52,12 +66,16 @@ function buildTools(observed: Observed) {
   const body = async (value: z.infer<typeof input>, { signal }: { signal: AbortSignal }): Promise<string> => {
     observed.running++;
     if (!value.safe) observed.runningUnsafe++;
-    if (observed.runningUnsafe > 0 && observed.running > 1) observed.violations.push(`unsafe call ${value.id} overlapped another call`);
+    if (observed.runningUnsafe > 0 && observed.running > 1)
+      observed.violations.push(`unsafe call ${value.id} overlapped another call`);
     if (observed.running > 10) observed.violations.push('more than 10 calls ran at once');
     try {
       await ticks(value.ticks);
       if (value.kind === 'throw') throw new Error(`fault in ${value.id}`);
-      if (value.kind === 'hang') await new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+      if (value.kind === 'hang')
+        await new Promise<never>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('stopped'))),
+        );
       observed.completed.set(value.id, { beforeStop: !observed.stopped });
       if (value.kind === 'huge') return `${value.id}:`.padEnd(300_000, 'x');
       if (value.kind === 'empty') return '';
@@ -161,7 +179,9 @@ const brokenRun: RunCalls = async (blocks, options, stop, markStop) => {
 };
 
 function text(result: ToolResultBlock): string {
-  return typeof result.content === 'string' ? result.content : result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return typeof result.content === 'string'
+    ? result.content
+    : result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 const allowed: Record<Kind, readonly string[]> = {
@@ -180,7 +200,12 @@ async function checkScenario(run: RunCalls, scenario: Scenario): Promise<void> {
   const observed: Observed = { stopped: false, completed: new Map(), running: 0, runningUnsafe: 0, violations: [] };
   const blocks = toBlocks(scenario);
   const pool = assembleToolPool({ builtins: buildTools(observed) });
-  const options: ToolExecutorOptions = { pool, permissions: createFakePermissionGate(), cwd: '/tmp', sessionId: 'property' };
+  const options: ToolExecutorOptions = {
+    pool,
+    permissions: createFakePermissionGate(),
+    cwd: '/tmp',
+    sessionId: 'property',
+  };
   const result = await run(blocks, options, scenario.stop, () => {
     observed.stopped = true;
   });

@@ -51,7 +51,13 @@ describe('the gate chain', () => {
   });
 
   it('finds a tool by alias', async () => {
-    const aliased = defineTool({ name: 'Say', aliases: ['Speak'], inputSchema: z.object({}), prompt: 'x', call: async () => 'said' });
+    const aliased = defineTool({
+      name: 'Say',
+      aliases: ['Speak'],
+      inputSchema: z.object({}),
+      prompt: 'x',
+      call: async () => 'said',
+    });
     const run = await runToolUses([use('a', 'Speak', {})], options({ tools: [aliased] }));
     expect(run.message.content[0]!.content).toBe('said');
   });
@@ -64,7 +70,11 @@ describe('the gate chain', () => {
     expect(text(run.message.content[0]!)).toContain('The parameter "text" must be string, but received number');
     expect(text(run.message.content[1]!)).toContain('The required parameter "text" is missing');
     expect(text(run.message.content[2]!)).toContain('The parameter "city" must be string, but received number 7');
-    expect(run.records.map((record) => record.outcome.status)).toEqual(['invalid-input', 'invalid-input', 'invalid-input']);
+    expect(run.records.map((record) => record.outcome.status)).toEqual([
+      'invalid-input',
+      'invalid-input',
+      'invalid-input',
+    ]);
   });
 
   it('gives unparseable JSON its own error', async () => {
@@ -94,7 +104,11 @@ describe('the gate chain', () => {
       call: async () => 'ran',
     });
     const gate = createFakePermissionGate({
-      preCheck: () => ({ behavior: 'deny', message: 'Not here.', reason: { kind: 'rule', rule: 'Guarded', source: 'projectSettings' } }),
+      preCheck: () => ({
+        behavior: 'deny',
+        message: 'Not here.',
+        reason: { kind: 'rule', rule: 'Guarded', source: 'projectSettings' },
+      }),
     });
     const run = await runToolUses([use('a', 'Guarded', {})], options({ tools: [guarded], permissions: gate }));
     expect(validated).toBe(false);
@@ -134,7 +148,11 @@ describe('the gate chain', () => {
 
   it('denies an ask when no one can approve it (fail-closed)', async () => {
     const gate = createFakePermissionGate({
-      decide: () => ({ behavior: 'ask', message: 'Run Echo?', reason: { kind: 'rule', rule: 'Echo', source: 'userSettings' } }),
+      decide: () => ({
+        behavior: 'ask',
+        message: 'Run Echo?',
+        reason: { kind: 'rule', rule: 'Echo', source: 'userSettings' },
+      }),
     });
     const run = await runToolUses([use('a', 'Echo', { text: 'x' })], options({ permissions: gate }));
     expect(run.records[0]!.outcome.status).toBe('denied');
@@ -148,7 +166,9 @@ describe('the gate chain', () => {
   });
 
   it('lets PermissionRequest hooks decide before the approver', async () => {
-    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }) });
+    const gate = createFakePermissionGate({
+      decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }),
+    });
     const approver = createFakeApprover({ behavior: 'deny' });
     const hooks = createFakeHookGate({
       permissionRequest: ({ input }) => ((input as { text: string }).text === 'yes' ? { decision: 'allow' } : {}),
@@ -162,16 +182,27 @@ describe('the gate chain', () => {
   });
 
   it('stops the turn when a PermissionRequest hook denies with interrupt', async () => {
-    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }) });
-    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'deny', message: 'never', hook: 'guard.sh', interrupt: true }) });
+    const gate = createFakePermissionGate({
+      decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }),
+    });
+    const hooks = createFakeHookGate({
+      permissionRequest: () => ({ decision: 'deny', message: 'never', hook: 'guard.sh', interrupt: true }),
+    });
     const run = await runToolUses([use('a', 'Echo', { text: 'x' })], options({ permissions: gate, hooks }));
     expect(run.records[0]!.outcome.status).toBe('denied');
     expect(run.stopReason).toBe('a PermissionRequest hook (guard.sh) denied Echo and stopped the turn');
   });
 
   it('saves the rules a PermissionRequest hook asks to save with its allow', async () => {
-    const gate = createFakePermissionGate({ decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }) });
-    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', remember: [{ rule: 'Echo', behavior: 'allow', destination: 'session' }] }) });
+    const gate = createFakePermissionGate({
+      decide: () => ({ behavior: 'ask', message: '?', reason: { kind: 'default', message: 'ask' } }),
+    });
+    const hooks = createFakeHookGate({
+      permissionRequest: () => ({
+        decision: 'allow',
+        remember: [{ rule: 'Echo', behavior: 'allow', destination: 'session' }],
+      }),
+    });
     const run = await runToolUses([use('a', 'Echo', { text: 'x' })], options({ permissions: gate, hooks }));
     expect(run.records[0]!.outcome.status).toBe('success');
     expect(gate.remembered).toEqual([{ rule: 'Echo', behavior: 'allow', destination: 'session' }]);
@@ -196,7 +227,9 @@ describe('the gate chain', () => {
       return { behavior: 'abort' };
     });
     const run = await runToolUses(
-      ['once', 'always', 'edit', 'bad-edit', 'deny', 'abort', 'after'].map((value, index) => use(`id${index}`, 'Sleep', { ms: 0, text: value })),
+      ['once', 'always', 'edit', 'bad-edit', 'deny', 'abort', 'after'].map((value, index) =>
+        use(`id${index}`, 'Sleep', { ms: 0, text: value }),
+      ),
       options({
         permissions: gate,
         approver,
@@ -273,7 +306,13 @@ describe('size governance', () => {
   });
 
   it('spills a result over its limit to a 0600 file and sends a preview with the path', async () => {
-    const big = defineTool({ name: 'Big', inputSchema: z.object({}), prompt: 'x', maxResultSizeChars: 1_000, call: async () => 'line\n'.repeat(2_000) });
+    const big = defineTool({
+      name: 'Big',
+      inputSchema: z.object({}),
+      prompt: 'x',
+      maxResultSizeChars: 1_000,
+      call: async () => 'line\n'.repeat(2_000),
+    });
     const store = createResultStore({ directory: join(folder, 'tool-results') });
     const run = await runToolUses([use('toolu_1', 'Big', {})], options({ tools: [big], resultStore: store }));
     const content = text(run.message.content[0]!);
@@ -352,7 +391,9 @@ describe('the scheduler', () => {
 
   it('runs at most ten calls at once', async () => {
     const { tool, peak } = tracked();
-    const calls = Array.from({ length: 25 }, (_, index) => use(`c${index}`, 'Step', { label: `c${index}`, safe: true, ms: 2 }));
+    const calls = Array.from({ length: 25 }, (_, index) =>
+      use(`c${index}`, 'Step', { label: `c${index}`, safe: true, ms: 2 }),
+    );
     const run = await runToolUses(calls, options({ tools: [tool] }));
     expect(peak()).toBe(10);
     expect(run.message.content).toHaveLength(25);
@@ -373,7 +414,11 @@ describe('the scheduler', () => {
       },
     });
     await runToolUses(
-      [use('1', 'Step', { label: 'a', safe: true, ms: 5 }), use('2', 'Throws', {}), use('3', 'Step', { label: 'b', safe: true, ms: 1 })],
+      [
+        use('1', 'Step', { label: 'a', safe: true, ms: 5 }),
+        use('2', 'Throws', {}),
+        use('3', 'Step', { label: 'b', safe: true, ms: 1 }),
+      ],
       options({ tools: [tool, throwing] }),
     );
     expect(log).toEqual(['start a (1 running)', 'end a', 'throws ran', 'start b (1 running)', 'end b']);
@@ -389,10 +434,17 @@ describe('the scheduler', () => {
       [use('1', 'Sleep', { ms: 5_000, safe: true }), use('2', 'Sleep', { ms: 1, safe: true })],
       options({
         tools: [
-          defineTool({ ...sleepTool, name: 'Sleep', errorCancelsSiblings: true, call: async (input, context) => {
-            if (input.ms === 1) return { failed: true };
-            return sleepTool.call(input, context);
-          }, mapResult: (output) => (typeof output === 'object' ? { content: 'exit 1', isError: true } : { content: String(output) }) }),
+          defineTool({
+            ...sleepTool,
+            name: 'Sleep',
+            errorCancelsSiblings: true,
+            call: async (input, context) => {
+              if (input.ms === 1) return { failed: true };
+              return sleepTool.call(input, context);
+            },
+            mapResult: (output) =>
+              typeof output === 'object' ? { content: 'exit 1', isError: true } : { content: String(output) },
+          }),
         ],
       }),
     );
@@ -445,14 +497,19 @@ describe('the scheduler', () => {
       call: async (input) => {
         log.push(`start ${input.label}`);
         // Ignores its abort signal, as a badly written tool might.
-        await new Promise((resolve) => (input.forever ? undefined : setTimeout(resolve, input.label === 'first' ? 40 : 0)));
+        await new Promise((resolve) =>
+          input.forever ? undefined : setTimeout(resolve, input.label === 'first' ? 40 : 0),
+        );
         log.push(`end ${input.label}`);
         return input.label;
       },
     });
     const events: ToolRunEvent[] = [];
     const run = await runToolUses(
-      [use('1', 'Stubborn', { label: 'first', forever: false }), use('2', 'Stubborn', { label: 'second', forever: false })],
+      [
+        use('1', 'Stubborn', { label: 'first', forever: false }),
+        use('2', 'Stubborn', { label: 'second', forever: false }),
+      ],
       options({
         tools: [stubborn],
         abandonAfterMs: 60_000,
@@ -468,7 +525,10 @@ describe('the scheduler', () => {
     // A call that never settles is abandoned after `abandonAfterMs`, and the run goes on.
     log.length = 0;
     const abandoned = await runToolUses(
-      [use('1', 'Stubborn', { label: 'first', forever: true }), use('2', 'Stubborn', { label: 'second', forever: false })],
+      [
+        use('1', 'Stubborn', { label: 'first', forever: true }),
+        use('2', 'Stubborn', { label: 'second', forever: false }),
+      ],
       options({ tools: [stubborn], abandonAfterMs: 20 }),
     );
     expect(abandoned.records.map((record) => record.outcome.status)).toEqual(['timeout', 'success']);
@@ -477,7 +537,10 @@ describe('the scheduler', () => {
 
   it('answers a duplicate id once and reports the duplicate', async () => {
     const events: ToolRunEvent[] = [];
-    const run = await runToolUses([use('a', 'Echo', { text: '1' }), use('a', 'Echo', { text: '2' })], options({ onEvent: (event) => events.push(event) }));
+    const run = await runToolUses(
+      [use('a', 'Echo', { text: '1' }), use('a', 'Echo', { text: '2' })],
+      options({ onEvent: (event) => events.push(event) }),
+    );
     expect(run.message.content).toEqual([{ type: 'tool_result', tool_use_id: 'a', content: '1' }]);
     expect(events.some((event) => event.type === 'tool-call-duplicate')).toBe(true);
   });
@@ -495,10 +558,11 @@ describe('the scheduler', () => {
   });
 
   it('works with the default gate: read-only calls run, others are denied without an approver', async () => {
-    const run = await runToolUses(
-      [use('a', 'Echo', { text: 'x' }), use('b', 'Fail', { message: 'x' })],
-      { pool: assembleToolPool({ builtins: sampleTools }), cwd: '/tmp', sessionId: 's' },
-    );
+    const run = await runToolUses([use('a', 'Echo', { text: 'x' }), use('b', 'Fail', { message: 'x' })], {
+      pool: assembleToolPool({ builtins: sampleTools }),
+      cwd: '/tmp',
+      sessionId: 's',
+    });
     expect(run.records.map((record) => record.outcome.status)).toEqual(['success', 'denied']);
     void weatherTool;
   });
@@ -558,7 +622,11 @@ describe('an observer that stops the run from an event', () => {
 });
 
 describe('an input replaced while an ask is answered', () => {
-  const ask = { behavior: 'ask', message: 'Echo needs approval.', reason: { kind: 'default', message: 'no rule' } } as const;
+  const ask = {
+    behavior: 'ask',
+    message: 'Echo needs approval.',
+    reason: { kind: 'default', message: 'no rule' },
+  } as const;
   const gate = createFakePermissionGate({
     decide: ({ input }) =>
       (input as { text: string }).text === 'forbidden'
@@ -567,7 +635,9 @@ describe('an input replaced while an ask is answered', () => {
   });
 
   it('is decided again, so a PermissionRequest hook cannot swap in an input the gate denies', async () => {
-    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', updatedInput: { text: 'forbidden' } }) });
+    const hooks = createFakeHookGate({
+      permissionRequest: () => ({ decision: 'allow', updatedInput: { text: 'forbidden' } }),
+    });
     const run = await runToolUses([use('a', 'Echo', { text: 'fine' })], options({ permissions: gate, hooks }));
     expect(run.records[0]!.outcome.status).toBe('denied');
     expect(text(run.message.content[0]!)).not.toBe('forbidden');
@@ -580,7 +650,9 @@ describe('an input replaced while an ask is answered', () => {
   });
 
   it('still runs a replaced input the gate would only ask about', async () => {
-    const hooks = createFakeHookGate({ permissionRequest: () => ({ decision: 'allow', updatedInput: { text: 'other' } }) });
+    const hooks = createFakeHookGate({
+      permissionRequest: () => ({ decision: 'allow', updatedInput: { text: 'other' } }),
+    });
     const run = await runToolUses([use('a', 'Echo', { text: 'fine' })], options({ permissions: gate, hooks }));
     expect(run.message.content[0]!.content).toBe('other');
   });
@@ -588,9 +660,17 @@ describe('an input replaced while an ask is answered', () => {
 
 describe('the default permission gate', () => {
   it("honours a PreToolUse hook's ask, even for a read-only call", async () => {
-    const hooks = createFakeHookGate({ preToolUse: () => ({ decision: 'ask', reason: 'a person must see this', hook: 'policy' }) });
+    const hooks = createFakeHookGate({
+      preToolUse: () => ({ decision: 'ask', reason: 'a person must see this', hook: 'policy' }),
+    });
     const approver = createFakeApprover({ behavior: 'deny' });
-    const run = await runToolUses([use('a', 'Echo', { text: 'hi' })], { pool: assembleToolPool({ builtins: sampleTools }), cwd: '/tmp', sessionId: 's', hooks, approver });
+    const run = await runToolUses([use('a', 'Echo', { text: 'hi' })], {
+      pool: assembleToolPool({ builtins: sampleTools }),
+      cwd: '/tmp',
+      sessionId: 's',
+      hooks,
+      approver,
+    });
     expect(approver.requests).toHaveLength(1);
     expect(run.records[0]!.outcome.status).toBe('denied');
   });

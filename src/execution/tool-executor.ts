@@ -152,7 +152,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
 
   function cancelSiblings(failed: Entry): void {
     for (const entry of entries) {
-      if (entry !== failed && entry.state !== 'done') failWith(entry, { status: 'cancelled', byToolUseId: failed.prepared.block.id });
+      if (entry !== failed && entry.state !== 'done')
+        failWith(entry, { status: 'cancelled', byToolUseId: failed.prepared.block.id });
     }
   }
 
@@ -177,7 +178,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     const onCallStart =
       timeoutMs !== undefined && timeoutMs > 0
         ? () => {
-            if (entry.state === 'running') entry.timer = setTimeout(() => failWith(entry, { status: 'timeout', timeoutMs }), timeoutMs);
+            if (entry.state === 'running')
+              entry.timer = setTimeout(() => failWith(entry, { status: 'timeout', timeoutMs }), timeoutMs);
           }
         : undefined;
     const control = new CallControl({
@@ -198,7 +200,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
       (gate) => {
         // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
         if (entry.state === 'running') {
-          if (control.stopped && gate.outcome.status === 'success') failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
+          if (control.stopped && gate.outcome.status === 'success')
+            failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
           else finish(entry, gate);
         }
         release(entry);
@@ -248,13 +251,17 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     const budget = options.messageBudgetChars ?? DEFAULT_MESSAGE_BUDGET_CHARS;
     try {
       const exempt = new Set(
-        entries.filter((entry) => entry.prepared.tool?.maxResultSizeChars === Infinity).map((entry) => entry.prepared.block.id),
+        entries
+          .filter((entry) => entry.prepared.tool?.maxResultSizeChars === Infinity)
+          .map((entry) => entry.prepared.block.id),
       );
       blocks = await applyMessageBudget(blocks, { budget, store: options.resultStore, exempt });
     } catch {
       // The budget is an optimisation of context use; the results stand without it.
     }
-    const finalRecords = records.map((record, index) => (blocks[index] === record.result ? record : { ...record, result: blocks[index]! }));
+    const finalRecords = records.map((record, index) =>
+      blocks[index] === record.result ? record : { ...record, result: blocks[index]! },
+    );
     resolveFinished({
       message: { role: 'user', content: blocks },
       records: finalRecords,
@@ -270,13 +277,23 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
         return;
       }
       const prepared = prepareCall(block, options.pool, options.isSchemaLoaded);
-      const entry: Entry = { prepared, state: 'queued', control: undefined, timer: undefined, startedAt: 0, record: undefined };
+      const entry: Entry = {
+        prepared,
+        state: 'queued',
+        control: undefined,
+        timer: undefined,
+        startedAt: 0,
+        record: undefined,
+      };
       entries.push(entry);
       byId.set(block.id, entry);
       if (options.onEvent) {
         let summary: string;
         try {
-          summary = prepared.tool && prepared.parsed?.ok ? prepared.tool.describeInput(prepared.parsed.value) : summarizeInput(block.input);
+          summary =
+            prepared.tool && prepared.parsed?.ok
+              ? prepared.tool.describeInput(prepared.parsed.value)
+              : summarizeInput(block.input);
         } catch {
           summary = summarizeInput(block.input);
         }
@@ -299,5 +316,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
 }
 
 function isFailure(outcome: ToolCallOutcome): boolean {
-  return outcome.status === 'failed' || outcome.status === 'timeout' || (outcome.status === 'success' && outcome.isError);
+  return (
+    outcome.status === 'failed' || outcome.status === 'timeout' || (outcome.status === 'success' && outcome.isError)
+  );
 }

@@ -35,7 +35,12 @@ export type ToolCallRecord = {
 
 /** Events of one run, for the loop, the UI and traces. */
 export type ToolRunEvent =
-  | { readonly type: 'tool-call-queue'; readonly toolUseId: string; readonly toolName: string; readonly summary: string }
+  | {
+      readonly type: 'tool-call-queue';
+      readonly toolUseId: string;
+      readonly toolName: string;
+      readonly summary: string;
+    }
   | {
       readonly type: 'tool-call-start';
       readonly toolUseId: string;

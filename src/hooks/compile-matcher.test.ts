@@ -34,11 +34,17 @@ describe('parseHookStdout', () => {
     expect(parseHookStdout('  \n')).toEqual({ kind: 'empty' });
     expect(parseHookStdout('all good\n')).toEqual({ kind: 'text', text: 'all good' });
     expect(parseHookStdout('[1]')).toEqual({ kind: 'text', text: '[1]' });
-    expect(parseHookStdout(' {"continue": false, "other": 1}')).toMatchObject({ kind: 'json', output: { continue: false } });
+    expect(parseHookStdout(' {"continue": false, "other": 1}')).toMatchObject({
+      kind: 'json',
+      output: { continue: false },
+    });
   });
 
   it('says what is wrong with garbage or wrongly shaped JSON', () => {
-    expect(parseHookStdout('{not json')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('not valid JSON') as string });
+    expect(parseHookStdout('{not json')).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('not valid JSON') as string,
+    });
     expect(parseHookStdout('{"hookSpecificOutput":{"permissionDecision":"maybe"}}')).toMatchObject({
       kind: 'invalid',
       message: expect.stringContaining('hookSpecificOutput.permissionDecision') as string,

@@ -48,7 +48,10 @@ const mcpTool = defineTool({
   call: () => Promise.resolve({ hits: 3 }),
 });
 
-function subject(input: unknown, options: { tool?: typeof bash | typeof read | typeof mcpTool; mode?: PermissionMode } = {}): CallSubject {
+function subject(
+  input: unknown,
+  options: { tool?: typeof bash | typeof read | typeof mcpTool; mode?: PermissionMode } = {},
+): CallSubject {
   return {
     tool: options.tool ?? bash,
     input,
@@ -75,7 +78,11 @@ async function script(name: string, body: string): Promise<string> {
 
 function hooks(
   event: HookEventName,
-  groups: readonly { matcher?: string; hooks: readonly (CommandHookConfig | string)[]; source?: HookMatcherConfig['source'] }[],
+  groups: readonly {
+    matcher?: string;
+    hooks: readonly (CommandHookConfig | string)[];
+    source?: HookMatcherConfig['source'];
+  }[],
 ): Map<HookEventName, HookMatcherConfig[]> {
   return new Map([
     [
@@ -83,7 +90,9 @@ function hooks(
       groups.map((group) => ({
         ...(group.matcher === undefined ? {} : { matcher: group.matcher }),
         source: group.source ?? 'projectSettings',
-        hooks: group.hooks.map((hook) => (typeof hook === 'string' ? { type: 'command' as const, command: hook } : hook)),
+        hooks: group.hooks.map((hook) =>
+          typeof hook === 'string' ? { type: 'command' as const, command: hook } : hook,
+        ),
       })),
     ],
   ]);
@@ -93,7 +102,13 @@ function gate(settings: Map<HookEventName, HookMatcherConfig[]>, extra: Partial<
   return createHookGate({
     settings,
     projectDir: project,
-    env: { PATH: process.env['PATH'], HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-secret', OPENAI_API_KEY: 'sk-openai', KEEP_ME: 'kept' },
+    env: {
+      PATH: process.env['PATH'],
+      HOME: dir,
+      ANTHROPIC_API_KEY: 'sk-ant-secret',
+      OPENAI_API_KEY: 'sk-openai',
+      KEEP_ME: 'kept',
+    },
     transcriptPath: (sessionId) => join(dir, `${sessionId}.jsonl`),
     onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
     ...extra,
@@ -106,14 +121,23 @@ const allowJson = (extra = '') =>
 
 describe('PreToolUse command hooks', () => {
   it('blocks with exit code 2 and sends stderr to the model, even when stdout says allow', async () => {
-    const hook = await script('block.sh', `${allowJson()}\necho "rm is not allowed here; use trash instead" >&2\nexit 2`);
-    const outcome = await gate(hooks('PreToolUse', [{ matcher: 'Bash', hooks: [hook] }])).preToolUse(subject({ command: 'rm -rf x' }), signal);
+    const hook = await script(
+      'block.sh',
+      `${allowJson()}\necho "rm is not allowed here; use trash instead" >&2\nexit 2`,
+    );
+    const outcome = await gate(hooks('PreToolUse', [{ matcher: 'Bash', hooks: [hook] }])).preToolUse(
+      subject({ command: 'rm -rf x' }),
+      signal,
+    );
     expect(outcome).toEqual({ decision: 'deny', hook, reason: 'rm is not allowed here; use trash instead' });
   });
 
   it('passes the call as stdin JSON with absolute file paths', async () => {
     const hook = await script('record.sh', `cat > "${dir}/stdin.json"`);
-    await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(subject({ file_path: 'src/a.ts' }, { tool: read }), signal);
+    await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(
+      subject({ file_path: 'src/a.ts' }, { tool: read }),
+      signal,
+    );
     expect(JSON.parse(await readFile(join(dir, 'stdin.json'), 'utf8'))).toEqual({
       session_id: 'session-1',
       transcript_path: join(dir, 'session-1.jsonl'),
@@ -127,8 +151,14 @@ describe('PreToolUse command hooks', () => {
   });
 
   it('rewrites the input of a call it allows', async () => {
-    const hook = await script('rewrite.sh', allowJson(',"permissionDecisionReason":"made safe","updatedInput":{"command":"echo safe"}'));
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(subject({ command: 'echo $SECRET' }), signal);
+    const hook = await script(
+      'rewrite.sh',
+      allowJson(',"permissionDecisionReason":"made safe","updatedInput":{"command":"echo safe"}'),
+    );
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(
+      subject({ command: 'echo $SECRET' }),
+      signal,
+    );
     expect(outcome).toEqual({ decision: 'allow', hook, reason: 'made safe', updatedInput: { command: 'echo safe' } });
   });
 
@@ -137,22 +167,32 @@ describe('PreToolUse command hooks', () => {
       'deny.sh',
       `mode=$(jq -r .permission_mode)\nprintf '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no deploys (mode %s)"}}' "$mode"`,
     );
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(subject({ command: 'deploy' }, { mode: 'bypassPermissions' }), signal);
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(
+      subject({ command: 'deploy' }, { mode: 'bypassPermissions' }),
+      signal,
+    );
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'no deploys (mode bypassPermissions)' });
   });
 
   it('lets valid JSON decide on a non-blocking exit code, and maps the deprecated decision field', async () => {
     const exitOne = await script('exit1.sh', `printf '{"hookSpecificOutput":{"permissionDecision":"ask"}}'\nexit 1`);
-    expect(await gate(hooks('PreToolUse', [{ hooks: [exitOne] }])).preToolUse(subject({ command: 'x' }), signal)).toMatchObject({ decision: 'ask' });
+    expect(
+      await gate(hooks('PreToolUse', [{ hooks: [exitOne] }])).preToolUse(subject({ command: 'x' }), signal),
+    ).toMatchObject({ decision: 'ask' });
     const legacy = await script('legacy.sh', `printf '{"decision":"block","reason":"legacy says no"}'`);
-    expect(await gate(hooks('PreToolUse', [{ hooks: [legacy] }])).preToolUse(subject({ command: 'x' }), signal)).toMatchObject({
+    expect(
+      await gate(hooks('PreToolUse', [{ hooks: [legacy] }])).preToolUse(subject({ command: 'x' }), signal),
+    ).toMatchObject({
       decision: 'deny',
       reason: 'legacy says no',
     });
   });
 
   it('stops the turn and does not run the call on continue:false', async () => {
-    const hook = await script('stop.sh', `printf '{"continue":false,"stopReason":"budget exhausted","hookSpecificOutput":{"permissionDecision":"allow"}}'`);
+    const hook = await script(
+      'stop.sh',
+      `printf '{"continue":false,"stopReason":"budget exhausted","hookSpecificOutput":{"permissionDecision":"allow"}}'`,
+    );
     const outcome = await gate(hooks('PreToolUse', [{ hooks: [hook] }])).preToolUse(subject({ command: 'x' }), signal);
     expect(outcome).toMatchObject({ decision: 'deny', stopReason: 'budget exhausted', reason: 'budget exhausted' });
   });
@@ -160,10 +200,9 @@ describe('PreToolUse command hooks', () => {
   it('times out, kills the whole process group, and does not allow anything', async () => {
     const slow = await script('slow.sh', `sleep 30 &\necho $! > "${dir}/child.pid"\n${allowJson()}\nwait`);
     const allow = await script('allow.sh', allowJson());
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [{ type: 'command', command: slow, timeout: 2 }, allow] }])).preToolUse(
-      subject({ command: 'x' }),
-      signal,
-    );
+    const outcome = await gate(
+      hooks('PreToolUse', [{ hooks: [{ type: 'command', command: slow, timeout: 2 }, allow] }]),
+    ).preToolUse(subject({ command: 'x' }), signal);
     expect(outcome).toEqual({});
     expect(diagnostics).toEqual([expect.objectContaining({ event: 'PreToolUse', hook: slow, kind: 'timeout' })]);
     const child = Number(await readFile(join(dir, 'child.pid'), 'utf8'));
@@ -172,10 +211,9 @@ describe('PreToolUse command hooks', () => {
 
   it('denies when a fail-closed hook times out', async () => {
     const slow = await script('slow.sh', 'sleep 30');
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [{ type: 'command', command: slow, timeout: 0.3, failClosed: true }] }])).preToolUse(
-      subject({ command: 'x' }),
-      signal,
-    );
+    const outcome = await gate(
+      hooks('PreToolUse', [{ hooks: [{ type: 'command', command: slow, timeout: 0.3, failClosed: true }] }]),
+    ).preToolUse(subject({ command: 'x' }), signal);
     expect(outcome).toMatchObject({ decision: 'deny', reason: expect.stringContaining('timed out') as string });
   });
 
@@ -184,7 +222,10 @@ describe('PreToolUse command hooks', () => {
     const segv = await script('segv.sh', 'kill -SEGV $$');
     const missing = join(dir, 'does-not-exist.sh');
     const allow = await script('allow.sh', allowJson());
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [crash, segv, missing, allow] }])).preToolUse(subject({ command: 'x' }), signal);
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [crash, segv, missing, allow] }])).preToolUse(
+      subject({ command: 'x' }),
+      signal,
+    );
     expect(outcome).toEqual({});
     expect(diagnostics.map((diagnostic) => [diagnostic.hook, diagnostic.kind, diagnostic.message])).toEqual([
       [crash, 'error', 'exited with code 1: TypeError: undefined is not a function'],
@@ -197,7 +238,10 @@ describe('PreToolUse command hooks', () => {
     const garbage = await script('garbage.sh', `printf '{"hookSpecificOutput": {permissionDecision: allow'`);
     const wrongShape = await script('shape.sh', `printf '{"hookSpecificOutput":{"permissionDecision":"yes"}}'`);
     const text = await script('text.sh', 'echo "looks fine to me"');
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [garbage, wrongShape, text] }])).preToolUse(subject({ command: 'x' }), signal);
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [garbage, wrongShape, text] }])).preToolUse(
+      subject({ command: 'x' }),
+      signal,
+    );
     expect(outcome).toEqual({});
     expect(diagnostics.map((diagnostic) => diagnostic.hook)).toEqual([garbage, wrongShape]);
     expect(diagnostics[0]?.message).toContain('not valid JSON');
@@ -205,7 +249,10 @@ describe('PreToolUse command hooks', () => {
 
   it('does not run a hook whose matcher does not match, and answers synchronously', async () => {
     const hook = await script('marker.sh', `touch "${dir}/ran"`);
-    const outcome = gate(hooks('PreToolUse', [{ matcher: 'Edit|Write', hooks: [hook] }])).preToolUse(subject({ command: 'x' }), signal);
+    const outcome = gate(hooks('PreToolUse', [{ matcher: 'Edit|Write', hooks: [hook] }])).preToolUse(
+      subject({ command: 'x' }),
+      signal,
+    );
     expect(outcome).toEqual({});
     expect(outcome).not.toBeInstanceOf(Promise);
     expect(existsSync(join(dir, 'ran'))).toBe(false);
@@ -218,18 +265,32 @@ describe('PreToolUse command hooks', () => {
       `[ -e "${dir}/${other}" ] || exit 1\nprintf '{"hookSpecificOutput":{"permissionDecision":"${decision}","permissionDecisionReason":"${mine}"}}'`;
     const first = await script('first.sh', wait('a', 'b', 'allow'));
     const second = await script('second.sh', wait('b', 'a', 'deny'));
-    const ask = await script('ask.sh', `printf '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"c"}}'`);
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [first, second, ask] }])).preToolUse(subject({ command: 'x' }), signal);
+    const ask = await script(
+      'ask.sh',
+      `printf '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"c"}}'`,
+    );
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [first, second, ask] }])).preToolUse(
+      subject({ command: 'x' }),
+      signal,
+    );
     expect(outcome).toEqual({ decision: 'deny', hook: second, reason: 'b' });
     expect(diagnostics).toEqual([]);
-    const askWins = await gate(hooks('PreToolUse', [{ hooks: [await script('allow.sh', allowJson()), ask] }])).preToolUse(subject({ command: 'x' }), signal);
+    const askWins = await gate(
+      hooks('PreToolUse', [{ hooks: [await script('allow.sh', allowJson()), ask] }]),
+    ).preToolUse(subject({ command: 'x' }), signal);
     expect(askWins).toMatchObject({ decision: 'ask', reason: 'c' });
   });
 
   it('collects additional context from every hook', async () => {
     const one = await script('one.sh', `printf '{"hookSpecificOutput":{"additionalContext":"branch is main"}}'`);
-    const two = await script('two.sh', `printf '{"hookSpecificOutput":{"permissionDecision":"allow","additionalContext":"CI is green"}}'`);
-    const outcome = await gate(hooks('PreToolUse', [{ hooks: [one, two] }])).preToolUse(subject({ command: 'x' }), signal);
+    const two = await script(
+      'two.sh',
+      `printf '{"hookSpecificOutput":{"permissionDecision":"allow","additionalContext":"CI is green"}}'`,
+    );
+    const outcome = await gate(hooks('PreToolUse', [{ hooks: [one, two] }])).preToolUse(
+      subject({ command: 'x' }),
+      signal,
+    );
     expect(outcome).toMatchObject({ decision: 'allow', additionalContext: ['branch is main', 'CI is green'] });
   });
 
@@ -247,7 +308,10 @@ describe('PreToolUse command hooks', () => {
   it('never pastes a value into the command string', async () => {
     const evilProject = join(dir, 'p$(touch pwned-dir);');
     await mkdir(evilProject);
-    const hook = await script('quiet.sh', `cat > "${dir}/stdin.json"; echo "$TOOLPLANE_PROJECT_DIR" > "${dir}/project.txt"`);
+    const hook = await script(
+      'quiet.sh',
+      `cat > "${dir}/stdin.json"; echo "$TOOLPLANE_PROJECT_DIR" > "${dir}/project.txt"`,
+    );
     const input = { command: `"; touch ${dir}/pwned-input; # $(touch ${dir}/pwned-sub) \`touch ${dir}/pwned-tick\`` };
     await createHookGate({
       settings: hooks('PreToolUse', [{ hooks: [hook] }]),
@@ -264,14 +328,20 @@ describe('PreToolUse command hooks', () => {
 
   it('runs an identical command from two sources once', async () => {
     const hook = await script('count.sh', `echo run >> "${dir}/count.txt"`);
-    await gate(hooks('PreToolUse', [{ hooks: [hook] }, { hooks: [hook], source: 'userSettings' }])).preToolUse(subject({ command: 'x' }), signal);
+    await gate(hooks('PreToolUse', [{ hooks: [hook] }, { hooks: [hook], source: 'userSettings' }])).preToolUse(
+      subject({ command: 'x' }),
+      signal,
+    );
     expect(await readFile(join(dir, 'count.txt'), 'utf8')).toBe('run\n');
   });
 
   it('kills running hooks and denies when the signal aborts', async () => {
     const slow = await script('slow.sh', `sleep 30 &\necho $! > "${dir}/child.pid"\nwait`);
     const controller = new AbortController();
-    const pending = gate(hooks('PreToolUse', [{ hooks: [slow] }])).preToolUse(subject({ command: 'x' }), controller.signal);
+    const pending = gate(hooks('PreToolUse', [{ hooks: [slow] }])).preToolUse(
+      subject({ command: 'x' }),
+      controller.signal,
+    );
     await expect.poll(() => existsSync(join(dir, 'child.pid')), { timeout: 10_000 }).toBe(true);
     controller.abort();
     expect(await pending).toMatchObject({ decision: 'deny' });
@@ -281,7 +351,12 @@ describe('PreToolUse command hooks', () => {
 
   it('reports an invalid matcher', () => {
     const plane = gate(hooks('PreToolUse', [{ matcher: 'Bash(', hooks: ['true'] }]));
-    expect(diagnostics).toEqual([expect.objectContaining({ kind: 'error', message: expect.stringContaining('not a valid regular expression') as string })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        kind: 'error',
+        message: expect.stringContaining('not a valid regular expression') as string,
+      }),
+    ]);
     expect(plane.hasHooks('PreToolUse')).toBe(true);
     expect(plane.hasHooks('Stop')).toBe(false);
   });
@@ -293,29 +368,46 @@ describe('PostToolUse and PostToolUseFailure command hooks', () => {
       'post.sh',
       `input=$(cat)\nhits=$(echo "$input" | jq -r .tool_response.hits)\nprintf '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"%s hits logged"}}' "$hits"`,
     );
-    const outcome = await gate(hooks('PostToolUse', [{ hooks: [hook] }])).postToolUse({ ...subject({ q: 'x' }, { tool: mcpTool }), output: { hits: 3 } }, signal);
+    const outcome = await gate(hooks('PostToolUse', [{ hooks: [hook] }])).postToolUse(
+      { ...subject({ q: 'x' }, { tool: mcpTool }), output: { hits: 3 } },
+      signal,
+    );
     expect(outcome).toEqual({ additionalContext: ['3 hits logged'] });
   });
 
   it("replaces an external tool's output, but not a built-in's", async () => {
-    const hook = await script('replace.sh', `printf '{"hookSpecificOutput":{"updatedMCPToolOutput":{"hits":0,"redacted":true}}}'`);
+    const hook = await script(
+      'replace.sh',
+      `printf '{"hookSpecificOutput":{"updatedMCPToolOutput":{"hits":0,"redacted":true}}}'`,
+    );
     const plane = gate(hooks('PostToolUse', [{ hooks: [hook] }]));
-    expect(await plane.postToolUse({ ...subject({ q: 'x' }, { tool: mcpTool }), output: { hits: 3 } }, signal)).toEqual({
-      updatedOutput: { hits: 0, redacted: true },
-    });
+    expect(await plane.postToolUse({ ...subject({ q: 'x' }, { tool: mcpTool }), output: { hits: 3 } }, signal)).toEqual(
+      {
+        updatedOutput: { hits: 0, redacted: true },
+      },
+    );
     expect(await plane.postToolUse({ ...subject({ command: 'x' }), output: 'out' }, signal)).toEqual({});
     expect(diagnostics).toEqual([expect.objectContaining({ kind: 'ignored-output' })]);
   });
 
   it('sends a block reason or exit-2 stderr to the model, and honours continue:false', async () => {
-    const block = await script('block.sh', `printf '{"decision":"block","reason":"tests now fail","continue":false,"stopReason":"stop"}'`);
+    const block = await script(
+      'block.sh',
+      `printf '{"decision":"block","reason":"tests now fail","continue":false,"stopReason":"stop"}'`,
+    );
     const exit2 = await script('exit2.sh', 'echo "lint errors in a.ts" >&2; exit 2');
-    const outcome = await gate(hooks('PostToolUse', [{ hooks: [block, exit2] }])).postToolUse({ ...subject({ command: 'x' }), output: 'out' }, signal);
+    const outcome = await gate(hooks('PostToolUse', [{ hooks: [block, exit2] }])).postToolUse(
+      { ...subject({ command: 'x' }), output: 'out' },
+      signal,
+    );
     expect(outcome).toEqual({ blockReason: 'tests now fail\nlint errors in a.ts', stopReason: 'stop' });
   });
 
   it('gives PostToolUseFailure hooks the error and returns their context', async () => {
-    const hook = await script('fail.sh', `err=$(jq -r .error)\nprintf '{"hookSpecificOutput":{"additionalContext":"seen: %s"}}' "$err"\n`);
+    const hook = await script(
+      'fail.sh',
+      `err=$(jq -r .error)\nprintf '{"hookSpecificOutput":{"additionalContext":"seen: %s"}}' "$err"\n`,
+    );
     const exit2 = await script('exit2.sh', 'echo "try --force" >&2; exit 2');
     const outcome = await gate(hooks('PostToolUseFailure', [{ hooks: [hook, exit2] }])).postToolUseFailure(
       { ...subject({ command: 'x' }), error: 'exit code 1' },
@@ -326,14 +418,22 @@ describe('PostToolUse and PostToolUseFailure command hooks', () => {
 });
 
 describe('PermissionRequest command hooks', () => {
-  const ask = { behavior: 'ask' as const, message: 'Run x?', reason: { kind: 'default' as const, message: 'no rule' }, suggestions: [{ rule: 'Bash(x)', behavior: 'allow' as const, destination: 'localSettings' as const }] };
+  const ask = {
+    behavior: 'ask' as const,
+    message: 'Run x?',
+    reason: { kind: 'default' as const, message: 'no rule' },
+    suggestions: [{ rule: 'Bash(x)', behavior: 'allow' as const, destination: 'localSettings' as const }],
+  };
 
   it('allows with a rewritten input, seeing the suggestions', async () => {
     const hook = await script(
       'allow.sh',
       `rule=$(jq -r '.permission_suggestions[0].rules[0]')\nprintf '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedInput":{"command":"%s"}}}}' "$rule"`,
     );
-    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
+    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest(
+      { ...subject({ command: 'x' }), decision: ask },
+      signal,
+    );
     expect(outcome).toEqual({ decision: 'allow', hook, updatedInput: { command: 'Bash(x)' } });
   });
 
@@ -342,7 +442,10 @@ describe('PermissionRequest command hooks', () => {
       'remember.sh',
       `printf '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedPermissions":[{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"npm test:*"},"Read"],"behavior":"allow","destination":"localSettings"},{"type":"setMode","mode":"bypassPermissions"}]}}}'`,
     );
-    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
+    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest(
+      { ...subject({ command: 'x' }), decision: ask },
+      signal,
+    );
     expect(outcome).toEqual({
       decision: 'allow',
       hook,
@@ -354,28 +457,43 @@ describe('PermissionRequest command hooks', () => {
   });
 
   it('passes on interrupt with a deny', async () => {
-    const hook = await script('stop.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"stop now","interrupt":true}}}'`);
-    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
+    const hook = await script(
+      'stop.sh',
+      `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"stop now","interrupt":true}}}'`,
+    );
+    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [hook] }])).permissionRequest(
+      { ...subject({ command: 'x' }), decision: ask },
+      signal,
+    );
     expect(outcome).toEqual({ decision: 'deny', hook, message: 'stop now', interrupt: true });
   });
 
   it('denies when any hook denies, and ignores exit code 2', async () => {
     const allow = await script('allow.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}'`);
-    const deny = await script('deny.sh', `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"not on Fridays"}}}'`);
+    const deny = await script(
+      'deny.sh',
+      `printf '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"not on Fridays"}}}'`,
+    );
     const exit2 = await script('exit2.sh', 'echo no >&2; exit 2');
     const plane = gate(hooks('PermissionRequest', [{ hooks: [allow, deny] }]));
-    expect(await plane.permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal)).toEqual({ decision: 'deny', hook: deny, message: 'not on Fridays' });
-    const ignored = await gate(hooks('PermissionRequest', [{ hooks: [exit2] }])).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
+    expect(await plane.permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal)).toEqual({
+      decision: 'deny',
+      hook: deny,
+      message: 'not on Fridays',
+    });
+    const ignored = await gate(hooks('PermissionRequest', [{ hooks: [exit2] }])).permissionRequest(
+      { ...subject({ command: 'x' }), decision: ask },
+      signal,
+    );
     expect(ignored).toEqual({});
     expect(diagnostics.at(-1)).toMatchObject({ kind: 'stderr' });
   });
 
   it('denies when a fail-closed hook crashes', async () => {
     const crash = await script('crash.sh', 'exit 3');
-    const outcome = await gate(hooks('PermissionRequest', [{ hooks: [{ type: 'command', command: crash, failClosed: true }] }])).permissionRequest(
-      { ...subject({ command: 'x' }), decision: ask },
-      signal,
-    );
+    const outcome = await gate(
+      hooks('PermissionRequest', [{ hooks: [{ type: 'command', command: crash, failClosed: true }] }]),
+    ).permissionRequest({ ...subject({ command: 'x' }), decision: ask }, signal);
     expect(outcome).toMatchObject({ decision: 'deny', message: expect.stringContaining('fail-closed') as string });
   });
 });

@@ -87,7 +87,8 @@ function aggregatePreToolUse(runs: readonly HookRun[]): PreToolUseOutcome {
   if (someFailed) votes = votes.filter((vote) => vote.decision !== 'allow');
   if (votes.length === 0 && context.length === 0) return EMPTY;
   let winner: Vote | undefined;
-  for (const vote of votes) if (winner === undefined || SEVERITY[vote.decision] > SEVERITY[winner.decision]) winner = vote;
+  for (const vote of votes)
+    if (winner === undefined || SEVERITY[vote.decision] > SEVERITY[winner.decision]) winner = vote;
   const outcome: { -readonly [K in keyof PreToolUseOutcome]: PreToolUseOutcome[K] } = {};
   if (winner !== undefined) {
     const decision = winner.decision;
@@ -115,7 +116,8 @@ function aggregatePostToolUse(runs: readonly HookRun[], external: boolean, regis
     if (output === undefined) continue;
     const specific = output.hookSpecificOutput;
     if (specific?.additionalContext !== undefined) context.push(capHookText(specific.additionalContext));
-    if (output.decision === 'block' && run.status !== 'blocking') blocks.push(capHookText(output.reason ?? `blocked by hook ${run.hook}`));
+    if (output.decision === 'block' && run.status !== 'blocking')
+      blocks.push(capHookText(output.reason ?? `blocked by hook ${run.hook}`));
     if (output.continue === false) stopReason ??= output.stopReason ?? `stopped by hook ${run.hook}`;
     const replacement = specific?.updatedMCPToolOutput ?? specific?.updatedToolOutput;
     if (replacement === undefined) continue;
@@ -130,7 +132,8 @@ function aggregatePostToolUse(runs: readonly HookRun[], external: boolean, regis
       });
     }
   }
-  if (context.length === 0 && blocks.length === 0 && updatedOutput === undefined && stopReason === undefined) return EMPTY;
+  if (context.length === 0 && blocks.length === 0 && updatedOutput === undefined && stopReason === undefined)
+    return EMPTY;
   return {
     ...(context.length > 0 ? { additionalContext: context } : {}),
     ...(blocks.length > 0 ? { blockReason: blocks.join('\n') } : {}),
@@ -143,10 +146,20 @@ function aggregatePermissionRequest(runs: readonly HookRun[], registry: HookRegi
   let allow: PermissionRequestOutcome | undefined;
   for (const run of runs) {
     if (run.status === 'cancelled' || (run.status !== 'success' && run.status !== 'blocking' && run.failClosed)) {
-      return { decision: 'deny', hook: run.hook, message: `${failureText(run)}; it is fail-closed, so the request was denied` };
+      return {
+        decision: 'deny',
+        hook: run.hook,
+        message: `${failureText(run)}; it is fail-closed, so the request was denied`,
+      };
     }
     if (run.status === 'blocking') {
-      registry.report({ event: 'PermissionRequest', hook: run.hook, source: run.source, kind: 'stderr', message: `exit code 2 is not a decision for PermissionRequest: ${run.message ?? ''}` });
+      registry.report({
+        event: 'PermissionRequest',
+        hook: run.hook,
+        source: run.source,
+        kind: 'stderr',
+        message: `exit code 2 is not a decision for PermissionRequest: ${run.message ?? ''}`,
+      });
     }
     const output = run.output;
     if (output?.continue === false) {
@@ -175,12 +188,21 @@ function aggregatePermissionRequest(runs: readonly HookRun[], registry: HookRegi
 }
 
 /** The `addRules` entries of a PermissionRequest hook's `updatedPermissions`, as rules to save. */
-function rulesToSave(updates: NonNullable<NonNullable<NonNullable<HookOutput['hookSpecificOutput']>['decision']>['updatedPermissions']> | undefined): RuleSuggestion[] {
+function rulesToSave(
+  updates:
+    | NonNullable<NonNullable<NonNullable<HookOutput['hookSpecificOutput']>['decision']>['updatedPermissions']>
+    | undefined,
+): RuleSuggestion[] {
   const rules: RuleSuggestion[] = [];
   for (const update of updates ?? []) {
     if (update.type !== 'addRules') continue;
     for (const rule of update.rules ?? []) {
-      const text = typeof rule === 'string' ? rule : rule.ruleContent === undefined ? rule.toolName : `${rule.toolName}(${rule.ruleContent})`;
+      const text =
+        typeof rule === 'string'
+          ? rule
+          : rule.ruleContent === undefined
+            ? rule.toolName
+            : `${rule.toolName}(${rule.ruleContent})`;
       rules.push({ rule: text, behavior: update.behavior ?? 'allow', destination: update.destination ?? 'session' });
     }
   }
@@ -222,13 +244,24 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
   ): T | Promise<T> => {
     const hooks = registry.matching(event, subject.tool.name);
     if (hooks.length === 0) return EMPTY as T;
-    const input = buildHookInput({ event, session: subject.context, transcriptPath: transcriptPath(subject.context.sessionId), fields: fields() });
+    const input = buildHookInput({
+      event,
+      session: subject.context,
+      transcriptPath: transcriptPath(subject.context.sessionId),
+      fields: fields(),
+    });
     return then(registry.run(event, hooks, input, signal), aggregate);
   };
 
   return {
     preToolUse(subject, signal) {
-      return fire('PreToolUse', subject, () => toolFields(subject, { tool_use_id: subject.toolUseId }), signal, aggregatePreToolUse);
+      return fire(
+        'PreToolUse',
+        subject,
+        () => toolFields(subject, { tool_use_id: subject.toolUseId }),
+        signal,
+        aggregatePreToolUse,
+      );
     },
     postToolUse(subject, signal) {
       const external = subject.tool.origin === 'external' || subject.tool.external !== undefined;
@@ -244,7 +277,12 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
       return fire(
         'PostToolUseFailure',
         subject,
-        () => toolFields(subject, { tool_use_id: subject.toolUseId, error: subject.error, is_interrupt: subject.context.signal.aborted }),
+        () =>
+          toolFields(subject, {
+            tool_use_id: subject.toolUseId,
+            error: subject.error,
+            is_interrupt: subject.context.signal.aborted,
+          }),
         signal,
         (runs): PostToolUseFailureOutcome => {
           const context = runs.flatMap((run) => {

@@ -30,7 +30,12 @@ const subject: CallSubject = {
 const signal = new AbortController().signal;
 
 function plane(functionHooks: FunctionHook[], diagnostics: HookDiagnostic[] = []) {
-  return createHookGate({ functionHooks, projectDir: '/work/project', env: {}, onDiagnostic: (diagnostic) => diagnostics.push(diagnostic) });
+  return createHookGate({
+    functionHooks,
+    projectDir: '/work/project',
+    env: {},
+    onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
+  });
 }
 
 describe('function hooks', () => {
@@ -49,7 +54,12 @@ describe('function hooks', () => {
       { event: 'PreToolUse', matcher: 'Edit', name: 'never', callback: () => ({ decision: 'block' }) },
     ]).preToolUse(subject, signal);
     expect(outcome).not.toBeInstanceOf(Promise);
-    expect(outcome).toEqual({ decision: 'allow', hook: 'rewrite', reason: 'allow by PreToolUse hook rewrite', updatedInput: { command: 'ls -la' } });
+    expect(outcome).toEqual({
+      decision: 'allow',
+      hook: 'rewrite',
+      reason: 'allow by PreToolUse hook rewrite',
+      updatedInput: { command: 'ls -la' },
+    });
     expect(seen).toEqual([
       {
         session_id: 's',
@@ -67,26 +77,49 @@ describe('function hooks', () => {
 
   it('returns the shared empty outcome when nothing is configured or nothing matches', () => {
     expect(plane([]).preToolUse(subject, signal)).toEqual({});
-    expect(plane([{ event: 'PostToolUse', name: 'x', callback: () => undefined }]).preToolUse(subject, signal)).toEqual({});
+    expect(plane([{ event: 'PostToolUse', name: 'x', callback: () => undefined }]).preToolUse(subject, signal)).toEqual(
+      {},
+    );
   });
 
   it('fail closed by default when they throw', () => {
     const diagnostics: HookDiagnostic[] = [];
     const outcome = plane(
       [
-        { event: 'PreToolUse', name: 'broken', callback: () => { throw new Error('bug'); } },
+        {
+          event: 'PreToolUse',
+          name: 'broken',
+          callback: () => {
+            throw new Error('bug');
+          },
+        },
         { event: 'PreToolUse', name: 'ok', callback: () => ({ hookSpecificOutput: { permissionDecision: 'allow' } }) },
       ],
       diagnostics,
     ).preToolUse(subject, signal);
-    expect(outcome).toMatchObject({ decision: 'deny', hook: 'broken', reason: expect.stringContaining('threw: bug') as string });
+    expect(outcome).toMatchObject({
+      decision: 'deny',
+      hook: 'broken',
+      reason: expect.stringContaining('threw: bug') as string,
+    });
     expect(diagnostics).toEqual([expect.objectContaining({ hook: 'broken', kind: 'error' })]);
   });
 
-  it('when not fail-closed, a throw is reported and voids the other hooks\' allow', () => {
+  it("when not fail-closed, a throw is reported and voids the other hooks' allow", () => {
     const outcome = plane([
-      { event: 'PreToolUse', name: 'broken', failClosed: false, callback: () => { throw new Error('bug'); } },
-      { event: 'PreToolUse', name: 'ok', callback: () => ({ hookSpecificOutput: { permissionDecision: 'allow', additionalContext: 'noted' } }) },
+      {
+        event: 'PreToolUse',
+        name: 'broken',
+        failClosed: false,
+        callback: () => {
+          throw new Error('bug');
+        },
+      },
+      {
+        event: 'PreToolUse',
+        name: 'ok',
+        callback: () => ({ hookSpecificOutput: { permissionDecision: 'allow', additionalContext: 'noted' } }),
+      },
     ]).preToolUse(subject, signal);
     expect(outcome).toEqual({ additionalContext: ['noted'] });
   });
@@ -95,14 +128,21 @@ describe('function hooks', () => {
     const outcome = await plane([
       { event: 'PreToolUse', name: 'slow', timeoutMs: 20, callback: () => new Promise(() => undefined) },
     ]).preToolUse(subject, signal);
-    expect(outcome).toMatchObject({ decision: 'deny', reason: expect.stringContaining('timed out after 20 ms') as string });
+    expect(outcome).toMatchObject({
+      decision: 'deny',
+      reason: expect.stringContaining('timed out after 20 ms') as string,
+    });
   });
 
   it('answer asynchronously, and report a value that is not an output object', async () => {
     const diagnostics: HookDiagnostic[] = [];
     const outcome = await plane(
       [
-        { event: 'PreToolUse', name: 'async', callback: () => Promise.resolve({ hookSpecificOutput: { permissionDecision: 'ask' as const } }) },
+        {
+          event: 'PreToolUse',
+          name: 'async',
+          callback: () => Promise.resolve({ hookSpecificOutput: { permissionDecision: 'ask' as const } }),
+        },
         { event: 'PreToolUse', name: 'odd', failClosed: false, callback: () => 'yes' as never },
       ],
       diagnostics,
@@ -113,15 +153,21 @@ describe('function hooks', () => {
 
   it('are cancelled by the signal', async () => {
     const controller = new AbortController();
-    const pending = plane([{ event: 'PreToolUse', name: 'slow', callback: () => new Promise(() => undefined) }]).preToolUse(subject, controller.signal);
+    const pending = plane([
+      { event: 'PreToolUse', name: 'slow', callback: () => new Promise(() => undefined) },
+    ]).preToolUse(subject, controller.signal);
     controller.abort();
     expect(await pending).toMatchObject({ decision: 'deny' });
-    const already = await plane([{ event: 'PreToolUse', name: 'slow', callback: () => new Promise(() => undefined) }]).preToolUse(subject, controller.signal);
+    const already = await plane([
+      { event: 'PreToolUse', name: 'slow', callback: () => new Promise(() => undefined) },
+    ]).preToolUse(subject, controller.signal);
     expect(already).toMatchObject({ decision: 'deny' });
   });
 
   it('rejected promises count as throws', async () => {
-    const outcome = await plane([{ event: 'PreToolUse', name: 'reject', callback: () => Promise.reject(new Error('nope')) }]).preToolUse(subject, signal);
+    const outcome = await plane([
+      { event: 'PreToolUse', name: 'reject', callback: () => Promise.reject(new Error('nope')) },
+    ]).preToolUse(subject, signal);
     expect(outcome).toMatchObject({ decision: 'deny', reason: expect.stringContaining('threw: nope') as string });
   });
 });

@@ -46,7 +46,10 @@ const PATH_FIELDS = ['file_path', 'notebook_path'] as const;
  * relative paths resolved against the session's folder), so a hook cannot be dodged by spelling a
  * path differently. Other fields are passed as they are; the call's own input is not changed.
  */
-export function toolInputForHooks(input: unknown, options: { readonly cwd: string; readonly homeDir: string | undefined }): unknown {
+export function toolInputForHooks(
+  input: unknown,
+  options: { readonly cwd: string; readonly homeDir: string | undefined },
+): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const record = input as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
@@ -54,7 +57,8 @@ export function toolInputForHooks(input: unknown, options: { readonly cwd: strin
     const value = record[field];
     if (typeof value !== 'string' || value === '') continue;
     let absolute = value;
-    if ((value === '~' || value.startsWith('~/')) && options.homeDir !== undefined) absolute = join(options.homeDir, value.slice(1));
+    if ((value === '~' || value.startsWith('~/')) && options.homeDir !== undefined)
+      absolute = join(options.homeDir, value.slice(1));
     absolute = isAbsolute(absolute) ? absolute : resolve(options.cwd, absolute);
     if (absolute === value) continue;
     copy ??= { ...record };

@@ -39,7 +39,12 @@ export type HookRegistry = {
   /** The hooks of `event` whose matcher accepts `target` (all of them when `target` is undefined). */
   matching(event: HookEventName, target: string | undefined): readonly CompiledHook[];
   /** Runs hooks in parallel; synchronous when every hook is a synchronous function hook. */
-  run(event: HookEventName, hooks: readonly CompiledHook[], input: HookInput, signal: AbortSignal): readonly HookRun[] | Promise<readonly HookRun[]>;
+  run(
+    event: HookEventName,
+    hooks: readonly CompiledHook[],
+    input: HookInput,
+    signal: AbortSignal,
+  ): readonly HookRun[] | Promise<readonly HookRun[]>;
   report(diagnostic: HookDiagnostic): void;
 };
 
@@ -56,7 +61,11 @@ function describeExit(run: Extract<CommandHookRun, { kind: 'exited' }>): string 
 }
 
 /** Turns how a command ended into a hook outcome, with the reference's exit-code meanings. */
-function interpretCommandRun(run: CommandHookRun, config: CommandHookConfig, timeoutMs: number): Omit<HookRun, 'hook' | 'source' | 'failClosed'> {
+function interpretCommandRun(
+  run: CommandHookRun,
+  config: CommandHookConfig,
+  timeoutMs: number,
+): Omit<HookRun, 'hook' | 'source' | 'failClosed'> {
   switch (run.kind) {
     case 'cancelled':
       return { status: 'cancelled', message: 'cancelled before it finished' };
@@ -68,7 +77,8 @@ function interpretCommandRun(run: CommandHookRun, config: CommandHookConfig, tim
       const parsed = parseHookStdout(run.stdout);
       const output = parsed.kind === 'json' ? parsed.output : undefined;
       if (run.exitCode === 2) {
-        const reason = output?.hookSpecificOutput?.permissionDecisionReason ?? output?.reason ?? capHookText(run.stderr.trim());
+        const reason =
+          output?.hookSpecificOutput?.permissionDecisionReason ?? output?.reason ?? capHookText(run.stderr.trim());
         return {
           status: 'blocking',
           message: reason === '' ? `${config.command} exited with code 2 and gave no reason` : reason,
@@ -137,11 +147,14 @@ function compileHttpHook(
           return { ...base, status: 'error', message: `request failed: ${run.message}` };
         case 'answered': {
           // A non-2xx answer is a non-blocking error, as in the reference; a 2xx body is read like stdout.
-          if (run.status < 200 || run.status > 299) return { ...base, status: 'error', message: `answered HTTP ${run.status}` };
+          if (run.status < 200 || run.status > 299)
+            return { ...base, status: 'error', message: `answered HTTP ${run.status}` };
           const parsed = parseHookStdout(run.body);
           if (parsed.kind === 'json') return { ...base, status: 'success', output: parsed.output };
           if (parsed.kind === 'invalid') return { ...base, status: 'error', message: parsed.message };
-          return parsed.kind === 'text' ? { ...base, status: 'success', text: parsed.text } : { ...base, status: 'success' };
+          return parsed.kind === 'text'
+            ? { ...base, status: 'success', text: parsed.text }
+            : { ...base, status: 'success' };
         }
       }
     },
@@ -159,7 +172,13 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
       ? silent
       : typeof value === 'object'
         ? { hook: hook.name, source, failClosed, status: 'success', output: value as HookOutput }
-        : { hook: hook.name, source, failClosed, status: 'error', message: `returned ${typeof value}, not a hook output object` };
+        : {
+            hook: hook.name,
+            source,
+            failClosed,
+            status: 'error',
+            message: `returned ${typeof value}, not a hook output object`,
+          };
   const failed = (error: unknown): HookRun => ({
     hook: hook.name,
     source,
@@ -188,7 +207,10 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
           resolvePromise(run);
         };
         const onAbort = (): void => settle({ ...base, status: 'cancelled', message: 'cancelled before it finished' });
-        const timer = setTimeout(() => settle({ ...base, status: 'timeout', message: `timed out after ${timeoutMs} ms` }), timeoutMs);
+        const timer = setTimeout(
+          () => settle({ ...base, status: 'timeout', message: `timed out after ${timeoutMs} ms` }),
+          timeoutMs,
+        );
         if (signal.aborted) onAbort();
         else signal.addEventListener('abort', onAbort, { once: true });
         Promise.resolve(result).then(
@@ -223,11 +245,17 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
     for (const group of groups) {
       const matcher = compileMatcher(group.matcher);
       for (const config of group.hooks) {
-        add(event, config.type === 'http' ? compileHttpHook(config, group.source, matcher, env) : compileCommandHook(config, group.source, matcher, commandOptions));
+        add(
+          event,
+          config.type === 'http'
+            ? compileHttpHook(config, group.source, matcher, env)
+            : compileCommandHook(config, group.source, matcher, commandOptions),
+        );
       }
     }
   }
-  for (const hook of options.functionHooks ?? []) add(hook.event, compileFunctionHook(hook, compileMatcher(hook.matcher)));
+  for (const hook of options.functionHooks ?? [])
+    add(hook.event, compileFunctionHook(hook, compileMatcher(hook.matcher)));
 
   const afterRuns = (event: HookEventName, runs: readonly HookRun[]): readonly HookRun[] => {
     for (const run of runs) {
@@ -235,7 +263,13 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
         report({ event, hook: run.hook, source: run.source, kind: run.status, message: run.message ?? run.status });
       }
       if (run.output?.systemMessage !== undefined) {
-        report({ event, hook: run.hook, source: run.source, kind: 'system-message', message: run.output.systemMessage });
+        report({
+          event,
+          hook: run.hook,
+          source: run.source,
+          kind: 'system-message',
+          message: run.output.systemMessage,
+        });
       }
     }
     return runs;

@@ -10,13 +10,26 @@ import { createServices } from '../contract/services.js';
 import { createHookGate } from './create-hook-gate.js';
 import { expandHeader } from './run-http-hook.js';
 
-const bash = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: 'x', call: async () => 'ok' });
+const bash = defineTool({
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: 'x',
+  call: async () => 'ok',
+});
 const signal = new AbortController().signal;
 const subject: CallSubject = {
   tool: bash,
   input: { command: 'rm -rf build' },
   toolUseId: 'toolu_1',
-  context: { toolUseId: 'toolu_1', signal, cwd: '/work', sessionId: 's', agentId: 'main', permissionMode: 'default', services: createServices() },
+  context: {
+    toolUseId: 'toolu_1',
+    signal,
+    cwd: '/work',
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: 'default',
+    services: createServices(),
+  },
 };
 
 describe('HTTP hooks', () => {
@@ -51,7 +64,9 @@ describe('HTTP hooks', () => {
 
   function gateWith(config: Partial<HttpHookConfig>, diagnostics: HookDiagnostic[] = []) {
     return createHookGate({
-      settings: new Map([['PreToolUse', [{ matcher: 'Bash', source: 'projectSettings', hooks: [{ type: 'http', url, ...config }] }]]]),
+      settings: new Map([
+        ['PreToolUse', [{ matcher: 'Bash', source: 'projectSettings', hooks: [{ type: 'http', url, ...config }] }]],
+      ]),
       projectDir: '/work',
       env: { PATH: '/usr/bin', HOOK_TOKEN: 'tok-123', OTHER_SECRET: 'nope', ANTHROPIC_API_KEY: 'sk-ant' },
       onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
@@ -61,17 +76,31 @@ describe('HTTP hooks', () => {
   it('POSTs the event JSON and applies the decision in the response body', async () => {
     answer = (body) => ({
       status: 200,
-      body: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `no ${String((body.tool_input as { command: string }).command)}` } }),
+      body: JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: `no ${String((body.tool_input as { command: string }).command)}`,
+        },
+      }),
     });
     const outcome = await gateWith({}).preToolUse(subject, signal);
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'no rm -rf build', hook: url });
-    expect(received[0]!.body).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_1', cwd: '/work' });
+    expect(received[0]!.body).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      cwd: '/work',
+    });
     expect(received[0]!.headers['content-type']).toBe('application/json');
   });
 
   it('fills headers only from the environment variables it is allowed, and never from model credentials', async () => {
     answer = () => ({ status: 200, body: '{}' });
-    await gateWith({ headers: { authorization: 'Bearer $HOOK_TOKEN', 'x-other': '${OTHER_SECRET}', 'x-key': '$ANTHROPIC_API_KEY' }, allowedEnvVars: ['HOOK_TOKEN', 'ANTHROPIC_API_KEY'] }).preToolUse(subject, signal);
+    await gateWith({
+      headers: { authorization: 'Bearer $HOOK_TOKEN', 'x-other': '${OTHER_SECRET}', 'x-key': '$ANTHROPIC_API_KEY' },
+      allowedEnvVars: ['HOOK_TOKEN', 'ANTHROPIC_API_KEY'],
+    }).preToolUse(subject, signal);
     expect(received[0]!.headers.authorization).toBe('Bearer tok-123');
     expect(received[0]!.headers['x-other']).toBe('${OTHER_SECRET}');
     expect(received[0]!.headers['x-key']).toBe('');
@@ -87,10 +116,14 @@ describe('HTTP hooks', () => {
     const slow: HookDiagnostic[] = [];
     expect(await gateWith({ timeout: 0.2 }, slow).preToolUse(subject, signal)).toEqual({});
     expect(slow[0]?.kind).toBe('timeout');
-    expect(await gateWith({ timeout: 0.2, failClosed: true }).preToolUse(subject, signal)).toMatchObject({ decision: 'deny' });
+    expect(await gateWith({ timeout: 0.2, failClosed: true }).preToolUse(subject, signal)).toMatchObject({
+      decision: 'deny',
+    });
 
     const dead = createHookGate({
-      settings: new Map([['PreToolUse', [{ source: 'projectSettings', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/hook' }] }]]]),
+      settings: new Map([
+        ['PreToolUse', [{ source: 'projectSettings', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/hook' }] }]],
+      ]),
       projectDir: '/work',
       env: {},
     });

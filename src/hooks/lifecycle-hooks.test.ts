@@ -46,19 +46,30 @@ function plane(event: HookEventName, groups: { matcher?: string; commands: strin
 describe('UserPromptSubmit', () => {
   it('adds plain stdout and additionalContext to the prompt', async () => {
     const text = await script('text.sh', `prompt=$(jq -r .prompt)\necho "prompt was: $prompt"`);
-    const json = await script('json.sh', `printf '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"today is Monday"}}'`);
-    const outcome = await plane('UserPromptSubmit', [{ commands: [text, json] }]).userPromptSubmit({ session, signal, prompt: 'fix the bug' });
+    const json = await script(
+      'json.sh',
+      `printf '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"today is Monday"}}'`,
+    );
+    const outcome = await plane('UserPromptSubmit', [{ commands: [text, json] }]).userPromptSubmit({
+      session,
+      signal,
+      prompt: 'fix the bug',
+    });
     expect(outcome).toEqual({ additionalContext: ['prompt was: fix the bug', 'today is Monday'] });
   });
 
   it('rejects the prompt on exit code 2 or decision block, and stops on continue:false', async () => {
     const exit2 = await script('exit2.sh', 'echo "prompt contains a secret" >&2; exit 2');
-    expect(await plane('UserPromptSubmit', [{ commands: [exit2] }]).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({
+    expect(
+      await plane('UserPromptSubmit', [{ commands: [exit2] }]).userPromptSubmit({ session, signal, prompt: 'x' }),
+    ).toEqual({
       blocked: 'prompt contains a secret',
       additionalContext: [],
     });
     const stop = await script('stop.sh', `printf '{"continue":false,"stopReason":"quota reached"}'`);
-    expect(await plane('UserPromptSubmit', [{ commands: [stop] }]).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({
+    expect(
+      await plane('UserPromptSubmit', [{ commands: [stop] }]).userPromptSubmit({ session, signal, prompt: 'x' }),
+    ).toEqual({
       blocked: 'quota reached',
       additionalContext: [],
       stopReason: 'quota reached',
@@ -66,18 +77,25 @@ describe('UserPromptSubmit', () => {
   });
 
   it('resolves with nothing when no hook is configured', async () => {
-    expect(await plane('Stop', []).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({ additionalContext: [] });
+    expect(await plane('Stop', []).userPromptSubmit({ session, signal, prompt: 'x' })).toEqual({
+      additionalContext: [],
+    });
   });
 });
 
 describe('Stop and SubagentStop', () => {
   it('keep the agent working on decision block or exit code 2', async () => {
-    const block = await script('block.sh', `active=$(jq -r .stop_hook_active)\nprintf '{"decision":"block","reason":"tests still fail (active=%s)"}' "$active"`);
+    const block = await script(
+      'block.sh',
+      `active=$(jq -r .stop_hook_active)\nprintf '{"decision":"block","reason":"tests still fail (active=%s)"}' "$active"`,
+    );
     expect(await plane('Stop', [{ commands: [block] }]).stop({ session, signal, stopHookActive: false })).toEqual({
       continueWith: 'tests still fail (active=false)',
     });
     const exit2 = await script('exit2.sh', 'echo "write the summary first" >&2; exit 2');
-    expect(await plane('SubagentStop', [{ commands: [exit2] }]).subagentStop({ session, signal, stopHookActive: true })).toEqual({
+    expect(
+      await plane('SubagentStop', [{ commands: [exit2] }]).subagentStop({ session, signal, stopHookActive: true }),
+    ).toEqual({
       continueWith: 'write the summary first',
     });
   });
@@ -85,7 +103,14 @@ describe('Stop and SubagentStop', () => {
   it('let continue:false override a request to keep working', async () => {
     const block = await script('block.sh', `printf '{"decision":"block","reason":"more"}'`);
     const stop = await script('stop.sh', `printf '{"continue":false,"stopReason":"enough"}'`);
-    expect(await plane('Stop', [{ commands: [block, stop] }]).stop({ session, signal, stopHookActive: false, lastAssistantMessage: 'done' })).toEqual({
+    expect(
+      await plane('Stop', [{ commands: [block, stop] }]).stop({
+        session,
+        signal,
+        stopHookActive: false,
+        lastAssistantMessage: 'done',
+      }),
+    ).toEqual({
       stopReason: 'enough',
     });
   });
@@ -101,15 +126,24 @@ describe('SessionStart, SessionEnd and PreCompact', () => {
   it('SessionStart matches on the source and adds context', async () => {
     const resume = await script('resume.sh', 'echo "resumed: re-read TODO.md"');
     const startup = await script('startup.sh', `model=$(jq -r .model)\necho "fresh start on $model"`);
-    const hooks = plane('SessionStart', [{ matcher: 'resume', commands: [resume] }, { matcher: 'startup', commands: [startup] }]);
-    expect(await hooks.sessionStart({ session, signal, source: 'startup', model: 'm-1' })).toEqual({ additionalContext: ['fresh start on m-1'] });
-    expect(await hooks.sessionStart({ session, signal, source: 'resume' })).toEqual({ additionalContext: ['resumed: re-read TODO.md'] });
+    const hooks = plane('SessionStart', [
+      { matcher: 'resume', commands: [resume] },
+      { matcher: 'startup', commands: [startup] },
+    ]);
+    expect(await hooks.sessionStart({ session, signal, source: 'startup', model: 'm-1' })).toEqual({
+      additionalContext: ['fresh start on m-1'],
+    });
+    expect(await hooks.sessionStart({ session, signal, source: 'resume' })).toEqual({
+      additionalContext: ['resumed: re-read TODO.md'],
+    });
   });
 
   it('SessionStart and SessionEnd show exit-2 stderr to the person only', async () => {
     const exit2 = await script('exit2.sh', 'echo "cleanup failed" >&2; exit 2');
     await plane('SessionEnd', [{ commands: [exit2] }]).sessionEnd({ session, signal, reason: 'clear' });
-    expect(await plane('SessionStart', [{ commands: [exit2] }]).sessionStart({ session, signal, source: 'clear' })).toEqual({ additionalContext: [] });
+    expect(
+      await plane('SessionStart', [{ commands: [exit2] }]).sessionStart({ session, signal, source: 'clear' }),
+    ).toEqual({ additionalContext: [] });
     expect(diagnostics.map((diagnostic) => [diagnostic.event, diagnostic.kind, diagnostic.message])).toEqual([
       ['SessionEnd', 'stderr', 'cleanup failed'],
       ['SessionStart', 'stderr', 'cleanup failed'],
@@ -118,9 +152,17 @@ describe('SessionStart, SessionEnd and PreCompact', () => {
 
   it('SessionEnd hooks receive the reason', async () => {
     const record = await script('record.sh', `jq -r .reason > "${dir}/reason.txt"`);
-    await plane('SessionEnd', [{ matcher: 'logout', commands: [record] }]).sessionEnd({ session, signal, reason: 'other' });
+    await plane('SessionEnd', [{ matcher: 'logout', commands: [record] }]).sessionEnd({
+      session,
+      signal,
+      reason: 'other',
+    });
     expect(existsSync(join(dir, 'reason.txt'))).toBe(false);
-    await plane('SessionEnd', [{ matcher: 'logout', commands: [record] }]).sessionEnd({ session, signal, reason: 'logout' });
+    await plane('SessionEnd', [{ matcher: 'logout', commands: [record] }]).sessionEnd({
+      session,
+      signal,
+      reason: 'logout',
+    });
     expect((await readFile(join(dir, 'reason.txt'), 'utf8')).trim()).toBe('logout');
   });
 
@@ -128,6 +170,8 @@ describe('SessionStart, SessionEnd and PreCompact', () => {
     const exit2 = await script('exit2.sh', 'echo "not during a release" >&2; exit 2');
     const hooks = plane('PreCompact', [{ matcher: 'auto', commands: [exit2] }]);
     expect(await hooks.preCompact({ session, signal, trigger: 'auto' })).toEqual({ blocked: 'not during a release' });
-    expect(await hooks.preCompact({ session, signal, trigger: 'manual', customInstructions: 'keep todos' })).toEqual({});
+    expect(await hooks.preCompact({ session, signal, trigger: 'manual', customInstructions: 'keep todos' })).toEqual(
+      {},
+    );
   });
 });

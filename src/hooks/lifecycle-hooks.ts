@@ -34,8 +34,12 @@ type EventOptions = { readonly session: HookSession; readonly signal: AbortSigna
 /** Runs the hooks of the session events, for the agent loop to call. Every method resolves. */
 export type LifecycleHooks = {
   userPromptSubmit(options: EventOptions & { readonly prompt: string }): Promise<UserPromptSubmitOutcome>;
-  stop(options: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string }): Promise<StopOutcome>;
-  subagentStop(options: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string }): Promise<StopOutcome>;
+  stop(
+    options: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string },
+  ): Promise<StopOutcome>;
+  subagentStop(
+    options: EventOptions & { readonly stopHookActive: boolean; readonly lastAssistantMessage?: string },
+  ): Promise<StopOutcome>;
   /** `source` is also what the hooks' matchers are tested against. */
   sessionStart(
     options: EventOptions & { readonly source: 'startup' | 'resume' | 'clear' | 'compact'; readonly model?: string },
@@ -106,7 +110,9 @@ export function createLifecycleHooks(options: LifecycleHooksOptions): LifecycleH
   ): Promise<StopOutcome> => {
     const runs = await fire(event, eventOptions, undefined, {
       stop_hook_active: eventOptions.stopHookActive,
-      ...(eventOptions.lastAssistantMessage === undefined ? {} : { last_assistant_message: eventOptions.lastAssistantMessage }),
+      ...(eventOptions.lastAssistantMessage === undefined
+        ? {}
+        : { last_assistant_message: eventOptions.lastAssistantMessage }),
     });
     const stopReason = runs.map(stopOf).find((reason) => reason !== undefined);
     if (stopReason !== undefined) return { stopReason };

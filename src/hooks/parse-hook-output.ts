@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** `updatedPermissions` entries: only `addRules` is applied; other types are ignored. */
 const permissionUpdateSchema = z.looseObject({
   type: z.string(),
-  rules: z.array(z.union([z.string(), z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })])).optional(),
+  rules: z
+    .array(z.union([z.string(), z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })]))
+    .optional(),
   behavior: z.enum(['allow', 'deny', 'ask']).optional(),
   destination: z.enum(['session', 'localSettings', 'projectSettings', 'userSettings']).optional(),
 });
@@ -73,7 +75,10 @@ export function parseHookStdout(stdout: string): ParsedStdout {
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    return { kind: 'invalid', message: `printed output that starts with "{" but is not valid JSON (${(error as Error).message})` };
+    return {
+      kind: 'invalid',
+      message: `printed output that starts with "{" but is not valid JSON (${(error as Error).message})`,
+    };
   }
   const result = hookOutputSchema.safeParse(value);
   if (!result.success) {

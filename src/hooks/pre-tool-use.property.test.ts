@@ -8,21 +8,59 @@ import { createHookGate } from './create-hook-gate.js';
 import type { FunctionHook } from './hook-types.js';
 
 /** What one injected hook does. */
-type Behavior = 'none' | 'allow' | 'allow-rewrite' | 'ask' | 'defer' | 'deny' | 'stop' | 'throw' | 'throw-open' | 'garbage-open' | 'context';
+type Behavior =
+  | 'none'
+  | 'allow'
+  | 'allow-rewrite'
+  | 'ask'
+  | 'defer'
+  | 'deny'
+  | 'stop'
+  | 'throw'
+  | 'throw-open'
+  | 'garbage-open'
+  | 'context';
 
-const BEHAVIORS: readonly Behavior[] = ['none', 'allow', 'allow-rewrite', 'ask', 'defer', 'deny', 'stop', 'throw', 'throw-open', 'garbage-open', 'context'];
+const BEHAVIORS: readonly Behavior[] = [
+  'none',
+  'allow',
+  'allow-rewrite',
+  'ask',
+  'defer',
+  'deny',
+  'stop',
+  'throw',
+  'throw-open',
+  'garbage-open',
+  'context',
+];
 
-const tool = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: 'p', call: () => Promise.resolve('') });
+const tool = defineTool({
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: 'p',
+  call: () => Promise.resolve(''),
+});
 const subject: CallSubject = {
   tool,
   input: { command: 'x' },
   toolUseId: 't',
-  context: { toolUseId: 't', signal: new AbortController().signal, cwd: '/w', sessionId: 's', agentId: 'main', permissionMode: 'bypassPermissions', services: createServices() },
+  context: {
+    toolUseId: 't',
+    signal: new AbortController().signal,
+    cwd: '/w',
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: 'bypassPermissions',
+    services: createServices(),
+  },
 };
 
 function hookFor(behavior: Behavior, index: number): FunctionHook {
   const name = `h${index}-${behavior}`;
-  const decide = (permissionDecision: 'allow' | 'ask' | 'deny' | 'defer') => () => ({ hookSpecificOutput: { permissionDecision } });
+  const decide = (permissionDecision: 'allow' | 'ask' | 'deny' | 'defer') => () => ({
+    hookSpecificOutput: { permissionDecision },
+  });
   const callbacks: Record<Behavior, FunctionHook['callback']> = {
     none: () => undefined,
     allow: decide('allow'),

@@ -4,12 +4,26 @@ import { runCommandHook, type RunCommandHookOptions } from './run-command-hook.j
 const signal = new AbortController().signal;
 
 function run(command: string, extra: Partial<RunCommandHookOptions> = {}) {
-  return runCommandHook({ command, stdin: '{"a":1}', env: { PATH: process.env['PATH'] ?? '' }, cwd: process.cwd(), timeoutMs: 10_000, signal, ...extra });
+  return runCommandHook({
+    command,
+    stdin: '{"a":1}',
+    env: { PATH: process.env['PATH'] ?? '' },
+    cwd: process.cwd(),
+    timeoutMs: 10_000,
+    signal,
+    ...extra,
+  });
 }
 
 describe('runCommandHook', () => {
   it('passes stdin and collects stdout, stderr and the exit code', async () => {
-    expect(await run('cat; echo err >&2; exit 3')).toEqual({ kind: 'exited', exitCode: 3, exitSignal: null, stdout: '{"a":1}', stderr: 'err\n' });
+    expect(await run('cat; echo err >&2; exit 3')).toEqual({
+      kind: 'exited',
+      exitCode: 3,
+      exitSignal: null,
+      stdout: '{"a":1}',
+      stderr: 'err\n',
+    });
   });
 
   it('survives a hook that never reads stdin', async () => {
@@ -37,6 +51,10 @@ describe('runCommandHook', () => {
   });
 
   it('reports a timeout with the output so far', async () => {
-    expect(await run('echo partial; sleep 10', { timeoutMs: 1500 })).toEqual({ kind: 'timeout', stdout: 'partial\n', stderr: '' });
+    expect(await run('echo partial; sleep 10', { timeoutMs: 1500 })).toEqual({
+      kind: 'timeout',
+      stdout: 'partial\n',
+      stderr: '',
+    });
   });
 });

@@ -121,7 +121,14 @@ export function runCommandHook(options: RunCommandHookOptions): Promise<CommandH
     const finishExited = (): void => {
       if (exit === undefined) return;
       if (timedOut) finish({ kind: 'timeout', stdout: stdout.text(), stderr: stderr.text() });
-      else finish({ kind: 'exited', exitCode: exit.code, exitSignal: exit.signal, stdout: stdout.text(), stderr: stderr.text() });
+      else
+        finish({
+          kind: 'exited',
+          exitCode: exit.code,
+          exitSignal: exit.signal,
+          stdout: stdout.text(),
+          stderr: stderr.text(),
+        });
     };
     const onAbort = (): void => {
       killGroup(child);
@@ -131,7 +138,10 @@ export function runCommandHook(options: RunCommandHookOptions): Promise<CommandH
       timedOut = true;
       killGroup(child);
       // The exit event follows the kill; fall back in case the pipes never close.
-      graceTimer = setTimeout(() => finish({ kind: 'timeout', stdout: stdout.text(), stderr: stderr.text() }), PIPE_GRACE_MS);
+      graceTimer = setTimeout(
+        () => finish({ kind: 'timeout', stdout: stdout.text(), stderr: stderr.text() }),
+        PIPE_GRACE_MS,
+      );
     }, options.timeoutMs);
     options.signal.addEventListener('abort', onAbort, { once: true });
 

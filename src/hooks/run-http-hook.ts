@@ -15,11 +15,18 @@ const MAX_BODY_CHARS = 1_000_000;
  * variables the hook lists in `allowedEnvVars`; any other reference is left as written, so a hook
  * cannot read the environment it was not given.
  */
-export function expandHeader(value: string, allowed: readonly string[], env: Readonly<Record<string, string | undefined>>): string {
-  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced: string | undefined, bare: string | undefined) => {
-    const name = braced ?? bare ?? '';
-    return allowed.includes(name) ? (env[name] ?? '') : whole;
-  });
+export function expandHeader(
+  value: string,
+  allowed: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced: string | undefined, bare: string | undefined) => {
+      const name = braced ?? bare ?? '';
+      return allowed.includes(name) ? (env[name] ?? '') : whole;
+    },
+  );
 }
 
 /**
@@ -47,13 +54,31 @@ export async function runHttpHook(options: {
     headers[name] = expandHeader(value, options.config.allowedEnvVars ?? [], options.env);
   }
   try {
-    const response = await fetch(options.config.url, { method: 'POST', headers, body: options.body, signal: controller.signal, redirect: 'error' });
+    const response = await fetch(options.config.url, {
+      method: 'POST',
+      headers,
+      body: options.body,
+      signal: controller.signal,
+      redirect: 'error',
+    });
     const text = await response.text();
-    return { kind: 'answered', status: response.status, body: text.length > MAX_BODY_CHARS ? text.slice(0, MAX_BODY_CHARS) : text };
+    return {
+      kind: 'answered',
+      status: response.status,
+      body: text.length > MAX_BODY_CHARS ? text.slice(0, MAX_BODY_CHARS) : text,
+    };
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
     if (options.signal.aborted) return { kind: 'cancelled' };
-    return { kind: 'failed', message: error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error) };
+    return {
+      kind: 'failed',
+      message:
+        error instanceof Error
+          ? error.cause instanceof Error
+            ? `${error.message}: ${error.cause.message}`
+            : error.message
+          : String(error),
+    };
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onAbort);

@@ -57,7 +57,10 @@ export async function* maybeCompact(options: {
     yield { type: 'compact', removedMessages: compacted.removed, summary: compacted.summary };
     return compacted.messages;
   } catch (error) {
-    yield { type: 'notice', message: `Compaction failed, continuing with the full history: ${error instanceof Error ? error.message : String(error)}` };
+    yield {
+      type: 'notice',
+      message: `Compaction failed, continuing with the full history: ${error instanceof Error ? error.message : String(error)}`,
+    };
     return undefined;
   }
 }

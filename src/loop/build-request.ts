@@ -60,13 +60,17 @@ export function buildRequest(options: {
   const loadedDefinitions = loaded.map((tool) => toolCache.toApiTool(tool));
   const lastLoaded = loadedDefinitions[loadedDefinitions.length - 1];
   // The last loaded tool closes the stable prefix; discovered tools come after it and may grow.
-  if (breakpoints && lastLoaded && !lastLoaded.cache_control) loadedDefinitions[loadedDefinitions.length - 1] = { ...lastLoaded, cache_control: EPHEMERAL };
+  if (breakpoints && lastLoaded && !lastLoaded.cache_control)
+    loadedDefinitions[loadedDefinitions.length - 1] = { ...lastLoaded, cache_control: EPHEMERAL };
   const tools = [...loadedDefinitions, ...discoveredTools.map((tool) => toolCache.toApiTool(tool, { deferLoading }))];
   const normalized = normalizeMessages(options.messages, { toolReference: provider.capabilities.toolReference });
   let { messages } = repairPairing(normalized);
   if (deferral && deferredNames.length > 0) messages = announce(messages, deferral.announce(deferredNames));
   if (breakpoints) messages = markLastBlock(messages);
-  const system = breakpoints && typeof options.system === 'string' && options.system.length > 0 ? [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }] : options.system;
+  const system =
+    breakpoints && typeof options.system === 'string' && options.system.length > 0
+      ? [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }]
+      : options.system;
   return {
     request: {
       model: options.model,
@@ -88,7 +92,8 @@ function markLastBlock(messages: Message[]): Message[] {
   const last = messages[messages.length - 1];
   if (!last) return messages;
   if (last.role === 'user') {
-    const content: UserContentBlock[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+    const content: UserContentBlock[] =
+      typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
     const block = content[content.length - 1];
     if (!block || (block.type === 'text' && block.text.length === 0)) return messages;
     content[content.length - 1] = { ...block, cache_control: EPHEMERAL } as UserContentBlock;
@@ -101,6 +106,7 @@ function announce(messages: Message[], text: string): Message[] {
   const last = messages[messages.length - 1];
   const note: UserContentBlock = { type: 'text', text };
   if (!last || last.role !== 'user') return [...messages, { role: 'user', content: [note] }];
-  const content: UserContentBlock[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }, note] : [...last.content, note];
+  const content: UserContentBlock[] =
+    typeof last.content === 'string' ? [{ type: 'text', text: last.content }, note] : [...last.content, note];
   return [...messages.slice(0, -1), { role: 'user', content }];
 }

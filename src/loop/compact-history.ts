@@ -2,7 +2,8 @@ import type { Message, UserMessage } from '../messages/types.js';
 
 const DISCOVERED_OPEN = '<discovered-tools>';
 const DISCOVERED_CLOSE = '</discovered-tools>';
-const SUMMARY_PREFIX = 'This session is being continued from an earlier conversation that was compacted. Summary of the earlier part:';
+const SUMMARY_PREFIX =
+  'This session is being continued from an earlier conversation that was compacted. Summary of the earlier part:';
 const SAVED_OUTPUT = /The full output is saved in (\S+?);/g;
 
 /** Names of discovered deferred tools carried over a compaction, from its summary message. */
@@ -10,13 +11,22 @@ export function carriedDiscoveredTools(messages: readonly Message[]): string[] {
   const names: string[] = [];
   for (const message of messages) {
     if (message.role !== 'user') continue;
-    const texts = typeof message.content === 'string' ? [message.content] : message.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+    const texts =
+      typeof message.content === 'string'
+        ? [message.content]
+        : message.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
     for (const text of texts) {
       const start = text.indexOf(DISCOVERED_OPEN);
       if (start === -1) continue;
       const end = text.indexOf(DISCOVERED_CLOSE, start);
       if (end === -1) continue;
-      names.push(...text.slice(start + DISCOVERED_OPEN.length, end).split(',').map((name) => name.trim()).filter(Boolean));
+      names.push(
+        ...text
+          .slice(start + DISCOVERED_OPEN.length, end)
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
     }
   }
   return names;
@@ -30,10 +40,15 @@ export function carriedDiscoveredTools(messages: readonly Message[]): string[] {
  * when no such cut exists.
  */
 export function findCompactionCut(messages: readonly Message[], keepAtLeast: number): number {
-  for (let index = Math.min(messages.length - 1, Math.max(1, messages.length - Math.max(1, keepAtLeast))); index >= 1; index--) {
+  for (
+    let index = Math.min(messages.length - 1, Math.max(1, messages.length - Math.max(1, keepAtLeast)));
+    index >= 1;
+    index--
+  ) {
     const message = messages[index]!;
     if (message.role === 'assistant') return index;
-    if (typeof message.content === 'string' || !message.content.some((block) => block.type === 'tool_result')) return index;
+    if (typeof message.content === 'string' || !message.content.some((block) => block.type === 'tool_result'))
+      return index;
   }
   return -1;
 }
@@ -54,7 +69,10 @@ export function compactHistory(options: {
     if (message.role !== 'user' || typeof message.content === 'string') continue;
     for (const block of message.content) {
       if (block.type !== 'tool_result') continue;
-      const texts = typeof block.content === 'string' ? [block.content] : block.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+      const texts =
+        typeof block.content === 'string'
+          ? [block.content]
+          : block.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
       for (const text of texts) for (const match of text.matchAll(SAVED_OUTPUT)) savedFiles.add(match[1]!);
     }
   }
@@ -66,8 +84,15 @@ export function compactHistory(options: {
   const first = kept[0];
   // The summary and the first kept user message merge, so roles keep alternating.
   if (first && first.role === 'user') {
-    const firstContent = typeof first.content === 'string' ? [{ type: 'text' as const, text: first.content }] : [...first.content];
-    return [{ role: 'user', content: [...(summaryMessage.content as readonly { type: 'text'; text: string }[]), ...firstContent] }, ...kept.slice(1)];
+    const firstContent =
+      typeof first.content === 'string' ? [{ type: 'text' as const, text: first.content }] : [...first.content];
+    return [
+      {
+        role: 'user',
+        content: [...(summaryMessage.content as readonly { type: 'text'; text: string }[]), ...firstContent],
+      },
+      ...kept.slice(1),
+    ];
   }
   return [summaryMessage, ...kept];
 }

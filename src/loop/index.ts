@@ -1,9 +1,20 @@
 export { query } from './query.js';
 export { buildRequest, type BuiltRequest } from './build-request.js';
 export { compactMessages, KEEP_RECENT_MESSAGES } from './auto-compact.js';
-export { compactHistory, findCompactionCut, carriedDiscoveredTools, COMPACTION_INSTRUCTION } from './compact-history.js';
+export {
+  compactHistory,
+  findCompactionCut,
+  carriedDiscoveredTools,
+  COMPACTION_INSTRUCTION,
+} from './compact-history.js';
 export { createModelSummarizer } from './summarize-with-model.js';
-export { buildSystemPrompt, loadProjectInstructions, TOOL_USE_GUIDANCE, INSTRUCTION_FILES, type ProjectInstructions } from './system-prompt.js';
+export {
+  buildSystemPrompt,
+  loadProjectInstructions,
+  TOOL_USE_GUIDANCE,
+  INSTRUCTION_FILES,
+  type ProjectInstructions,
+} from './system-prompt.js';
 export {
   configDirectory,
   createSessionStore,

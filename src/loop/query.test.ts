@@ -26,8 +26,15 @@ async function drive(options: QueryOptions): Promise<{ events: LoopEvent[]; resu
   }
 }
 
-function base(provider: ModelProvider, extra: Partial<QueryOptions> = {}, tools: readonly AnyTool[] = sampleTools): QueryOptions {
-  const pool = assembleToolPool({ builtins: tools.filter((t) => t.origin === 'builtin'), external: tools.filter((t) => t.origin === 'external') });
+function base(
+  provider: ModelProvider,
+  extra: Partial<QueryOptions> = {},
+  tools: readonly AnyTool[] = sampleTools,
+): QueryOptions {
+  const pool = assembleToolPool({
+    builtins: tools.filter((t) => t.origin === 'builtin'),
+    external: tools.filter((t) => t.origin === 'external'),
+  });
   return {
     provider,
     system: 'test',
@@ -54,12 +61,24 @@ describe('query', () => {
   it('runs a multi-turn session with parallel calls, an unparseable input and a denied call', async () => {
     const provider = createScriptedProvider({
       turns: [
-        { content: [{ type: 'text', text: 'Two at once.' }, tool_use('a', 'Echo', { text: 'one' }), tool_use('b', 'Echo', { text: 'two' })] },
+        {
+          content: [
+            { type: 'text', text: 'Two at once.' },
+            tool_use('a', 'Echo', { text: 'one' }),
+            tool_use('b', 'Echo', { text: 'two' }),
+          ],
+        },
         {
           expect: { tool_results: ['a', 'b'], includes: ['one', 'two'] },
-          content: [{ type: 'tool_use', id: 'c', name: 'Echo', input_json: '{"text": ' }, tool_use('d', 'Fail', { message: 'x' })],
+          content: [
+            { type: 'tool_use', id: 'c', name: 'Echo', input_json: '{"text": ' },
+            tool_use('d', 'Fail', { message: 'x' }),
+          ],
         },
-        { expect: { tool_results: ['c', 'd'], errors: ['c', 'd'], includes: ['not valid JSON', 'denied'] }, content: [{ type: 'text', text: 'Done.' }] },
+        {
+          expect: { tool_results: ['c', 'd'], errors: ['c', 'd'], includes: ['not valid JSON', 'denied'] },
+          content: [{ type: 'text', text: 'Done.' }],
+        },
       ],
     });
     const gate = createFakePermissionGate({
@@ -68,13 +87,22 @@ describe('query', () => {
           ? { behavior: 'deny', message: 'No failing.', reason: { kind: 'rule', rule: 'Fail', source: 'cli' } }
           : { behavior: 'allow', reason: { kind: 'default', message: 'ok' } },
     });
-    const { events, result } = await drive(base(provider, { plane: { permissions: gate, cwd: '/tmp', sessionId: 's' } }));
+    const { events, result } = await drive(
+      base(provider, { plane: { permissions: gate, cwd: '/tmp', sessionId: 's' } }),
+    );
     expect(result.status).toBe('success');
     expect(result.text).toBe('Done.');
     expect(result.turns).toBe(3);
     expect(result.permissionDenials).toEqual([{ tool_name: 'Fail', tool_use_id: 'd', tool_input: { message: 'x' } }]);
     expect(events.filter((event) => event.type === 'tool-call-end')).toHaveLength(4);
-    expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(result.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
   });
 
   it('starts a concurrency-safe call while the rest of the response still streams', async () => {
@@ -117,7 +145,10 @@ describe('query', () => {
       capabilities: { toolReference: false, webSearch: false },
       async *stream(): AsyncGenerator<ModelStreamEvent> {
         yield { type: 'text-delta', text: 'Sleeping' };
-        yield { type: 'tool-use-complete', block: { type: 'tool_use', id: 'a', name: 'Sleep', input: { ms: 5_000, safe: true } } };
+        yield {
+          type: 'tool-use-complete',
+          block: { type: 'tool_use', id: 'a', name: 'Sleep', input: { ms: 5_000, safe: true } },
+        };
         throw new Error('connection reset');
       },
     };
@@ -130,43 +161,82 @@ describe('query', () => {
   });
 
   it('stops at max turns and when aborted', async () => {
-    const looping = createScriptedProvider({ turns: Array.from({ length: 5 }, (_, i) => ({ content: [tool_use(`t${i}`, 'Echo', { text: 'again' })] })) });
+    const looping = createScriptedProvider({
+      turns: Array.from({ length: 5 }, (_, i) => ({ content: [tool_use(`t${i}`, 'Echo', { text: 'again' })] })),
+    });
     expect((await drive(base(looping, { maxTurns: 2 }))).result.status).toBe('error_max_turns');
     const controller = new AbortController();
     controller.abort();
-    expect((await drive(base(createScriptedProvider({ turns: [] }), { signal: controller.signal }))).result.status).toBe('aborted');
+    expect(
+      (await drive(base(createScriptedProvider({ turns: [] }), { signal: controller.signal }))).result.status,
+    ).toBe('aborted');
   });
 
   it('spills a huge result to the session folder', async () => {
-    const huge = defineTool({ name: 'Huge', inputSchema: z.object({}), prompt: 'x', maxResultSizeChars: 10_000, call: async () => 'y'.repeat(50_000) });
+    const huge = defineTool({
+      name: 'Huge',
+      inputSchema: z.object({}),
+      prompt: 'x',
+      maxResultSizeChars: 10_000,
+      call: async () => 'y'.repeat(50_000),
+    });
     const provider = createScriptedProvider({
-      turns: [{ content: [tool_use('h', 'Huge', {})] }, { expect: { includes: ['full output is saved in'] }, content: [{ type: 'text', text: 'ok' }] }],
+      turns: [
+        { content: [tool_use('h', 'Huge', {})] },
+        { expect: { includes: ['full output is saved in'] }, content: [{ type: 'text', text: 'ok' }] },
+      ],
     });
     const store = createResultStore({ directory: join(folder, 'tool-results') });
-    const { result } = await drive(base(provider, { plane: { permissions: createFakePermissionGate(), cwd: '/tmp', sessionId: 's', resultStore: store } }, [huge]));
+    const { result } = await drive(
+      base(
+        provider,
+        { plane: { permissions: createFakePermissionGate(), cwd: '/tmp', sessionId: 's', resultStore: store } },
+        [huge],
+      ),
+    );
     expect(result.status).toBe('success');
     expect(await readFile(join(folder, 'tool-results', 'h.txt'), 'utf8')).toHaveLength(50_000);
   });
 
   it('requires the structured-output tool, reminding the model once, and returns its input', async () => {
-    const schema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { answer: { type: 'number' } },
+      required: ['answer'],
+      additionalProperties: false,
+    };
     const provider = createScriptedProvider({
       turns: [
         { content: [{ type: 'text', text: 'The answer is 42.' }] },
-        { expect: { includes: ['You must finish by calling the StructuredOutput tool'] }, content: [tool_use('s1', 'StructuredOutput', { answer: 'forty-two' })] },
-        { expect: { errors: ['s1'], includes: ['"answer" must be number'] }, content: [tool_use('s2', 'StructuredOutput', { answer: 42 })] },
+        {
+          expect: { includes: ['You must finish by calling the StructuredOutput tool'] },
+          content: [tool_use('s1', 'StructuredOutput', { answer: 'forty-two' })],
+        },
+        {
+          expect: { errors: ['s1'], includes: ['"answer" must be number'] },
+          content: [tool_use('s2', 'StructuredOutput', { answer: 42 })],
+        },
       ],
     });
-    const { result } = await drive(base(provider, { requiredTool: { name: 'StructuredOutput', maxReminders: 2 } }, [...sampleTools, createStructuredOutputTool(schema)]));
+    const { result } = await drive(
+      base(provider, { requiredTool: { name: 'StructuredOutput', maxReminders: 2 } }, [
+        ...sampleTools,
+        createStructuredOutputTool(schema),
+      ]),
+    );
     expect(result.status).toBe('success');
     expect(result.requiredToolInput).toEqual({ answer: 42 });
     expect(result.turns).toBe(3);
   });
 
   it('fails a structured-output run that never delivers', async () => {
-    const provider = createScriptedProvider({ turns: [{ content: [{ type: 'text', text: 'no' }] }, { content: [{ type: 'text', text: 'still no' }] }] });
+    const provider = createScriptedProvider({
+      turns: [{ content: [{ type: 'text', text: 'no' }] }, { content: [{ type: 'text', text: 'still no' }] }],
+    });
     const { result } = await drive(
-      base(provider, { requiredTool: { name: 'StructuredOutput', maxReminders: 1 } }, [createStructuredOutputTool({ type: 'object' })]),
+      base(provider, { requiredTool: { name: 'StructuredOutput', maxReminders: 1 } }, [
+        createStructuredOutputTool({ type: 'object' }),
+      ]),
     );
     expect(result.status).toBe('error_during_execution');
     expect(result.error?.message).toMatch(/without a successful StructuredOutput call/);
@@ -199,10 +269,22 @@ describe('query', () => {
     });
     const provider = createScriptedProvider({
       turns: [
-        { expect: { includes: ['Deferred tools: mcp__sample__get_weather'], no_tools: ['mcp__sample__get_weather'] }, content: [tool_use('w1', 'mcp__sample__get_weather', { city: 'Oslo' })] },
-        { expect: { errors: ['w1'], includes: ['select:mcp__sample__get_weather'] }, content: [tool_use('f', 'Finder', {})] },
-        { expect: { tools: ['mcp__sample__get_weather'] }, content: [tool_use('w2', 'mcp__sample__get_weather', { city: 'Oslo' })] },
-        { expect: { tool_results: ['w2'], errors: [], includes: ['Oslo'] }, content: [{ type: 'text', text: 'sunny' }] },
+        {
+          expect: { includes: ['Deferred tools: mcp__sample__get_weather'], no_tools: ['mcp__sample__get_weather'] },
+          content: [tool_use('w1', 'mcp__sample__get_weather', { city: 'Oslo' })],
+        },
+        {
+          expect: { errors: ['w1'], includes: ['select:mcp__sample__get_weather'] },
+          content: [tool_use('f', 'Finder', {})],
+        },
+        {
+          expect: { tools: ['mcp__sample__get_weather'] },
+          content: [tool_use('w2', 'mcp__sample__get_weather', { city: 'Oslo' })],
+        },
+        {
+          expect: { tool_results: ['w2'], errors: [], includes: ['Oslo'] },
+          content: [{ type: 'text', text: 'sunny' }],
+        },
       ],
     });
     const { result } = await drive(base(provider, { deferral }, [...sampleTools, finder]));
@@ -252,9 +334,23 @@ describe('query', () => {
 describe('findCompactionCut', () => {
   it('cuts before an assistant message or a plain user message, never before tool results', async () => {
     const { findCompactionCut } = await import('./compact-history.js');
-    const use = (id: string) => ({ role: 'assistant' as const, content: [{ type: 'tool_use' as const, id, name: 'Echo', input: {} }] });
-    const result = (id: string) => ({ role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: id, content: 'x' }] });
-    const history: Message[] = [{ role: 'user', content: 'go' }, use('a'), result('a'), use('b'), result('b'), use('c'), result('c')];
+    const use = (id: string) => ({
+      role: 'assistant' as const,
+      content: [{ type: 'tool_use' as const, id, name: 'Echo', input: {} }],
+    });
+    const result = (id: string) => ({
+      role: 'user' as const,
+      content: [{ type: 'tool_result' as const, tool_use_id: id, content: 'x' }],
+    });
+    const history: Message[] = [
+      { role: 'user', content: 'go' },
+      use('a'),
+      result('a'),
+      use('b'),
+      result('b'),
+      use('c'),
+      result('c'),
+    ];
     expect(findCompactionCut(history, 2)).toBe(5);
     expect(findCompactionCut(history, 3)).toBe(3);
     expect(findCompactionCut(history, 7)).toBe(1);
@@ -279,7 +375,9 @@ describe('findCompactionCut', () => {
         return 'stopped';
       },
     });
-    const provider = createScriptedProvider({ turns: [{ content: [tool_use('w', 'Wait', {})] }, { content: [{ type: 'text', text: 'x' }] }] });
+    const provider = createScriptedProvider({
+      turns: [{ content: [tool_use('w', 'Wait', {})] }, { content: [{ type: 'text', text: 'x' }] }],
+    });
     for await (const event of query(base(provider, {}, [wait]))) {
       if (event.type === 'tool-call-progress') break;
     }
@@ -299,10 +397,20 @@ describe('findCompactionCut', () => {
     };
     const { events, result } = await drive(base(provider));
     expect(result.status).toBe('error_during_execution');
-    const kinds = events.map((event) => event.type).filter((type) => type === 'assistant-message' || type === 'tool-results');
+    const kinds = events
+      .map((event) => event.type)
+      .filter((type) => type === 'assistant-message' || type === 'tool-results');
     expect(kinds).toEqual(['assistant-message', 'tool-results']);
     const assistant = events.find((event) => event.type === 'assistant-message');
-    expect(assistant).toMatchObject({ message: { role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: 'e' }] } });
+    expect(assistant).toMatchObject({
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me look.' },
+          { type: 'tool_use', id: 'e' },
+        ],
+      },
+    });
   });
 });
 

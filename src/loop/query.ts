@@ -39,7 +39,10 @@ function assistantText(message: AssistantMessage | undefined): string {
  *
  * `toolCache` keeps `tools[]` byte-identical across the queries of one session.
  */
-export async function* query(options: QueryOptions, toolCache: ApiToolCache = createApiToolCache()): AsyncGenerator<LoopEvent, QueryResult> {
+export async function* query(
+  options: QueryOptions,
+  toolCache: ApiToolCache = createApiToolCache(),
+): AsyncGenerator<LoopEvent, QueryResult> {
   const messages: Message[] = [...options.messages];
   const signal = options.signal ?? new AbortController().signal;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
@@ -77,7 +80,14 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
       if (turns >= maxTurns) return result('error_max_turns');
 
       if (options.compaction) {
-        const compacted = yield* maybeCompact({ messages, lastInputTokens, compaction: options.compaction, hooks: options.hooks, deferral: options.deferral, signal });
+        const compacted = yield* maybeCompact({
+          messages,
+          lastInputTokens,
+          compaction: options.compaction,
+          hooks: options.hooks,
+          deferral: options.deferral,
+          signal,
+        });
         if (compacted) {
           messages.splice(0, messages.length, ...compacted);
           options.recorder?.event?.({ type: 'compact', messages: compacted });
@@ -161,7 +171,8 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
 
       const done = completed!;
       usage = addUsage(usage, done.usage);
-      lastInputTokens = done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
+      lastInputTokens =
+        done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
       lastAssistant = withToolUses(done.message, toolUses);
       append(lastAssistant);
       yield { type: 'assistant-message', message: lastAssistant, stopReason: done.stopReason, usage: done.usage };
@@ -172,8 +183,14 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
         append(run.message);
         yield { type: 'tool-results', message: run.message };
         for (const record of run.records) {
-          if (record.outcome.status === 'denied') denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
-          if (options.requiredTool && record.toolName === options.requiredTool.name && record.outcome.status === 'success' && !record.outcome.isError) {
+          if (record.outcome.status === 'denied')
+            denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
+          if (
+            options.requiredTool &&
+            record.toolName === options.requiredTool.name &&
+            record.outcome.status === 'success' &&
+            !record.outcome.isError
+          ) {
             requiredInput = record.input;
           }
         }
@@ -188,18 +205,31 @@ export async function* query(options: QueryOptions, toolCache: ApiToolCache = cr
 
       if (options.requiredTool && requiredInput === undefined) {
         if (reminders >= options.requiredTool.maxReminders) {
-          const error = new Error(`The model ended without a successful ${options.requiredTool.name} call after ${reminders} reminders.`);
+          const error = new Error(
+            `The model ended without a successful ${options.requiredTool.name} call after ${reminders} reminders.`,
+          );
           yield { type: 'error', error };
           return result('error_during_execution', error);
         }
         reminders++;
-        append({ role: 'user', content: [{ type: 'text', text: `You must finish by calling the ${options.requiredTool.name} tool with input that matches its schema. Call it now.` }] });
+        append({
+          role: 'user',
+          content: [
+            {
+              type: 'text',
+              text: `You must finish by calling the ${options.requiredTool.name} tool with input that matches its schema. Call it now.`,
+            },
+          ],
+        });
         continue;
       }
       if (options.hooks?.stop) {
         let verdict: { readonly continueWith?: string } = {};
         try {
-          verdict = await options.hooks.stop({ lastAssistantText: assistantText(lastAssistant), stopHookActive }, signal);
+          verdict = await options.hooks.stop(
+            { lastAssistantText: assistantText(lastAssistant), stopHookActive },
+            signal,
+          );
         } catch (error) {
           // The model's answer is complete; a failing hook cannot take it away.
           yield { type: 'notice', message: `The Stop hook failed: ${describeError(error)}` };
@@ -225,7 +255,10 @@ function withToolUses(message: AssistantMessage, toolUses: readonly ToolUseBlock
   return missing.length === 0 ? message : { role: 'assistant', content: [...message.content, ...missing] };
 }
 
-async function* finishRun(executor: ToolExecutor, events: ReturnType<typeof createAsyncQueue<LoopEvent>>): AsyncGenerator<LoopEvent, ToolRunResult> {
+async function* finishRun(
+  executor: ToolExecutor,
+  events: ReturnType<typeof createAsyncQueue<LoopEvent>>,
+): AsyncGenerator<LoopEvent, ToolRunResult> {
   void executor.finished.then(() => events.close());
   for (let event = await events.next(); event !== undefined; event = await events.next()) yield event;
   return executor.finished;

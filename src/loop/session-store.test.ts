@@ -40,7 +40,10 @@ describe('session store', () => {
     const store = createSessionStore({ configDir: folder, cwd: '/work/app' });
     const session = store.create('s2');
     session.appendMessage({ role: 'user', content: 'hello' });
-    session.appendMessage({ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }] });
+    session.appendMessage({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }],
+    });
     await session.flush();
     await appendFile(session.path, '{"type":"message","message":{"role":"user","con');
     const loaded = await store.load('s2');
@@ -92,7 +95,13 @@ describe('session store', () => {
       lastTodoWriteInput([
         { role: 'assistant', content: [{ type: 'tool_use', id: '1', name: 'TodoWrite', input: { todos: [1] } }] },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: '1', content: 'ok' }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: '2', name: 'TodoWrite', input: { todos: [2] } }, { type: 'text', text: 'x' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: '2', name: 'TodoWrite', input: { todos: [2] } },
+            { type: 'text', text: 'x' },
+          ],
+        },
       ]),
     ).toEqual({ todos: [2] });
     expect(lastTodoWriteInput([])).toBeUndefined();
@@ -103,8 +112,14 @@ describe('session store', () => {
       lastTodoWriteInput([
         { role: 'assistant', content: [{ type: 'tool_use', id: '1', name: 'TodoWrite', input: { todos: [1] } }] },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: '1', content: 'ok' }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: '2', name: 'TodoWrite', input: { todos: 'not a list' } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: '2', content: 'InputValidationError', is_error: true }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: '2', name: 'TodoWrite', input: { todos: 'not a list' } }],
+        },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: '2', content: 'InputValidationError', is_error: true }],
+        },
       ]),
     ).toEqual({ todos: [1] });
   });

@@ -8,7 +8,9 @@ import { repairPairing } from '../messages/repair-pairing.js';
 
 /** Where the user's toolplane data lives: `TOOLPLANE_CONFIG_DIR`, else `~/.toolplane`. */
 export function configDirectory(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  return env.TOOLPLANE_CONFIG_DIR && env.TOOLPLANE_CONFIG_DIR.length > 0 ? env.TOOLPLANE_CONFIG_DIR : join(home, '.toolplane');
+  return env.TOOLPLANE_CONFIG_DIR && env.TOOLPLANE_CONFIG_DIR.length > 0
+    ? env.TOOLPLANE_CONFIG_DIR
+    : join(home, '.toolplane');
 }
 
 /** The folder name of a project: its absolute path with every other character made a dash. */
@@ -24,7 +26,11 @@ export type TranscriptLine =
   | { readonly type: 'tool-use'; readonly block: ToolUseBlock; readonly timestamp: string }
   /** A compaction: the history from here on starts with these messages. */
   | { readonly type: 'compact'; readonly messages: readonly Message[]; readonly timestamp: string }
-  | { readonly type: 'event'; readonly event: { readonly type: string; readonly [key: string]: unknown }; readonly timestamp: string };
+  | {
+      readonly type: 'event';
+      readonly event: { readonly type: string; readonly [key: string]: unknown };
+      readonly timestamp: string;
+    };
 
 /** An open session: its transcript file and its results folder. */
 export type Session = {
@@ -60,7 +66,12 @@ export type LoadedSession = {
   readonly skippedLines: readonly number[];
 };
 
-export type SessionSummary = { readonly id: string; readonly path: string; readonly modified: Date; readonly firstPrompt: string };
+export type SessionSummary = {
+  readonly id: string;
+  readonly path: string;
+  readonly modified: Date;
+  readonly firstPrompt: string;
+};
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -77,9 +88,11 @@ export function createSessionStore(options: { readonly configDir: string; readon
         );
     let failure: unknown;
     const append = (line: TranscriptLine) => {
-      chain = chain.then(() => writeLine(path, line)).catch((error: unknown) => {
-        failure ??= error;
-      });
+      chain = chain
+        .then(() => writeLine(path, line))
+        .catch((error: unknown) => {
+          failure ??= error;
+        });
     };
     return {
       id,
@@ -88,19 +101,26 @@ export function createSessionStore(options: { readonly configDir: string; readon
       resultsDirectory: join(folder, id, 'tool-results'),
       appendMessage: (message) => append({ type: 'message', message, timestamp: new Date().toISOString() }),
       appendToolUse(block) {
-        const written = chain.then(() => writeLine(path, { type: 'tool-use', block, timestamp: new Date().toISOString() }));
+        const written = chain.then(() =>
+          writeLine(path, { type: 'tool-use', block, timestamp: new Date().toISOString() }),
+        );
         chain = written.catch((error: unknown) => {
           failure ??= error;
         });
         return written.catch((error: unknown) => {
-          throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(error)}`, { cause: error });
+          throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(error)}`, {
+            cause: error,
+          });
         });
       },
       appendCompaction: (messages) => append({ type: 'compact', messages, timestamp: new Date().toISOString() }),
       appendEvent: (event) => append({ type: 'event', event, timestamp: new Date().toISOString() }),
       async flush() {
         await chain;
-        if (failure) throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(failure)}`, { cause: failure });
+        if (failure)
+          throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(failure)}`, {
+            cause: failure,
+          });
       },
     };
   }
@@ -109,17 +129,20 @@ export function createSessionStore(options: { readonly configDir: string; readon
     folder,
     /** Starts a new session. */
     create(id: string = randomUUID()): Session {
-      if (!SESSION_ID.test(id)) throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      if (!SESSION_ID.test(id))
+        throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
       return open_(id, false);
     },
     /** Reopens a session to append to it. */
     reopen(id: string): Session {
-      if (!SESSION_ID.test(id)) throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      if (!SESSION_ID.test(id))
+        throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
       return open_(id, true);
     },
     /** Reads a session back; throws SESSION_CORRUPT when it does not exist. */
     async load(id: string): Promise<LoadedSession> {
-      if (!SESSION_ID.test(id)) throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      if (!SESSION_ID.test(id))
+        throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
       return loadTranscript(join(folder, `${id}.jsonl`), id);
     },
     /** Sessions of this project, newest first. */
@@ -137,7 +160,11 @@ export function createSessionStore(options: { readonly configDir: string; readon
         const info = await stat(path);
         const loaded = await loadTranscript(path, name.slice(0, -6)).catch(() => undefined);
         const first = loaded?.messages.find((message) => message.role === 'user');
-        const firstPrompt = first ? (typeof first.content === 'string' ? first.content : first.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ')) : '';
+        const firstPrompt = first
+          ? typeof first.content === 'string'
+            ? first.content
+            : first.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ')
+          : '';
         sessions.push({ id: name.slice(0, -6), path, modified: info.mtime, firstPrompt: firstPrompt.slice(0, 120) });
       }
       return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime());
@@ -221,7 +248,10 @@ export async function loadTranscript(path: string, id: string): Promise<LoadedSe
     else if (record.type === 'tool-use' && isToolUse(record.block)) pending.push(record.block);
     else if (record.type === 'message' && isMessage(record.message)) {
       const recorded = record.message;
-      if (recorded.role === 'assistant') pending = pending.filter((block) => !recorded.content.some((part) => part.type === 'tool_use' && part.id === block.id));
+      if (recorded.role === 'assistant')
+        pending = pending.filter(
+          (block) => !recorded.content.some((part) => part.type === 'tool_use' && part.id === block.id),
+        );
       flushPending();
       messages.push(recorded);
     } else if (record.type === 'compact' && Array.isArray(record.messages)) {
@@ -231,7 +261,14 @@ export async function loadTranscript(path: string, id: string): Promise<LoadedSe
   }
   flushPending();
   const repaired = repairPairing(messages);
-  return { id, path, cwd, messages: repaired.messages, interrupted: interruptedResults(repaired.messages, repaired.report.synthesized), skippedLines };
+  return {
+    id,
+    path,
+    cwd,
+    messages: repaired.messages,
+    interrupted: interruptedResults(repaired.messages, repaired.report.synthesized),
+    skippedLines,
+  };
 }
 
 /** The synthetic results of the last turn's calls, when that is where the repair put them. */
@@ -239,7 +276,9 @@ function interruptedResults(messages: readonly Message[], synthesized: readonly 
   const last = messages[messages.length - 1];
   if (synthesized.length === 0 || last?.role !== 'user' || typeof last.content === 'string') return [];
   const ids = new Set(synthesized);
-  return last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result' && ids.has(block.tool_use_id));
+  return last.content.filter(
+    (block): block is ToolResultBlock => block.type === 'tool_result' && ids.has(block.tool_use_id),
+  );
 }
 
 function isToolUse(value: unknown): value is ToolUseBlock {
@@ -251,7 +290,10 @@ function isToolUse(value: unknown): value is ToolUseBlock {
 function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
-  return (message.role === 'user' && (typeof message.content === 'string' || Array.isArray(message.content))) || (message.role === 'assistant' && Array.isArray(message.content));
+  return (
+    (message.role === 'user' && (typeof message.content === 'string' || Array.isArray(message.content))) ||
+    (message.role === 'assistant' && Array.isArray(message.content))
+  );
 }
 
 /**
@@ -262,7 +304,8 @@ export function lastTodoWriteInput(messages: readonly Message[]): unknown {
   const failed = new Set<string>();
   for (const message of messages) {
     if (message.role !== 'user' || typeof message.content === 'string') continue;
-    for (const block of message.content) if (block.type === 'tool_result' && block.is_error === true) failed.add(block.tool_use_id);
+    for (const block of message.content)
+      if (block.type === 'tool_result' && block.is_error === true) failed.add(block.tool_use_id);
   }
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;

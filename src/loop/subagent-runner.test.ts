@@ -16,28 +16,64 @@ describe('subagents', () => {
   it('run their own loop with a filtered pool, through the same gate chain, and return their final text', async () => {
     const provider = createScriptedProvider({
       turns: [
-        { content: [{ type: 'tool_use', id: 'ag', name: 'Agent', input: { description: 'look around', prompt: 'Find the weather.' } }] },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'ag',
+              name: 'Agent',
+              input: { description: 'look around', prompt: 'Find the weather.' },
+            },
+          ],
+        },
         // The subagent's turns: it sees no Agent tool, and its Fail call is denied by the parent's gate.
-        { expect: { no_tools: ['Agent'], tools: ['Echo'], includes: ['Find the weather.'] }, content: [{ type: 'tool_use', id: 'sub1', name: 'Fail', input: { message: 'x' } }] },
-        { expect: { errors: ['sub1'], includes: ['denied'] }, content: [{ type: 'text', text: 'It is sunny in Oslo.' }] },
+        {
+          expect: { no_tools: ['Agent'], tools: ['Echo'], includes: ['Find the weather.'] },
+          content: [{ type: 'tool_use', id: 'sub1', name: 'Fail', input: { message: 'x' } }],
+        },
+        {
+          expect: { errors: ['sub1'], includes: ['denied'] },
+          content: [{ type: 'text', text: 'It is sunny in Oslo.' }],
+        },
         // Back in the parent.
-        { expect: { tool_results: ['ag'], errors: [], includes: ['It is sunny in Oslo.'] }, content: [{ type: 'text', text: 'Sunny.' }] },
+        {
+          expect: { tool_results: ['ag'], errors: [], includes: ['It is sunny in Oslo.'] },
+          content: [{ type: 'text', text: 'Sunny.' }],
+        },
       ],
     });
     const gate = createFakePermissionGate({
       decide: ({ tool, context }) =>
         tool.name === 'Fail'
-          ? { behavior: 'deny', message: `not in ${context.agentId}`, reason: { kind: 'rule', rule: 'Fail', source: 'cli' } }
+          ? {
+              behavior: 'deny',
+              message: `not in ${context.agentId}`,
+              reason: { kind: 'rule', rule: 'Fail', source: 'cli' },
+            }
           : { behavior: 'allow', reason: { kind: 'default', message: 'ok' } },
     });
     const services = createServices();
-    const pool = assembleToolPool({ builtins: [...sampleTools.filter((t) => t.origin === 'builtin'), createAgentTool()] });
+    const pool = assembleToolPool({
+      builtins: [...sampleTools.filter((t) => t.origin === 'builtin'), createAgentTool()],
+    });
     const plane = { permissions: gate, cwd: '/tmp', sessionId: 's', services };
     const stops: string[] = [];
-    const runner = createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, onStop: ({ status }) => void stops.push(status) });
+    const runner = createSubagentRunner({
+      provider,
+      system: 'sys',
+      getPool: () => pool,
+      getPlane: () => plane,
+      onStop: ({ status }) => void stops.push(status),
+    });
     services.set(subagentService, runner);
 
-    const generator = query({ provider, system: 'sys', messages: [{ role: 'user', content: 'weather?' }], getPool: () => pool, plane });
+    const generator = query({
+      provider,
+      system: 'sys',
+      messages: [{ role: 'user', content: 'weather?' }],
+      getPool: () => pool,
+      plane,
+    });
     let step = await generator.next();
     while (!step.done) step = await generator.next();
     expect(step.value.status).toBe('success');
@@ -51,9 +87,24 @@ describe('subagents', () => {
     const provider = createScriptedProvider({
       turns: [
         { content: [{ type: 'tool_use', id: 'a1', name: 'Agent', input: { description: 'general', prompt: 'one' } }] },
-        { expect: { no_tools: parentOnly, tools: ['Echo', 'EnterPlanMode'] }, content: [{ type: 'text', text: 'general done' }] },
-        { content: [{ type: 'tool_use', id: 'a2', name: 'Agent', input: { description: 'narrow', prompt: 'two', subagent_type: 'echoer' } }] },
-        { expect: { tools: ['Echo'], no_tools: [...parentOnly, 'EnterPlanMode'] }, content: [{ type: 'text', text: 'narrow done' }] },
+        {
+          expect: { no_tools: parentOnly, tools: ['Echo', 'EnterPlanMode'] },
+          content: [{ type: 'text', text: 'general done' }],
+        },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'a2',
+              name: 'Agent',
+              input: { description: 'narrow', prompt: 'two', subagent_type: 'echoer' },
+            },
+          ],
+        },
+        {
+          expect: { tools: ['Echo'], no_tools: [...parentOnly, 'EnterPlanMode'] },
+          content: [{ type: 'text', text: 'narrow done' }],
+        },
         { content: [{ type: 'text', text: 'all done' }] },
       ],
     });
@@ -69,8 +120,17 @@ describe('subagents', () => {
     const services = createServices();
     const plane = { permissions: createFakePermissionGate(), cwd: '/tmp', sessionId: 's', services };
     const types = [GENERAL_PURPOSE_AGENT, { name: 'echoer', description: 'only echoes', tools: ['Echo', 'Agent'] }];
-    services.set(subagentService, createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, types }));
-    const generator = query({ provider, system: 'sys', messages: [{ role: 'user', content: 'go' }], getPool: () => pool, plane });
+    services.set(
+      subagentService,
+      createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, types }),
+    );
+    const generator = query({
+      provider,
+      system: 'sys',
+      messages: [{ role: 'user', content: 'go' }],
+      getPool: () => pool,
+      plane,
+    });
     let step = await generator.next();
     while (!step.done) step = await generator.next();
     expect(step.value.text).toBe('all done');

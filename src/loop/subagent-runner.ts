@@ -22,12 +22,18 @@ export type SubagentType = {
  * Built-in tools only the main agent has: subagents do not nest, do not give the run's structured
  * result, and cannot leave plan mode or ask the person (their caller speaks to the person).
  */
-export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(['Agent', 'StructuredOutput', 'ExitPlanMode', 'AskUserQuestion']);
+export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set([
+  'Agent',
+  'StructuredOutput',
+  'ExitPlanMode',
+  'AskUserQuestion',
+]);
 
 /** The default subagent type. */
 export const GENERAL_PURPOSE_AGENT: SubagentType = {
   name: 'general-purpose',
-  description: 'Researches, searches and carries out multi-step tasks with the same tools as you (except starting further agents).',
+  description:
+    'Researches, searches and carries out multi-step tasks with the same tools as you (except starting further agents).',
 };
 
 /**
@@ -68,7 +74,8 @@ export function createSubagentRunner(options: {
     let pool = byType.get(type.name);
     if (!pool) {
       const allowed = type.tools ? new Set(type.tools) : undefined;
-      const keep = (tool: AnyTool) => !(tool.origin === 'builtin' && PARENT_ONLY_TOOLS.has(tool.name)) && (!allowed || allowed.has(tool.name));
+      const keep = (tool: AnyTool) =>
+        !(tool.origin === 'builtin' && PARENT_ONLY_TOOLS.has(tool.name)) && (!allowed || allowed.has(tool.name));
       pool = assembleToolPool({
         builtins: parent.tools.filter((tool) => tool.origin === 'builtin'),
         external: parent.tools.filter((tool) => tool.origin === 'external'),
@@ -101,10 +108,16 @@ export function createSubagentRunner(options: {
         {
           provider: options.provider,
           ...(options.model ? { model: options.model } : {}),
-          system: type.system ? `${options.system}\n\n${type.system}` : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
+          system: type.system
+            ? `${options.system}\n\n${type.system}`
+            : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
           messages: [{ role: 'user', content: request.prompt }],
           getPool: () => poolFor(type),
-          plane: { ...options.getPlane(), agentId, ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}) },
+          plane: {
+            ...options.getPlane(),
+            agentId,
+            ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}),
+          },
           ...(options.deferral ? { deferral: options.deferral } : {}),
           maxTurns: options.maxTurns ?? 30,
           signal: request.signal,

@@ -12,9 +12,12 @@ function strictProvider(requests: ModelRequest[]): ModelProvider {
     async *stream(request): AsyncIterable<ModelStreamEvent> {
       requests.push(request);
       const hasToolBlocks = request.messages.some(
-        (message) => typeof message.content !== 'string' && message.content.some((block) => block.type === 'tool_use' || block.type === 'tool_result'),
+        (message) =>
+          typeof message.content !== 'string' &&
+          message.content.some((block) => block.type === 'tool_use' || block.type === 'tool_result'),
       );
-      if (hasToolBlocks && request.tools.length === 0) throw new Error('Requests which include tool_use or tool_result blocks must define tools.');
+      if (hasToolBlocks && request.tools.length === 0)
+        throw new Error('Requests which include tool_use or tool_result blocks must define tools.');
       yield { type: 'text-delta', text: 'the summary' };
       yield {
         type: 'message-complete',
@@ -32,7 +35,13 @@ describe('the model summarizer', () => {
     const summarize = createModelSummarizer({ provider: strictProvider(requests), model: 'm', system: 's' });
     const history: Message[] = [
       { role: 'user', content: 'list the files' },
-      { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Listing.' },
+          { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } },
+        ],
+      },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt\nb.txt' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Two files.' }] },
     ];

@@ -8,13 +8,27 @@ import { COMPACTION_INSTRUCTION } from './compact-history.js';
 const MAX_TOOL_TEXT_CHARS = 4_000;
 
 /** A summarizer for compaction that asks the session's own model, with no tools. */
-export function createModelSummarizer(options: { readonly provider: ModelProvider; readonly model: string; readonly system: string }) {
+export function createModelSummarizer(options: {
+  readonly provider: ModelProvider;
+  readonly model: string;
+  readonly system: string;
+}) {
   return async (messages: readonly Message[], signal: AbortSignal): Promise<string> => {
     const history = toolBlocksAsText(repairPairing(normalizeMessages(messages, { toolReference: false })).messages);
     const last = history[history.length - 1];
-    const request = last?.role === 'user'
-      ? [...history.slice(0, -1), { role: 'user' as const, content: [...(typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content), { type: 'text' as const, text: COMPACTION_INSTRUCTION }] }]
-      : [...history, { role: 'user' as const, content: COMPACTION_INSTRUCTION }];
+    const request =
+      last?.role === 'user'
+        ? [
+            ...history.slice(0, -1),
+            {
+              role: 'user' as const,
+              content: [
+                ...(typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content),
+                { type: 'text' as const, text: COMPACTION_INSTRUCTION },
+              ],
+            },
+          ]
+        : [...history, { role: 'user' as const, content: COMPACTION_INSTRUCTION }];
     let text = '';
     for await (const event of options.provider.stream(
       { model: options.model, system: options.system, messages: request, tools: [], maxTokens: 4_096 },
@@ -38,12 +52,17 @@ function toolBlocksAsText(messages: readonly Message[]): Message[] {
       const content = message.content.map((block): AssistantContentBlock => {
         if (block.type !== 'tool_use') return block;
         names.set(block.id, block.name);
-        return { type: 'text', text: `[Called ${block.name} (${block.id}) with input: ${clip(safeJson(block.input))}]` };
+        return {
+          type: 'text',
+          text: `[Called ${block.name} (${block.id}) with input: ${clip(safeJson(block.input))}]`,
+        };
       });
       return { role: 'assistant', content };
     }
     if (typeof message.content === 'string') return message;
-    const content = message.content.map((block): UserContentBlock => (block.type === 'tool_result' ? { type: 'text', text: resultAsText(block, names) } : block));
+    const content = message.content.map((block): UserContentBlock =>
+      block.type === 'tool_result' ? { type: 'text', text: resultAsText(block, names) } : block,
+    );
     return { role: 'user', content };
   });
 }
@@ -66,5 +85,7 @@ function safeJson(value: unknown): string {
 }
 
 function clip(text: string): string {
-  return text.length > MAX_TOOL_TEXT_CHARS ? `${text.slice(0, MAX_TOOL_TEXT_CHARS)}… (${text.length - MAX_TOOL_TEXT_CHARS} more characters)` : text;
+  return text.length > MAX_TOOL_TEXT_CHARS
+    ? `${text.slice(0, MAX_TOOL_TEXT_CHARS)}… (${text.length - MAX_TOOL_TEXT_CHARS} more characters)`
+    : text;
 }

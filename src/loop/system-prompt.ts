@@ -13,7 +13,10 @@ export type ProjectInstructions = { readonly path: string; readonly text: string
  * `stopAt`), ordered from the outermost folder to `cwd`, so nearer instructions come later and
  * win. Each file is capped at 40,000 characters; unreadable files are skipped.
  */
-export async function loadProjectInstructions(cwd: string, options: { readonly stopAt?: string; readonly signal?: AbortSignal } = {}): Promise<ProjectInstructions[]> {
+export async function loadProjectInstructions(
+  cwd: string,
+  options: { readonly stopAt?: string; readonly signal?: AbortSignal } = {},
+): Promise<ProjectInstructions[]> {
   const folders: string[] = [];
   for (let folder = cwd; ; folder = dirname(folder)) {
     folders.push(folder);
@@ -25,7 +28,13 @@ export async function loadProjectInstructions(cwd: string, options: { readonly s
       const path = join(folder, name);
       try {
         const text = await readFile(path, { encoding: 'utf8', signal: options.signal });
-        found.push({ path, text: text.length > MAX_INSTRUCTION_CHARS ? `${text.slice(0, MAX_INSTRUCTION_CHARS)}\n[cut at ${MAX_INSTRUCTION_CHARS} characters]` : text });
+        found.push({
+          path,
+          text:
+            text.length > MAX_INSTRUCTION_CHARS
+              ? `${text.slice(0, MAX_INSTRUCTION_CHARS)}\n[cut at ${MAX_INSTRUCTION_CHARS} characters]`
+              : text,
+        });
       } catch {
         // Absent or unreadable: nothing to add.
       }
@@ -56,7 +65,7 @@ export function buildSystemPrompt(options: {
   readonly additionalDirectories?: readonly string[];
 }): string {
   const parts = [
-    'You are toolplane, a coding agent working in the user\'s project through tools. Be direct and accurate; do the task, then report briefly what you did.',
+    "You are toolplane, a coding agent working in the user's project through tools. Be direct and accurate; do the task, then report briefly what you did.",
     `# Environment\n- Working folder: ${options.cwd}${options.additionalDirectories && options.additionalDirectories.length > 0 ? `\n- Additional folders: ${options.additionalDirectories.join(', ')}` : ''}\n- Platform: ${options.platform ?? process.platform}\n- Date: ${options.date ?? new Date().toISOString().slice(0, 10)}`,
     TOOL_USE_GUIDANCE,
   ];

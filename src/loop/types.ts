@@ -17,7 +17,10 @@ export type DeferralStrategy = {
 /** Events the lifecycle hooks (Stop, UserPromptSubmit, …) can answer, as the loop uses them. */
 export type LoopHooks = {
   /** A Stop hook may block the stop and give the model a reason to go on. */
-  stop?(input: { readonly lastAssistantText: string; readonly stopHookActive: boolean }, signal: AbortSignal): Promise<{ readonly continueWith?: string }>;
+  stop?(
+    input: { readonly lastAssistantText: string; readonly stopHookActive: boolean },
+    signal: AbortSignal,
+  ): Promise<{ readonly continueWith?: string }>;
   /** Called before compaction. */
   preCompact?(input: { readonly trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<void>;
 };
@@ -72,7 +75,12 @@ export type QueryOptions = {
 export type LoopEvent =
   | { readonly type: 'request-start'; readonly turn: number; readonly request: ModelRequest }
   | { readonly type: 'text-delta'; readonly text: string }
-  | { readonly type: 'assistant-message'; readonly message: AssistantMessage; readonly stopReason: StopReason; readonly usage: Usage }
+  | {
+      readonly type: 'assistant-message';
+      readonly message: AssistantMessage;
+      readonly stopReason: StopReason;
+      readonly usage: Usage;
+    }
   | ToolRunEvent
   | { readonly type: 'tool-results'; readonly message: UserMessage }
   | { readonly type: 'compact'; readonly removedMessages: number; readonly summary: string }
@@ -82,7 +90,11 @@ export type LoopEvent =
 export type LoopStatus = 'success' | 'error_max_turns' | 'error_during_execution' | 'aborted';
 
 /** A tool call that was denied, as headless output lists them. */
-export type PermissionDenial = { readonly tool_name: string; readonly tool_use_id: string; readonly tool_input: unknown };
+export type PermissionDenial = {
+  readonly tool_name: string;
+  readonly tool_use_id: string;
+  readonly tool_input: unknown;
+};
 
 /** What a run produced. */
 export type QueryResult = {

@@ -7,12 +7,20 @@ const SERVER = fileURLToPath(new URL('./__fixtures__/endless-pages-server.mjs', 
 
 describe('collectMcpPages', () => {
   it('follows cursors to the last page', async () => {
-    const pages: Record<string, { items: number[]; nextCursor?: string }> = { start: { items: [1, 2], nextCursor: 'b' }, b: { items: [3], nextCursor: 'c' }, c: { items: [4] } };
-    expect(await collectMcpPages('tools/list', async (cursor) => pages[cursor ?? 'start'] ?? { items: [] })).toEqual([1, 2, 3, 4]);
+    const pages: Record<string, { items: number[]; nextCursor?: string }> = {
+      start: { items: [1, 2], nextCursor: 'b' },
+      b: { items: [3], nextCursor: 'c' },
+      c: { items: [4] },
+    };
+    expect(await collectMcpPages('tools/list', async (cursor) => pages[cursor ?? 'start'] ?? { items: [] })).toEqual([
+      1, 2, 3, 4,
+    ]);
   });
 
   it('ends a list whose cursor repeats, or that pages on without end, with an error', async () => {
-    await expect(collectMcpPages('tools/list', async () => ({ items: [1], nextCursor: 'same' }))).rejects.toThrow(/repeated the page cursor "same"/);
+    await expect(collectMcpPages('tools/list', async () => ({ items: [1], nextCursor: 'same' }))).rejects.toThrow(
+      /repeated the page cursor "same"/,
+    );
     let page = 0;
     let calls = 0;
     const endless = collectMcpPages('resources/list', async () => {
@@ -33,7 +41,15 @@ describe('a real server whose lists never end', () => {
     const manager = createMcpManager({
       trusted: true,
       connectTimeoutMs: 10_000,
-      servers: [{ name: 'endless', scope: 'user', file: 'user.json', fromWorkspace: false, config: { type: 'stdio', command: process.execPath, args: [SERVER], env, defer: true, alwaysLoad: [] } }],
+      servers: [
+        {
+          name: 'endless',
+          scope: 'user',
+          file: 'user.json',
+          fromWorkspace: false,
+          config: { type: 'stdio', command: process.execPath, args: [SERVER], env, defer: true, alwaysLoad: [] },
+        },
+      ],
     });
     managers.push(manager);
     return manager;
@@ -52,7 +68,10 @@ describe('a real server whose lists never end', () => {
     expect(manager.servers()[0]?.state).toEqual({ status: 'connected' });
     const listed = await manager.listResources({ signal: AbortSignal.timeout(20_000) });
     expect(listed.ok && listed.listing.unavailable).toEqual([
-      { server: 'endless', reason: expect.stringMatching(/resources\/list went on past 1000 pages/) as unknown as string },
+      {
+        server: 'endless',
+        reason: expect.stringMatching(/resources\/list went on past 1000 pages/) as unknown as string,
+      },
     ]);
   }, 30_000);
 });

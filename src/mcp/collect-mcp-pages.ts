@@ -9,7 +9,9 @@ export const MAX_MCP_LIST_PAGES = 1_000;
  */
 export async function collectMcpPages<T>(
   what: string,
-  fetchPage: (cursor: string | undefined) => Promise<{ readonly items: readonly T[]; readonly nextCursor?: string | undefined }>,
+  fetchPage: (
+    cursor: string | undefined,
+  ) => Promise<{ readonly items: readonly T[]; readonly nextCursor?: string | undefined }>,
 ): Promise<T[]> {
   const items: T[] = [];
   const seen = new Set<string>();
@@ -19,7 +21,10 @@ export async function collectMcpPages<T>(
     items.push(...page.items);
     cursor = page.nextCursor;
     if (cursor === undefined) return items;
-    if (seen.has(cursor)) throw new Error(`the server's ${what} repeated the page cursor ${JSON.stringify(cursor.slice(0, 100))}, so its list never ends`);
+    if (seen.has(cursor))
+      throw new Error(
+        `the server's ${what} repeated the page cursor ${JSON.stringify(cursor.slice(0, 100))}, so its list never ends`,
+      );
     if (pages >= MAX_MCP_LIST_PAGES) throw new Error(`the server's ${what} went on past ${MAX_MCP_LIST_PAGES} pages`);
     seen.add(cursor);
   }

@@ -14,7 +14,10 @@ function context(): ToolCallContext {
 async function callText(tool: AnyTool | undefined): Promise<{ text: string; isError: boolean }> {
   if (tool === undefined) throw new Error('tool missing');
   const mapped = tool.mapResult(await tool.call({}, context()), 'toolu_1');
-  return { text: typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content), isError: mapped.isError === true };
+  return {
+    text: typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content),
+    isError: mapped.isError === true,
+  };
 }
 
 describe('an MCP tool whose server answers with a malformed result', () => {
@@ -28,7 +31,15 @@ describe('an MCP tool whose server answers with a malformed result', () => {
       trusted: true,
       connectTimeoutMs: 10_000,
       reconnect: { initialDelayMs: 20, maxAttempts: 3 },
-      servers: [{ name: 'odd', scope: 'user', file: 'user.json', fromWorkspace: false, config: { type: 'stdio', command: process.execPath, args: [SERVER], env: {}, defer: true, alwaysLoad: [] } }],
+      servers: [
+        {
+          name: 'odd',
+          scope: 'user',
+          file: 'user.json',
+          fromWorkspace: false,
+          config: { type: 'stdio', command: process.execPath, args: [SERVER], env: {}, defer: true, alwaysLoad: [] },
+        },
+      ],
     });
     managers.push(manager);
     const states: McpServerState['status'][] = [];
@@ -40,7 +51,9 @@ describe('an MCP tool whose server answers with a malformed result', () => {
     const pid = await callText(tool('mcp__odd__pid'));
     const bad = await callText(tool('mcp__odd__bad'));
     expect(bad.isError).toBe(true);
-    expect(bad.text).toMatch(/MCP server "odd" answered the call of bad with a result that is not a valid MCP tool result/);
+    expect(bad.text).toMatch(
+      /MCP server "odd" answered the call of bad with a result that is not a valid MCP tool result/,
+    );
     expect(bad.text).not.toMatch(/reconnect/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(states).toEqual(['connected']);

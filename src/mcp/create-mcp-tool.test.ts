@@ -12,7 +12,10 @@ import { getInputParser } from '../schema/parse-input.js';
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/test-server.mjs', import.meta.url));
 
-function entry(name: string, options: { env?: Record<string, string>; defer?: boolean; alwaysLoad?: string[] } = {}): McpServerEntry {
+function entry(
+  name: string,
+  options: { env?: Record<string, string>; defer?: boolean; alwaysLoad?: string[] } = {},
+): McpServerEntry {
   return {
     name,
     scope: 'user',
@@ -33,12 +36,17 @@ function context(): ToolCallContext {
   return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd() });
 }
 
-
 describe('MCP tools from a real stdio server', () => {
   let manager: McpManager;
   const find = (name: string): AnyTool => {
     const found = manager.tools().find((tool) => tool.name === name);
-    if (found === undefined) throw new Error(`${name} not in ${manager.tools().map((tool) => tool.name).join(', ')}`);
+    if (found === undefined)
+      throw new Error(
+        `${name} not in ${manager
+          .tools()
+          .map((tool) => tool.name)
+          .join(', ')}`,
+      );
     return found;
   };
   const run = async (name: string, input: unknown) => {
@@ -49,7 +57,10 @@ describe('MCP tools from a real stdio server', () => {
   beforeAll(async () => {
     manager = createMcpManager({
       trusted: true,
-      servers: [entry('test', { alwaysLoad: ['pid'] }), entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' }, defer: false })],
+      servers: [
+        entry('test', { alwaysLoad: ['pid'] }),
+        entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' }, defer: false }),
+      ],
     });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
   });
@@ -62,7 +73,10 @@ describe('MCP tools from a real stdio server', () => {
     expect(echo.origin).toBe('external');
     expect(echo.external).toEqual({ server: 'test', tool: 'echo' });
     expect(echo.prompt).toBe('Echoes its text.');
-    expect(echo.inputSchema).toMatchObject({ kind: 'json-schema', schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } });
+    expect(echo.inputSchema).toMatchObject({
+      kind: 'json-schema',
+      schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    });
     expect(echo.userFacingName(undefined)).toBe('test - echo (MCP)');
   });
 
@@ -79,7 +93,10 @@ describe('MCP tools from a real stdio server', () => {
   });
 
   it('answers an input that is not an object without calling the server', async () => {
-    expect(await run('mcp__test__echo', ['not', 'an', 'object'])).toEqual({ content: 'The input of tool "echo" on MCP server "test" must be a JSON object.', isError: true });
+    expect(await run('mcp__test__echo', ['not', 'an', 'object'])).toEqual({
+      content: 'The input of tool "echo" on MCP server "test" must be a JSON object.',
+      isError: true,
+    });
   });
 
   it('honours annotations for scheduling and display but never for permissions', async () => {
@@ -87,10 +104,16 @@ describe('MCP tools from a real stdio server', () => {
     const destroy = find('mcp__test__delete_everything');
     const plain = find('mcp__test__env');
     expect([echo.isReadOnly({}), echo.isConcurrencySafe({}), echo.isDestructive({})]).toEqual([true, true, false]);
-    expect([destroy.isReadOnly({}), destroy.isConcurrencySafe({}), destroy.isDestructive({})]).toEqual([false, false, true]);
+    expect([destroy.isReadOnly({}), destroy.isConcurrencySafe({}), destroy.isDestructive({})]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     expect([plain.isReadOnly({}), plain.isConcurrencySafe({}), plain.isDestructive({})]).toEqual([false, false, false]);
     const { signal: _signal, reportProgress: _report, ...check } = context();
-    expect(await echo.checkPermissions({ text: 'x' }, { ...check, signal: _signal })).toEqual({ behavior: 'passthrough' });
+    expect(await echo.checkPermissions({ text: 'x' }, { ...check, signal: _signal })).toEqual({
+      behavior: 'passthrough',
+    });
   });
 
   it('defers MCP tools unless the server config loads them upfront', () => {
@@ -110,10 +133,17 @@ describe('MCP tools from a real stdio server', () => {
   });
 
   it('reports the collision as an event', async () => {
-    const other = createMcpManager({ trusted: true, servers: [entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' } })] });
+    const other = createMcpManager({
+      trusted: true,
+      servers: [entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' } })],
+    });
     try {
       const collision = await nextMcpEvent(other, 'tool-name-collision');
-      expect(collision.collision).toMatchObject({ name: 'mcp__clash__a_b', kept: { server: 'clash', tool: 'a.b' }, renamed: { server: 'clash', tool: 'a_b' } });
+      expect(collision.collision).toMatchObject({
+        name: 'mcp__clash__a_b',
+        kept: { server: 'clash', tool: 'a.b' },
+        renamed: { server: 'clash', tool: 'a_b' },
+      });
     } finally {
       await other.close();
     }
@@ -123,12 +153,19 @@ describe('MCP tools from a real stdio server', () => {
     const other = createMcpManager({
       trusted: true,
       servers: [entry('test')],
-      knownFingerprints: new Map([['mcp__test__echo', 'fingerprint-approved-last-week'], ['mcp__test__pid', 'unchanged']]),
+      knownFingerprints: new Map([
+        ['mcp__test__echo', 'fingerprint-approved-last-week'],
+        ['mcp__test__pid', 'unchanged'],
+      ]),
       isApproved: () => true,
     });
     try {
       const event = await nextMcpEvent(other, 'tool-definition-change');
-      expect(event).toMatchObject({ name: 'mcp__test__echo', previousFingerprint: 'fingerprint-approved-last-week', approved: true });
+      expect(event).toMatchObject({
+        name: 'mcp__test__echo',
+        previousFingerprint: 'fingerprint-approved-last-week',
+        approved: true,
+      });
     } finally {
       await other.close();
     }
@@ -147,9 +184,21 @@ describe('MCP tools from a real stdio server', () => {
 
 describe('fingerprintMcpTool', () => {
   it('ignores key order and changes with the description', () => {
-    const a = fingerprintMcpTool({ name: 't', description: 'd', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } });
-    const b = fingerprintMcpTool({ name: 't', inputSchema: { properties: { x: { type: 'string' } }, type: 'object' }, description: 'd' });
-    const c = fingerprintMcpTool({ name: 't', description: 'D', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } });
+    const a = fingerprintMcpTool({
+      name: 't',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
+    });
+    const b = fingerprintMcpTool({
+      name: 't',
+      inputSchema: { properties: { x: { type: 'string' } }, type: 'object' },
+      description: 'd',
+    });
+    const c = fingerprintMcpTool({
+      name: 't',
+      description: 'D',
+      inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
+    });
     expect(a).toBe(b);
     expect(c).not.toBe(a);
   });
@@ -157,10 +206,20 @@ describe('fingerprintMcpTool', () => {
 
 describe('createMcpTool on its own', () => {
   const unavailable = () => ({ status: 'unavailable', reason: 'still connecting' }) as const;
-  const base = { server: 's', name: 'mcp__s__t', lookupClient: unavailable, callTimeoutMs: 1000, shouldDefer: true, alwaysLoad: false };
+  const base = {
+    server: 's',
+    name: 'mcp__s__t',
+    lookupClient: unavailable,
+    callTimeoutMs: 1000,
+    shouldDefer: true,
+    alwaysLoad: false,
+  };
 
   it('falls back to the title, then to a plain sentence, for a missing or blank description', () => {
-    const titled = createMcpTool({ ...base, definition: { name: 't', title: 'Do The Thing', description: '  ', inputSchema: { type: 'object' } } });
+    const titled = createMcpTool({
+      ...base,
+      definition: { name: 't', title: 'Do The Thing', description: '  ', inputSchema: { type: 'object' } },
+    });
     expect(titled.prompt).toBe('Do The Thing');
     expect(titled.searchHint).toBe('Do The Thing');
     const bare = createMcpTool({ ...base, definition: { name: 't', inputSchema: { type: 'object' } } });

@@ -80,7 +80,9 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
   const call = async (input: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> => {
     const lookup = options.lookupClient();
     if (lookup.status === 'unavailable') {
-      return mcpErrorResult(`MCP server "${server}" is not connected: ${lookup.reason}. Try again later or use another tool.`);
+      return mcpErrorResult(
+        `MCP server "${server}" is not connected: ${lookup.reason}. Try again later or use another tool.`,
+      );
     }
     if (!isRecord(input)) return mcpErrorResult(`The input of ${where} must be a JSON object.`);
     try {
@@ -99,27 +101,39 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
       if ('content' in result && Array.isArray(result.content)) return result as CallToolResult;
       // Servers on the 2024-10-07 protocol answer with a bare `toolResult`.
       const legacy = 'toolResult' in result ? result.toolResult : undefined;
-      return { content: [{ type: 'text', text: typeof legacy === 'string' ? legacy : (JSON.stringify(legacy) ?? '') }] };
+      return {
+        content: [{ type: 'text', text: typeof legacy === 'string' ? legacy : (JSON.stringify(legacy) ?? '') }],
+      };
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        return mcpErrorResult(`The ${where} did not answer within ${options.callTimeoutMs} ms and was cancelled. Retry with a smaller request, or use another tool.`);
+        return mcpErrorResult(
+          `The ${where} did not answer within ${options.callTimeoutMs} ms and was cancelled. Retry with a smaller request, or use another tool.`,
+        );
       }
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-        return mcpErrorResult(`MCP server "${server}" closed the connection during the call of ${definition.name}; it is being reconnected. Check whether the call had an effect before retrying.`);
+        return mcpErrorResult(
+          `MCP server "${server}" closed the connection during the call of ${definition.name}; it is being reconnected. Check whether the call had an effect before retrying.`,
+        );
       }
       if (isSchemaError(error)) {
         // The server answered, with something that is not a tool result: its fault, not the link's.
-        return mcpErrorResult(`MCP server "${server}" answered the call of ${definition.name} with a result that is not a valid MCP tool result (${capText(describeError(error).replace(/\s+/g, ' '), 300)}). Check whether the call had an effect before retrying, or use another tool.`);
+        return mcpErrorResult(
+          `MCP server "${server}" answered the call of ${definition.name} with a result that is not a valid MCP tool result (${capText(describeError(error).replace(/\s+/g, ' '), 300)}). Check whether the call had an effect before retrying, or use another tool.`,
+        );
       }
       if (!(error instanceof McpError)) {
         // Not an answer from the server: it could not be reached (gone, or its session expired).
         const reason = describeError(error);
         lookup.reportBroken(reason);
-        return mcpErrorResult(`Could not reach MCP server "${server}" for the call of ${definition.name}: ${reason}. It is being reconnected; try again later.`);
+        return mcpErrorResult(
+          `Could not reach MCP server "${server}" for the call of ${definition.name}: ${reason}. It is being reconnected; try again later.`,
+        );
       }
       if (error.code === ErrorCode.InvalidParams) {
-        return mcpErrorResult(`The ${where} rejected its arguments: ${describeMcpError(error)}. Fix the arguments to match the tool's schema.`);
+        return mcpErrorResult(
+          `The ${where} rejected its arguments: ${describeMcpError(error)}. Fix the arguments to match the tool's schema.`,
+        );
       }
       return mcpErrorResult(`The ${where} failed: ${describeMcpError(error)}`);
     }

@@ -12,7 +12,24 @@ import type { McpServerConfig, StringTable } from './mcp-config.js';
  */
 export const MCP_SAFE_BASE_ENV: readonly string[] =
   process.platform === 'win32'
-    ? ['APPDATA', 'COMSPEC', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PATHEXT', 'PROCESSOR_ARCHITECTURE', 'PROGRAMFILES', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'WINDIR']
+    ? [
+        'APPDATA',
+        'COMSPEC',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PATHEXT',
+        'PROCESSOR_ARCHITECTURE',
+        'PROGRAMFILES',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'TMP',
+        'USERNAME',
+        'USERPROFILE',
+        'WINDIR',
+      ]
     : ['HOME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'TMPDIR', 'TZ', 'USER'];
 
 /** Options for {@link buildServerEnv}. */
@@ -79,7 +96,9 @@ export function createMcpTransport(options: CreateMcpTransportOptions): McpTrans
     }
     case 'http':
       return {
-        transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } }),
+        transport: new StreamableHTTPClientTransport(new URL(config.url), {
+          requestInit: { headers: { ...config.headers } },
+        }),
         stderrTail: () => '',
       };
     case 'sse':

@@ -25,8 +25,13 @@ describe('loadMcpConfigFile', () => {
 
   it('gives nothing for a missing optional file, and an issue for a missing named one', async () => {
     const file = join(dir, 'absent.json');
-    expect(await loadMcpConfigFile({ file, env: {}, optional: true, signal })).toEqual({ servers: new Map(), issues: [] });
-    expect((await loadMcpConfigFile({ file, env: {}, optional: false, signal })).issues).toEqual([{ file, message: 'file not found' }]);
+    expect(await loadMcpConfigFile({ file, env: {}, optional: true, signal })).toEqual({
+      servers: new Map(),
+      issues: [],
+    });
+    expect((await loadMcpConfigFile({ file, env: {}, optional: false, signal })).issues).toEqual([
+      { file, message: 'file not found' },
+    ]);
   });
 
   it('reports a file that cannot be read', async () => {
@@ -36,13 +41,18 @@ describe('loadMcpConfigFile', () => {
   });
 
   it("takes an empty folder (the sandbox's stand-in while a command runs) for a missing optional file", async () => {
-    expect(await loadMcpConfigFile({ file: dir, env: {}, optional: true, signal })).toEqual({ servers: new Map(), issues: [] });
+    expect(await loadMcpConfigFile({ file: dir, env: {}, optional: true, signal })).toEqual({
+      servers: new Map(),
+      issues: [],
+    });
   });
 
   it('rejects when aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stop'));
-    await expect(loadMcpConfigFile({ file: join(dir, 'x.json'), env: {}, optional: true, signal: controller.signal })).rejects.toThrow('stop');
+    await expect(
+      loadMcpConfigFile({ file: join(dir, 'x.json'), env: {}, optional: true, signal: controller.signal }),
+    ).rejects.toThrow('stop');
   });
 });
 

@@ -31,7 +31,8 @@ export async function loadMcpConfigFile(options: LoadMcpConfigFileOptions): Prom
     if (options.signal.aborted) throw options.signal.reason ?? error;
     const code = (error as { code?: unknown }).code;
     // An empty folder is the sandbox's stand-in for a missing .mcp.json while a command runs.
-    if (options.optional && (code === 'ENOENT' || (code === 'EISDIR' && isEmptyFolder(options.file)))) return { servers: new Map(), issues: [] };
+    if (options.optional && (code === 'ENOENT' || (code === 'EISDIR' && isEmptyFolder(options.file))))
+      return { servers: new Map(), issues: [] };
     const message = code === 'ENOENT' ? 'file not found' : `could not be read: ${describeError(error)}`;
     return { servers: new Map(), issues: [{ file: options.file, message }] };
   }

@@ -31,20 +31,33 @@ function mapBlock(block: ContentBlock): ToolResultContentBlock {
     case 'resource_link': {
       const details = [block.mimeType, block.description].filter((part) => part !== undefined && part !== '');
       const suffix = details.length > 0 ? ` (${details.join('; ')})` : '';
-      return { type: 'text', text: `[Resource link: ${block.name} ${block.uri}${suffix}. Read it with ReadMcpResourceTool.]` };
+      return {
+        type: 'text',
+        text: `[Resource link: ${block.name} ${block.uri}${suffix}. Read it with ReadMcpResourceTool.]`,
+      };
     }
     case 'resource': {
       const resource = block.resource;
       if ('text' in resource) {
-        return { type: 'text', text: `[Resource ${resource.uri}${resource.mimeType === undefined ? '' : ` (${resource.mimeType})`}]\n${resource.text}` };
+        return {
+          type: 'text',
+          text: `[Resource ${resource.uri}${resource.mimeType === undefined ? '' : ` (${resource.mimeType})`}]\n${resource.text}`,
+        };
       }
       if (resource.mimeType !== undefined && API_IMAGE_TYPES.has(resource.mimeType)) {
         return { type: 'image', source: { type: 'base64', media_type: resource.mimeType, data: resource.blob } };
       }
       if (resource.mimeType === 'application/pdf') {
-        return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: resource.blob }, title: resource.uri };
+        return {
+          type: 'document',
+          source: { type: 'base64', media_type: 'application/pdf', data: resource.blob },
+          title: resource.uri,
+        };
       }
-      return { type: 'text', text: binaryNote({ what: 'resource', mimeType: resource.mimeType, data: resource.blob, uri: resource.uri }) };
+      return {
+        type: 'text',
+        text: binaryNote({ what: 'resource', mimeType: resource.mimeType, data: resource.blob, uri: resource.uri }),
+      };
     }
   }
 }
@@ -81,7 +94,8 @@ export function mcpErrorResult(message: string): CallToolResult {
  */
 export function mapMcpOutput(output: unknown): MappedResult {
   if (typeof output === 'string') return { content: output };
-  const looksLikeResult = typeof output === 'object' && output !== null && Array.isArray((output as { content?: unknown }).content);
+  const looksLikeResult =
+    typeof output === 'object' && output !== null && Array.isArray((output as { content?: unknown }).content);
   const parsed = looksLikeResult ? CallToolResultSchema.safeParse(output) : undefined;
   if (parsed?.success === true) return mapMcpResult(parsed.data);
   return { content: JSON.stringify(output, null, 2) ?? '' };

@@ -90,10 +90,12 @@ function formatZodIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-type ServerParse = { readonly ok: true; readonly config: McpServerConfig } | { readonly ok: false; readonly problem: string };
+type ServerParse =
+  { readonly ok: true; readonly config: McpServerConfig } | { readonly ok: false; readonly problem: string };
 
 function parseServer(raw: unknown, env: Readonly<Record<string, string | undefined>>): ServerParse {
-  if (!isRecord(raw)) return { ok: false, problem: 'must be an object with "command" (stdio) or "type" and "url" (http, sse)' };
+  if (!isRecord(raw))
+    return { ok: false, problem: 'must be an object with "command" (stdio) or "type" and "url" (http, sse)' };
   const type = raw['type'];
   const missing = new Set<string>();
   const expand = (text: string): string => {
@@ -124,7 +126,8 @@ function parseServer(raw: unknown, env: Readonly<Record<string, string | undefin
     if (missing.size > 0) return missingProblem(missing);
     if (!URL.canParse(url)) return { ok: false, problem: `url ${JSON.stringify(url)} is not a valid URL` };
     const protocol = new URL(url).protocol;
-    if (protocol !== 'http:' && protocol !== 'https:') return { ok: false, problem: `url must be http: or https:, not ${protocol}` };
+    if (protocol !== 'http:' && protocol !== 'https:')
+      return { ok: false, problem: `url must be http: or https:, not ${protocol}` };
     config = { type: parsed.data.type, url, headers: toTable(raw['headers'], expand), ...commonFields(parsed.data) };
   } else {
     return { ok: false, problem: `unknown type ${JSON.stringify(type)}: use "stdio", "http" or "sse"` };
@@ -142,7 +145,11 @@ function missingProblem(missing: ReadonlySet<string>): ServerParse {
   };
 }
 
-function commonFields(data: { timeout?: number | undefined; defer?: boolean | undefined; alwaysLoad?: string[] | undefined }): CommonServerConfig {
+function commonFields(data: {
+  timeout?: number | undefined;
+  defer?: boolean | undefined;
+  alwaysLoad?: string[] | undefined;
+}): CommonServerConfig {
   return {
     ...(data.timeout === undefined ? {} : { timeoutMs: data.timeout }),
     defer: data.defer ?? true,
@@ -172,7 +179,10 @@ export function parseMcpServers(options: ParseMcpServersOptions): ParsedMcpConfi
   const servers = new Map<string, McpServerConfig>();
   const issues: McpConfigIssue[] = [];
   if (!isRecord(options.servers)) {
-    issues.push({ file: options.file, message: '"mcpServers" must be an object mapping server names to server configs' });
+    issues.push({
+      file: options.file,
+      message: '"mcpServers" must be an object mapping server names to server configs',
+    });
     return { servers, issues };
   }
   for (const [name, raw] of Object.entries(options.servers)) {
@@ -209,12 +219,17 @@ export function parseMcpConfigText(options: ParseMcpConfigTextOptions): ParsedMc
     return { servers: new Map(), issues: [{ file: options.file, message: `not valid JSON: ${describeError(error)}` }] };
   }
   if (!isRecord(value) || !Object.hasOwn(value, 'mcpServers')) {
-    return { servers: new Map(), issues: [{ file: options.file, message: 'expected an object with an "mcpServers" key' }] };
+    return {
+      servers: new Map(),
+      issues: [{ file: options.file, message: 'expected an object with an "mcpServers" key' }],
+    };
   }
   return parseMcpServers({ servers: value['mcpServers'], file: options.file, env: options.env });
 }
 
 /** Formats an issue as one line: `file: server "name": message`. */
 export function formatMcpConfigIssue(issue: McpConfigIssue): string {
-  return issue.server === undefined ? `${issue.file}: ${issue.message}` : `${issue.file}: server ${JSON.stringify(issue.server)}: ${issue.message}`;
+  return issue.server === undefined
+    ? `${issue.file}: ${issue.message}`
+    : `${issue.file}: server ${JSON.stringify(issue.server)}: ${issue.message}`;
 }

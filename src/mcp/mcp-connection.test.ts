@@ -40,7 +40,8 @@ describe('createMcpConnection', () => {
       });
       connections.push(connection);
       connection.start();
-      for (let attempt = 0; attempt < 400 && connection.client() === undefined; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (let attempt = 0; attempt < 400 && connection.client() === undefined; attempt += 1)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       const client = connection.client();
       if (client === undefined) throw new Error(`not connected: ${JSON.stringify(connection.state())}`);
       for (let index = 0; index < 15; index += 1) {

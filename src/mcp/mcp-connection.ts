@@ -90,7 +90,10 @@ function explain(error: unknown, handle: McpTransportHandle | undefined, timeout
   return stderr.length > 0 ? `${text} (stderr: ${stderr.split('\n').slice(-3).join(' | ')})` : text;
 }
 
-async function listAllTools(client: Client, options: { signal: AbortSignal; timeout: number }): Promise<McpToolDefinition[]> {
+async function listAllTools(
+  client: Client,
+  options: { signal: AbortSignal; timeout: number },
+): Promise<McpToolDefinition[]> {
   return collectMcpPages('tools/list', async (cursor) => {
     const page = await client.listTools(cursor === undefined ? {} : { cursor }, options);
     return { items: page.tools, nextCursor: page.nextCursor };
@@ -150,7 +153,8 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
             const tools = await fetchTools(client, refresh.signal);
             if (connected === client) listener.onTools(tools);
           } catch (error) {
-            if (!signal.aborted) listener.onWarning(`could not refresh the tool list after list_changed: ${describeMcpError(error)}`);
+            if (!signal.aborted)
+              listener.onWarning(`could not refresh the tool list after list_changed: ${describeMcpError(error)}`);
           } finally {
             signal.removeEventListener('abort', forward);
           }
@@ -192,7 +196,8 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       connected = undefined;
       controller.abort();
       const stable = Date.now() - connectedAt >= options.reconnect.stableAfterMs;
-      const reason = brokenReason ?? explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs);
+      const reason =
+        brokenReason ?? explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs);
       brokenReason = undefined;
       scheduleRetry(stable ? 1 : attempt + 1, reason);
     };

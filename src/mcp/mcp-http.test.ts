@@ -21,11 +21,17 @@ function startHttpMcpServer(port = 0): Promise<{ url: string; server: Server; se
   const sse = new Map<string, SSEServerTransport>();
   const build = (): McpServer => {
     const mcp = new McpServer({ name: 'http-test', version: '1.0.0' });
-    mcp.registerTool('greet', { description: 'Greets someone.', inputSchema: { name: z.string() }, annotations: { readOnlyHint: true } }, async ({ name }) => ({
-      content: [{ type: 'text', text: `hello ${name}` }],
-    }));
+    mcp.registerTool(
+      'greet',
+      { description: 'Greets someone.', inputSchema: { name: z.string() }, annotations: { readOnlyHint: true } },
+      async ({ name }) => ({
+        content: [{ type: 'text', text: `hello ${name}` }],
+      }),
+    );
     mcp.registerTool('add_tool', { description: 'Adds a tool.' }, async () => {
-      mcp.registerTool('late', { description: 'Added later.' }, async () => ({ content: [{ type: 'text', text: 'late ran' }] }));
+      mcp.registerTool('late', { description: 'Added later.' }, async () => ({
+        content: [{ type: 'text', text: 'late ran' }],
+      }));
       return { content: [{ type: 'text', text: 'added' }] };
     });
     return mcp;
@@ -52,7 +58,10 @@ function startHttpMcpServer(port = 0): Promise<{ url: string; server: Server; se
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? streamable.get(sessionId) : undefined;
     if (transport === undefined) {
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void streamable.set(id, created) });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void streamable.set(id, created),
+      });
       await build().connect(created);
       transport = created;
     }
@@ -69,7 +78,13 @@ function startHttpMcpServer(port = 0): Promise<{ url: string; server: Server; se
 }
 
 function entry(name: string, config: Omit<McpRemoteServerConfig, 'defer' | 'alwaysLoad'>): McpServerEntry {
-  return { name, scope: 'user', file: 'user.json', fromWorkspace: false, config: { ...config, defer: true, alwaysLoad: [] } };
+  return {
+    name,
+    scope: 'user',
+    file: 'user.json',
+    fromWorkspace: false,
+    config: { ...config, defer: true, alwaysLoad: [] },
+  };
 }
 
 const context: ToolCallContext = {
@@ -98,7 +113,11 @@ describe('MCP over HTTP', () => {
       trusted: true,
       connectTimeoutMs: 5_000,
       servers: [
-        entry('streamable', { type: 'http', url: `${http.url}/mcp`, headers: { Authorization: 'Bearer streamable-token' } }),
+        entry('streamable', {
+          type: 'http',
+          url: `${http.url}/mcp`,
+          headers: { Authorization: 'Bearer streamable-token' },
+        }),
         entry('legacy', { type: 'sse', url: `${http.url}/sse`, headers: { Authorization: 'Bearer sse-token' } }),
         entry('refused', { type: 'http', url: `${http.url}/unauthorized`, headers: {} }),
       ],
@@ -122,7 +141,9 @@ describe('MCP over HTTP', () => {
   it('connects over HTTP+SSE and calls a tool', async () => {
     expect(manager.servers().find((server) => server.name === 'legacy')?.state).toEqual({ status: 'connected' });
     const greet = find('mcp__legacy__greet');
-    expect(greet.mapResult(await greet.call({ name: 'Grace' }, context), 'toolu_1')).toEqual({ content: 'hello Grace' });
+    expect(greet.mapResult(await greet.call({ name: 'Grace' }, context), 'toolu_1')).toEqual({
+      content: 'hello Grace',
+    });
     expect(http.seenAuthorization).toContain('Bearer sse-token');
   });
 
@@ -169,7 +190,9 @@ describe('a remote MCP server that goes away', () => {
       await stop();
       const failed = greet.mapResult(await greet.call({ name: 'x' }, context), 'toolu_1');
       expect(failed.isError).toBe(true);
-      expect(failed.content).toMatch(/^Could not reach MCP server "remote" for the call of greet: .*It is being reconnected; try again later\.$/);
+      expect(failed.content).toMatch(
+        /^Could not reach MCP server "remote" for the call of greet: .*It is being reconnected; try again later\.$/,
+      );
       const stateIs = (status: string): Promise<void> =>
         new Promise<void>((resolve) => {
           if (manager.servers()[0]?.state.status === status) return resolve();
@@ -180,10 +203,16 @@ describe('a remote MCP server that goes away', () => {
           });
         });
       await stateIs('pending');
-      expect(manager.servers()[0]?.state).toMatchObject({ status: 'pending', attempt: expect.any(Number), lastError: expect.stringMatching(/fetch failed|ECONNREFUSED/) });
+      expect(manager.servers()[0]?.state).toMatchObject({
+        status: 'pending',
+        attempt: expect.any(Number),
+        lastError: expect.stringMatching(/fetch failed|ECONNREFUSED/),
+      });
       http = await startHttpMcpServer(port);
       await stateIs('connected');
-      expect(greet.mapResult(await greet.call({ name: 'again' }, context), 'toolu_1')).toEqual({ content: 'hello again' });
+      expect(greet.mapResult(await greet.call({ name: 'again' }, context), 'toolu_1')).toEqual({
+        content: 'hello again',
+      });
     } finally {
       await manager.close();
       await stop();

@@ -13,7 +13,13 @@ import type { McpManagerEvent, McpManagerOptions } from './mcp-manager-types.js'
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/test-server.mjs', import.meta.url));
 
-function entry(options: { name?: string; env?: Record<string, string>; scope?: McpConfigScope; command?: string; timeoutMs?: number }): McpServerEntry {
+function entry(options: {
+  name?: string;
+  env?: Record<string, string>;
+  scope?: McpConfigScope;
+  command?: string;
+  timeoutMs?: number;
+}): McpServerEntry {
   const scope = options.scope ?? 'user';
   return {
     name: options.name ?? 'test',
@@ -56,7 +62,10 @@ function until(manager: McpManager, predicate: () => boolean): Promise<void> {
 async function callText(tool: AnyTool | undefined, input: unknown = {}): Promise<{ text: string; isError: boolean }> {
   if (tool === undefined) throw new Error('tool missing');
   const mapped = tool.mapResult(await tool.call(input, context()), 'toolu_1');
-  return { text: typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content), isError: mapped.isError === true };
+  return {
+    text: typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content),
+    isError: mapped.isError === true,
+  };
 }
 
 function alive(pid: number): boolean {
@@ -72,11 +81,17 @@ describe('createMcpManager', () => {
   const managers: McpManager[] = [];
   let dir: string;
   const start = (options: Partial<McpManagerOptions> & Pick<McpManagerOptions, 'servers'>): McpManager => {
-    const manager = createMcpManager({ trusted: true, connectTimeoutMs: 10_000, reconnect: { initialDelayMs: 20, maxAttempts: 3 }, ...options });
+    const manager = createMcpManager({
+      trusted: true,
+      connectTimeoutMs: 10_000,
+      reconnect: { initialDelayMs: 20, maxAttempts: 3 },
+      ...options,
+    });
     managers.push(manager);
     return manager;
   };
-  const tool = (manager: McpManager, name: string): AnyTool | undefined => manager.tools().find((candidate) => candidate.name === name);
+  const tool = (manager: McpManager, name: string): AnyTool | undefined =>
+    manager.tools().find((candidate) => candidate.name === name);
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'toolplane-mcp-'));
@@ -107,7 +122,10 @@ describe('createMcpManager', () => {
       instructions: 'Tools for testing toolplane.',
     });
     expect(snapshot?.toolNames).toContain('mcp__test__echo');
-    expect(await callText(tool(manager, 'mcp__test__echo'), { text: 'hello' })).toEqual({ text: 'hello', isError: false });
+    expect(await callText(tool(manager, 'mcp__test__echo'), { text: 'hello' })).toEqual({
+      text: 'hello',
+      isError: false,
+    });
   });
 
   it('marks a server whose command does not exist as failed, with the reason', async () => {
@@ -133,7 +151,13 @@ describe('createMcpManager', () => {
   });
 
   it('gives a stdio server only its configured env plus a safe base, never provider credentials', async () => {
-    const baseEnv = { PATH: process.env['PATH'], HOME: '/home/test', ANTHROPIC_API_KEY: 'sk-ant-secret', OPENAI_API_KEY: 'sk-secret', AWS_SECRET_ACCESS_KEY: 'x' };
+    const baseEnv = {
+      PATH: process.env['PATH'],
+      HOME: '/home/test',
+      ANTHROPIC_API_KEY: 'sk-ant-secret',
+      OPENAI_API_KEY: 'sk-secret',
+      AWS_SECRET_ACCESS_KEY: 'x',
+    };
     const manager = start({ baseEnv, servers: [entry({ env: { FOO: 'bar' } })] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     const reported = JSON.parse((await callText(tool(manager, 'mcp__test__env'))).text) as Record<string, string>;
@@ -145,16 +169,22 @@ describe('createMcpManager', () => {
 
   it('reconnects a server that crashes, with the drop visible as a pending attempt', async () => {
     const launches = join(dir, 'launches');
-    const manager = start({ servers: [entry({ env: { TEST_SERVER_CRASH_AFTER_CALLS: '1', TEST_SERVER_LAUNCH_FILE: launches } })] });
+    const manager = start({
+      servers: [entry({ env: { TEST_SERVER_CRASH_AFTER_CALLS: '1', TEST_SERVER_LAUNCH_FILE: launches } })],
+    });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     const events: McpManagerEvent[] = [];
     manager.subscribe((event) => events.push(event));
     const echo = tool(manager, 'mcp__test__echo');
     expect((await callText(echo, { text: 'once' })).text).toBe('once');
-    await until(manager, () => events.some((event) => event.type === 'server-state-change' && event.state.status === 'connected'));
+    await until(manager, () =>
+      events.some((event) => event.type === 'server-state-change' && event.state.status === 'connected'),
+    );
     const states = events.flatMap((event) => (event.type === 'server-state-change' ? [event.state] : []));
     expect(states[0]).toMatchObject({ status: 'pending', attempt: 1 });
-    expect(states[0]?.status === 'pending' && states[0].lastError).toMatch(/closed the connection.*crashing after 1 calls/);
+    expect(states[0]?.status === 'pending' && states[0].lastError).toMatch(
+      /closed the connection.*crashing after 1 calls/,
+    );
     expect((await readFile(launches, 'utf8')).trim().split('\n')).toHaveLength(2);
     // The tool object from before the crash reaches the new connection.
     expect((await callText(echo, { text: 'again' })).text).toBe('again');
@@ -171,26 +201,36 @@ describe('createMcpManager', () => {
     await until(manager, () => manager.servers()[0]?.state.status === 'pending');
     const waiting = await callText(tool(manager, 'mcp__test__echo'), { text: 'x' });
     expect(waiting.isError).toBe(true);
-    expect(waiting.text).toMatch(/^MCP server "test" is not connected: reconnecting \(attempt 1 of 3\) after: the server closed the connection \(stderr: crashing during a call\)\. Try again later/);
+    expect(waiting.text).toMatch(
+      /^MCP server "test" is not connected: reconnecting \(attempt 1 of 3\) after: the server closed the connection \(stderr: crashing during a call\)\. Try again later/,
+    );
   });
 
   it('gives up after the bounded attempts, drops the tools, and answers calls with the reason', async () => {
     const launches = join(dir, 'launches');
     const manager = start({
       reconnect: { initialDelayMs: 10, maxAttempts: 2 },
-      servers: [entry({ env: { TEST_SERVER_CRASH_AFTER_CALLS: '1', TEST_SERVER_LAUNCH_FILE: launches, TEST_SERVER_MAX_LAUNCHES: '1' } })],
+      servers: [
+        entry({
+          env: { TEST_SERVER_CRASH_AFTER_CALLS: '1', TEST_SERVER_LAUNCH_FILE: launches, TEST_SERVER_MAX_LAUNCHES: '1' },
+        }),
+      ],
     });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     const echo = tool(manager, 'mcp__test__echo');
     await callText(echo, { text: 'once' });
     await until(manager, () => manager.servers()[0]?.state.status === 'failed');
     const state = manager.servers()[0]?.state;
-    expect(state?.status === 'failed' && state.reason).toMatch(/refusing launch 3: only 1 allowed.*gave up after 2 reconnect attempts/);
+    expect(state?.status === 'failed' && state.reason).toMatch(
+      /refusing launch 3: only 1 allowed.*gave up after 2 reconnect attempts/,
+    );
     expect((await readFile(launches, 'utf8')).trim().split('\n')).toHaveLength(3);
     expect(manager.tools()).toEqual([]);
     const answer = await callText(echo, { text: 'x' });
     expect(answer.isError).toBe(true);
-    expect(answer.text).toMatch(/^MCP server "test" is not connected: .*gave up after 2 reconnect attempts\. Try again later/);
+    expect(answer.text).toMatch(
+      /^MCP server "test" is not connected: .*gave up after 2 reconnect attempts\. Try again later/,
+    );
   });
 
   it('counts attempts across reconnects that do not stay up, so a server crashing after each start gives up', async () => {
@@ -201,12 +241,15 @@ describe('createMcpManager', () => {
     });
     const attempts: number[] = [];
     manager.subscribe((event) => {
-      if (event.type === 'server-state-change' && event.state.status === 'pending') attempts.push(event.state.attempt ?? 0);
+      if (event.type === 'server-state-change' && event.state.status === 'pending')
+        attempts.push(event.state.attempt ?? 0);
     });
     await until(manager, () => manager.servers()[0]?.state.status === 'failed');
     expect(attempts).toEqual([1, 2, 3]);
     const state = manager.servers()[0]?.state;
-    expect(state?.status === 'failed' && state.reason).toMatch(/crashing on a timer.*gave up after 3 reconnect attempts/);
+    expect(state?.status === 'failed' && state.reason).toMatch(
+      /crashing on a timer.*gave up after 3 reconnect attempts/,
+    );
     expect((await readFile(launches, 'utf8')).trim().split('\n')).toHaveLength(4);
   });
 
@@ -214,18 +257,30 @@ describe('createMcpManager', () => {
     const manager = start({ servers: [entry({})] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     const before = manager.tools();
-    const warned = new Promise<McpManagerEvent>((resolve) => manager.subscribe((event) => event.type === 'server-warning' && resolve(event)));
+    const warned = new Promise<McpManagerEvent>((resolve) =>
+      manager.subscribe((event) => event.type === 'server-warning' && resolve(event)),
+    );
     await callText(tool(manager, 'mcp__test__break_list'), { mode: 'tools-error' });
-    expect(await warned).toEqual({ type: 'server-warning', server: 'test', message: 'could not refresh the tool list after list_changed: tool list unavailable' });
+    expect(await warned).toEqual({
+      type: 'server-warning',
+      server: 'test',
+      message: 'could not refresh the tool list after list_changed: tool list unavailable',
+    });
     expect(manager.tools()).toBe(before);
   });
 
   it('keeps one tool when a server lists it twice, and warns', async () => {
     const manager = start({ servers: [entry({})] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
-    const warned = new Promise<McpManagerEvent>((resolve) => manager.subscribe((event) => event.type === 'server-warning' && resolve(event)));
+    const warned = new Promise<McpManagerEvent>((resolve) =>
+      manager.subscribe((event) => event.type === 'server-warning' && resolve(event)),
+    );
     await callText(tool(manager, 'mcp__test__break_list'), { mode: 'tools-duplicate' });
-    expect(await warned).toEqual({ type: 'server-warning', server: 'test', message: 'lists tool "echo" more than once; the first definition is used' });
+    expect(await warned).toEqual({
+      type: 'server-warning',
+      server: 'test',
+      message: 'lists tool "echo" more than once; the first definition is used',
+    });
     expect(manager.tools().filter((candidate) => candidate.name.startsWith('mcp__test__echo'))).toHaveLength(1);
   });
 
@@ -237,7 +292,15 @@ describe('createMcpManager', () => {
     expect(listed).toEqual({
       ok: true,
       listing: {
-        resources: [{ server: 'fine', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain', description: 'the first doc' }],
+        resources: [
+          {
+            server: 'fine',
+            uri: 'test://doc/1',
+            name: 'first doc',
+            mimeType: 'text/plain',
+            description: 'the first doc',
+          },
+        ],
         unavailable: [{ server: 'broken', reason: 'resources/list failed: resource list unavailable' }],
       },
     });
@@ -282,7 +345,12 @@ describe('createMcpManager', () => {
   it('never starts a server whose name would make tool names ambiguous, even when a host builds the entry itself', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'toolplane-mcp-names-'));
     const launches = join(dir, 'launches');
-    const manager = start({ servers: [entry({ name: 'docs__admin', env: { TEST_SERVER_LAUNCH_FILE: launches } }), entry({ name: 'docs-admin' })] });
+    const manager = start({
+      servers: [
+        entry({ name: 'docs__admin', env: { TEST_SERVER_LAUNCH_FILE: launches } }),
+        entry({ name: 'docs-admin' }),
+      ],
+    });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
     expect(manager.servers().map((server) => [server.name, server.state.status])).toEqual([
       ['docs-admin', 'connected'],
@@ -296,7 +364,9 @@ describe('createMcpManager', () => {
   it('stops every server process on close and empties the tools', async () => {
     const manager = start({ servers: [entry({ name: 'a' }), entry({ name: 'b' })] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
-    const pids = await Promise.all(['a', 'b'].map(async (name) => Number((await callText(tool(manager, `mcp__${name}__pid`))).text)));
+    const pids = await Promise.all(
+      ['a', 'b'].map(async (name) => Number((await callText(tool(manager, `mcp__${name}__pid`))).text)),
+    );
     expect(pids.every(alive)).toBe(true);
     await manager.close();
     expect(pids.some(alive)).toBe(false);
@@ -306,7 +376,9 @@ describe('createMcpManager', () => {
 
   it('closes a server still connecting without leaving its process behind', async () => {
     const launches = join(dir, 'launches');
-    const manager = start({ servers: [entry({ env: { TEST_SERVER_START_DELAY_MS: '5000', TEST_SERVER_LAUNCH_FILE: launches } })] });
+    const manager = start({
+      servers: [entry({ env: { TEST_SERVER_START_DELAY_MS: '5000', TEST_SERVER_LAUNCH_FILE: launches } })],
+    });
     let pid: number | undefined;
     while (pid === undefined) {
       pid = Number((await readFile(launches, 'utf8').catch(() => '')).trim()) || undefined;

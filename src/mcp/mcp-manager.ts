@@ -11,7 +11,12 @@ import type { McpManagerEvent, McpManagerOptions, McpServerSnapshot } from './mc
 import { createMcpResourceReader } from './mcp-resource-reader.js';
 import type { McpResourceReader } from './mcp-resource-reader.js';
 
-const DEFAULT_RECONNECT: McpReconnectPolicy = { maxAttempts: 5, initialDelayMs: 500, maxDelayMs: 30_000, stableAfterMs: 60_000 };
+const DEFAULT_RECONNECT: McpReconnectPolicy = {
+  maxAttempts: 5,
+  initialDelayMs: 500,
+  maxDelayMs: 30_000,
+  stableAfterMs: 60_000,
+};
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const DEFAULT_CALL_TIMEOUT_MS = 600_000;
 
@@ -92,7 +97,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     if (state === undefined) return { status: 'unavailable', reason: 'it is not configured' };
     switch (state.status) {
       case 'pending':
-        return { status: 'unavailable', reason: state.attempt === undefined ? 'still connecting' : `reconnecting (attempt ${state.attempt} of ${policy.maxAttempts}) after: ${state.lastError ?? 'the connection dropped'}` };
+        return {
+          status: 'unavailable',
+          reason:
+            state.attempt === undefined
+              ? 'still connecting'
+              : `reconnecting (attempt ${state.attempt} of ${policy.maxAttempts}) after: ${state.lastError ?? 'the connection dropped'}`,
+        };
       case 'failed':
       case 'disabled':
         return { status: 'unavailable', reason: state.reason };
@@ -108,14 +119,21 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const seen = new Set<string>();
       for (const definition of slot.definitions) {
         if (seen.has(definition.name)) {
-          if (slot.entry.name === changedServer) emit({ type: 'server-warning', server: slot.entry.name, message: `lists tool "${definition.name}" more than once; the first definition is used` });
+          if (slot.entry.name === changedServer)
+            emit({
+              type: 'server-warning',
+              server: slot.entry.name,
+              message: `lists tool "${definition.name}" more than once; the first definition is used`,
+            });
           continue;
         }
         seen.add(definition.name);
         refs.push({ server: slot.entry.name, definition });
       }
     }
-    const { names, collisions } = assignMcpToolNames(refs.map((ref) => ({ server: ref.server, tool: ref.definition.name })));
+    const { names, collisions } = assignMcpToolNames(
+      refs.map((ref) => ({ server: ref.server, tool: ref.definition.name })),
+    );
     const next: AnyTool[] = [];
     const nextBuilt = new Map<string, { fingerprint: string; tool: AnyTool }>();
     // Events go out after the pool is replaced, so listeners that read `tools()` see the new one.
@@ -126,11 +144,18 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const previous = fingerprints.get(name);
       if (previous !== undefined && previous !== fingerprint) {
         const identity = { name, server: ref.server, tool: ref.definition.name };
-        events.push({ type: 'tool-definition-change', ...identity, approved: options.isApproved?.(identity) ?? false, previousFingerprint: previous, fingerprint });
+        events.push({
+          type: 'tool-definition-change',
+          ...identity,
+          approved: options.isApproved?.(identity) ?? false,
+          previousFingerprint: previous,
+          fingerprint,
+        });
       }
       fingerprints.set(name, fingerprint);
       const cached = builtTools.get(name);
-      const reusable = cached !== undefined && cached.fingerprint === fingerprint && cached.tool.external?.server === ref.server;
+      const reusable =
+        cached !== undefined && cached.fingerprint === fingerprint && cached.tool.external?.server === ref.server;
       const tool = reusable ? cached.tool : buildTool(ref.server, ref.definition, name);
       nextBuilt.set(name, { fingerprint, tool });
       next.push(tool);

@@ -21,11 +21,22 @@ function serverScript(pkg: string): string {
 }
 
 function entry(name: string, args: string[]): McpServerEntry {
-  return { name, scope: 'user', file: 'user.json', fromWorkspace: false, config: { type: 'stdio', command: process.execPath, args, env: {}, defer: true, alwaysLoad: [] } };
+  return {
+    name,
+    scope: 'user',
+    file: 'user.json',
+    fromWorkspace: false,
+    config: { type: 'stdio', command: process.execPath, args, env: {}, defer: true, alwaysLoad: [] },
+  };
 }
 
 function context(options: { signal?: AbortSignal; progress?: (progress: ToolProgress) => void } = {}): ToolCallContext {
-  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd(), ...(options.signal ? { signal: options.signal } : {}), ...(options.progress ? { onProgress: options.progress } : {}) });
+  return createCallContext({
+    toolUseId: 'toolu_1',
+    cwd: process.cwd(),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.progress ? { onProgress: options.progress } : {}),
+  });
 }
 
 describe('the reference MCP servers over stdio', () => {
@@ -36,14 +47,20 @@ describe('the reference MCP servers over stdio', () => {
     if (found === undefined) throw new Error(`${name} not found`);
     return found;
   };
-  const run = async (name: string, input: unknown): Promise<MappedResult> => find(name).mapResult(await find(name).call(input, context()), 'toolu_1');
+  const run = async (name: string, input: unknown): Promise<MappedResult> =>
+    find(name).mapResult(await find(name).call(input, context()), 'toolu_1');
 
   beforeAll(async () => {
     dir = await realpath(await mkdtemp(join(tmpdir(), 'toolplane-mcp-fs-')));
     await writeFile(join(dir, 'notes.txt'), 'first line\nsecond line\n');
     manager = createMcpManager({
       trusted: true,
-      baseEnv: { PATH: process.env['PATH'], HOME: dir, ANTHROPIC_API_KEY: 'sk-ant-secret', OPENAI_API_KEY: 'sk-secret' },
+      baseEnv: {
+        PATH: process.env['PATH'],
+        HOME: dir,
+        ANTHROPIC_API_KEY: 'sk-ant-secret',
+        OPENAI_API_KEY: 'sk-secret',
+      },
       servers: [
         entry('everything', [serverScript('@modelcontextprotocol/server-everything'), 'stdio']),
         entry('filesystem', [serverScript('@modelcontextprotocol/server-filesystem'), dir]),
@@ -62,7 +79,14 @@ describe('the reference MCP servers over stdio', () => {
       ['filesystem', 'connected'],
     ]);
     const names = manager.tools().map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-tiny-image', 'mcp__filesystem__read_text_file', 'mcp__filesystem__write_file']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'mcp__everything__echo',
+        'mcp__everything__get-tiny-image',
+        'mcp__filesystem__read_text_file',
+        'mcp__filesystem__write_file',
+      ]),
+    );
     expect(names.every((name) => /^[a-zA-Z0-9_-]{1,64}$/.test(name))).toBe(true);
   });
 
@@ -74,7 +98,9 @@ describe('the reference MCP servers over stdio', () => {
   });
 
   it('reads and writes files through the filesystem server, and refuses paths outside its folder', async () => {
-    expect(await run('mcp__filesystem__read_text_file', { path: join(dir, 'notes.txt') })).toEqual({ content: 'first line\nsecond line\n' });
+    expect(await run('mcp__filesystem__read_text_file', { path: join(dir, 'notes.txt') })).toEqual({
+      content: 'first line\nsecond line\n',
+    });
     const written = await run('mcp__filesystem__write_file', { path: join(dir, 'out.txt'), content: 'written' });
     expect(written.isError).toBeUndefined();
     expect(await readFile(join(dir, 'out.txt'), 'utf8')).toBe('written');
@@ -90,7 +116,9 @@ describe('the reference MCP servers over stdio', () => {
     const structured = await run('mcp__everything__get-structured-content', { location: 'Chicago' });
     expect(JSON.parse(String(structured.content))).toHaveProperty('temperature');
     const reference = await run('mcp__everything__get-resource-reference', {});
-    expect(JSON.stringify(reference.content)).toMatch(/\[Resource demo:\/\/resource\/dynamic\/text\/1 \(text\/plain\)\]/);
+    expect(JSON.stringify(reference.content)).toMatch(
+      /\[Resource demo:\/\/resource\/dynamic\/text\/1 \(text\/plain\)\]/,
+    );
     const links = await run('mcp__everything__get-resource-links', { count: 2 });
     expect(JSON.stringify(links.content)).toMatch(/Resource link: .* demo:\/\/resource\//);
   });

@@ -20,11 +20,19 @@ export type McpResourceContent =
 
 /** Listing and reading resources; failures are messages for the model, only an abort rejects. */
 export type McpResourceReader = {
-  listResources(options: { readonly server?: string; readonly signal: AbortSignal }): Promise<
+  listResources(options: {
+    readonly server?: string;
+    readonly signal: AbortSignal;
+  }): Promise<
     { readonly ok: true; readonly listing: McpResourceListing } | { readonly ok: false; readonly message: string }
   >;
-  readResource(options: { readonly server: string; readonly uri: string; readonly signal: AbortSignal }): Promise<
-    { readonly ok: true; readonly contents: readonly McpResourceContent[] } | { readonly ok: false; readonly message: string }
+  readResource(options: {
+    readonly server: string;
+    readonly uri: string;
+    readonly signal: AbortSignal;
+  }): Promise<
+    | { readonly ok: true; readonly contents: readonly McpResourceContent[] }
+    | { readonly ok: false; readonly message: string }
   >;
 };
 
@@ -39,7 +47,10 @@ const RESOURCE_TIMEOUT_MS = 30_000;
 async function listServerResources(server: string, client: Client, signal: AbortSignal): Promise<McpResourceSummary[]> {
   if (client.getServerCapabilities()?.resources === undefined) return [];
   return collectMcpPages('resources/list', async (cursor) => {
-    const page = await client.listResources(cursor === undefined ? {} : { cursor }, { signal, timeout: RESOURCE_TIMEOUT_MS });
+    const page = await client.listResources(cursor === undefined ? {} : { cursor }, {
+      signal,
+      timeout: RESOURCE_TIMEOUT_MS,
+    });
     const items = page.resources.map((resource): McpResourceSummary => ({
       server,
       uri: resource.uri,
@@ -86,13 +97,17 @@ export function createMcpResourceReader(options: McpResourceReaderOptions): McpR
     async readResource({ server, uri, signal }) {
       if (!options.serverNames().includes(server)) return { ok: false, message: unknownServer(server) };
       const lookup = options.lookupClient(server);
-      if (lookup.status === 'unavailable') return { ok: false, message: `MCP server "${server}" is not connected: ${lookup.reason}. Try again later.` };
+      if (lookup.status === 'unavailable')
+        return { ok: false, message: `MCP server "${server}" is not connected: ${lookup.reason}. Try again later.` };
       try {
         const result = await lookup.client.readResource({ uri }, { signal, timeout: RESOURCE_TIMEOUT_MS });
         return { ok: true, contents: result.contents };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
-        return { ok: false, message: `MCP server "${server}" could not read ${uri}: ${describeMcpError(error)}. List the server's resources with ListMcpResourcesTool to find a valid URI.` };
+        return {
+          ok: false,
+          message: `MCP server "${server}" could not read ${uri}: ${describeMcpError(error)}. List the server's resources with ListMcpResourcesTool to find a valid URI.`,
+        };
       }
     },
   };

@@ -42,7 +42,12 @@ describe('assignMcpToolNames', () => {
     expect(names[0]).toBe('mcp__s__a_b');
     expect(names[1]).toBe(`mcp__s__a_b_${hashMcpToolRef({ server: 's', tool: 'a_b' })}`);
     expect(collisions).toEqual([
-      { name: 'mcp__s__a_b', kept: { server: 's', tool: 'a.b' }, renamed: { server: 's', tool: 'a_b' }, renamedTo: names[1] },
+      {
+        name: 'mcp__s__a_b',
+        kept: { server: 's', tool: 'a.b' },
+        renamed: { server: 's', tool: 'a_b' },
+        renamedTo: names[1],
+      },
     ]);
   });
 

@@ -34,7 +34,8 @@ export const MAX_MCP_SERVER_NAME_LENGTH = 48;
  */
 export function mcpServerNameProblem(server: string): string | undefined {
   const sanitized = sanitizeNamePart(server);
-  const shown = sanitized === server ? JSON.stringify(server) : `${JSON.stringify(server)} (${sanitized} in tool names)`;
+  const shown =
+    sanitized === server ? JSON.stringify(server) : `${JSON.stringify(server)} (${sanitized} in tool names)`;
   if (sanitized.includes('__') || sanitized.startsWith('_') || sanitized.endsWith('_')) {
     return `server name ${shown} is ambiguous: tool names are mcp__<server>__<tool>, split at the first "__", so a server name must not contain "__" or start or end with "_"; rename the server (for example with "-")`;
   }

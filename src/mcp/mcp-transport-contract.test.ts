@@ -16,7 +16,10 @@ type Transport = 'stdio' | 'http' | 'sse';
 
 /** Starts the test server over HTTP as a real subprocess; resolves with its base URL. */
 async function startHttpServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env['PATH'], TEST_SERVER_TRANSPORT: 'http' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SERVER], {
+    env: { PATH: process.env['PATH'], TEST_SERVER_TRANSPORT: 'http' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   for await (const chunk of child.stdout ?? []) {
     output += String(chunk);
@@ -27,9 +30,13 @@ async function startHttpServer(): Promise<{ child: ChildProcess; url: string }> 
 }
 
 function context(options: { signal?: AbortSignal; progress?: (progress: ToolProgress) => void } = {}): ToolCallContext {
-  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd(), ...(options.signal ? { signal: options.signal } : {}), ...(options.progress ? { onProgress: options.progress } : {}) });
+  return createCallContext({
+    toolUseId: 'toolu_1',
+    cwd: process.cwd(),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.progress ? { onProgress: options.progress } : {}),
+  });
 }
-
 
 /** The same behaviour over every transport: one contract suite, three implementations. */
 describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transport) => {
@@ -38,7 +45,13 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
   const approved = new Set(['mcp__test__echo']);
   const find = (name: string): AnyTool => {
     const found = manager.tools().find((tool) => tool.name === name);
-    if (found === undefined) throw new Error(`${name} not in ${manager.tools().map((tool) => tool.name).join(', ')}`);
+    if (found === undefined)
+      throw new Error(
+        `${name} not in ${manager
+          .tools()
+          .map((tool) => tool.name)
+          .join(', ')}`,
+      );
     return found;
   };
   const run = async (name: string, input: unknown, ctx: ToolCallContext = context()) => {
@@ -54,12 +67,23 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
     } else {
       const started = await startHttpServer();
       httpServer = started.child;
-      config = { type: transport, url: `${started.url}/${transport === 'http' ? 'mcp' : 'sse'}`, headers: {}, ...common };
+      config = {
+        type: transport,
+        url: `${started.url}/${transport === 'http' ? 'mcp' : 'sse'}`,
+        headers: {},
+        ...common,
+      };
     }
     manager = createMcpManager({
       trusted: true,
       servers: [
-        { name: 'quick', scope: 'user', file: 'user.json', fromWorkspace: false, config: { ...config, timeoutMs: 200 } },
+        {
+          name: 'quick',
+          scope: 'user',
+          file: 'user.json',
+          fromWorkspace: false,
+          config: { ...config, timeoutMs: 200 },
+        },
         { name: 'test', scope: 'user', file: 'user.json', fromWorkspace: false, config },
       ],
       isApproved: (tool) => approved.has(tool.name),
@@ -87,9 +111,15 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
     ['text', 'plain text'],
     ['image', [{ type: 'image', source: { type: 'base64', media_type: 'image/png' } }]],
     ['audio', /^\[audio \(audio\/wav, 6 bytes\) not shown/],
-    ['resource_link', '[Resource link: doc one test://doc/1 (text/plain; the first doc). Read it with ReadMcpResourceTool.]'],
+    [
+      'resource_link',
+      '[Resource link: doc one test://doc/1 (text/plain; the first doc). Read it with ReadMcpResourceTool.]',
+    ],
     ['resource_text', '[Resource test://doc/1 (text/plain)]\ndoc body'],
-    ['resource_pdf', [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } }]],
+    [
+      'resource_pdf',
+      [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } }],
+    ],
     ['structured', '{\n  "temperature": 21,\n  "unit": "C"\n}'],
     ['structured_with_text', '21 C'],
     ['empty', ''],
@@ -111,7 +141,8 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
     expect(mapped.content).toMatch(/kind/);
   });
 
-  const cancellations = async (server: string): Promise<number> => Number((await run(`mcp__${server}__cancellations`, {})).content);
+  const cancellations = async (server: string): Promise<number> =>
+    Number((await run(`mcp__${server}__cancellations`, {})).content);
   /**
    * Over HTTP the cancel notification and the next request are separate POSTs that may be handled
    * in either order, so the count is read until it moves (or a few tries pass).
@@ -130,13 +161,16 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
     const controller = new AbortController();
     const progress: ToolProgress[] = [];
     const slow = find('mcp__test__slow');
-    const call = slow.call({}, context({
-      signal: controller.signal,
-      progress: (report) => {
-        progress.push(report);
-        controller.abort(new Error('turn aborted'));
-      },
-    }));
+    const call = slow.call(
+      {},
+      context({
+        signal: controller.signal,
+        progress: (report) => {
+          progress.push(report);
+          controller.abort(new Error('turn aborted'));
+        },
+      }),
+    );
     await expect(call).rejects.toThrow('turn aborted');
     expect(progress).toEqual([{ kind: 'mcp-progress', message: 'started', data: { progress: 1, total: 2 } }]);
     expect(await cancellationsAfter('test', before)).toBe(before + 1);
@@ -146,18 +180,25 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
     const before = await cancellations('quick');
     const mapped = await run('mcp__quick__slow', {});
     expect(mapped).toEqual({
-      content: 'The tool "slow" on MCP server "quick" did not answer within 200 ms and was cancelled. Retry with a smaller request, or use another tool.',
+      content:
+        'The tool "slow" on MCP server "quick" did not answer within 200 ms and was cancelled. Retry with a smaller request, or use another tool.',
       isError: true,
     });
     expect(await cancellationsAfter('quick', before)).toBe(before + 1);
   });
 
   it('refreshes the tools on list_changed and emits a change', async () => {
-    const added = nextMcpEvent(manager, 'tools-change', (event) => event.tools.some((tool) => tool.name === 'mcp__test__extra'));
+    const added = nextMcpEvent(manager, 'tools-change', (event) =>
+      event.tools.some((tool) => tool.name === 'mcp__test__extra'),
+    );
     await run('mcp__test__add_tool', { name: 'extra' });
     await added;
     expect((await run('mcp__test__extra', {})).content).toBe('extra ran');
-    const removed = nextMcpEvent(manager, 'tools-change', (event) => event.server === 'test' && !event.tools.some((tool) => tool.name === 'mcp__test__extra'));
+    const removed = nextMcpEvent(
+      manager,
+      'tools-change',
+      (event) => event.server === 'test' && !event.tools.some((tool) => tool.name === 'mcp__test__extra'),
+    );
     await run('mcp__test__remove_tool', { name: 'extra' });
     await removed;
   });
@@ -179,8 +220,26 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
 
   it('lists and reads resources', async () => {
     const listed = await manager.listResources({ server: 'test', signal: AbortSignal.timeout(15_000) });
-    expect(listed).toEqual({ ok: true, listing: { resources: [{ server: 'test', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain', description: 'the first doc' }], unavailable: [] } });
-    const read = await manager.readResource({ server: 'test', uri: 'test://doc/1', signal: AbortSignal.timeout(15_000) });
+    expect(listed).toEqual({
+      ok: true,
+      listing: {
+        resources: [
+          {
+            server: 'test',
+            uri: 'test://doc/1',
+            name: 'first doc',
+            mimeType: 'text/plain',
+            description: 'the first doc',
+          },
+        ],
+        unavailable: [],
+      },
+    });
+    const read = await manager.readResource({
+      server: 'test',
+      uri: 'test://doc/1',
+      signal: AbortSignal.timeout(15_000),
+    });
     expect(read).toEqual({ ok: true, contents: [{ uri: 'test://doc/1', mimeType: 'text/plain', text: 'doc body' }] });
   });
 });

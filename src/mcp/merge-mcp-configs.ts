@@ -50,7 +50,11 @@ export type MergedMcpConfig = {
 export function mergeMcpConfigs(sources: readonly McpConfigSource[]): MergedMcpConfig {
   const ordered = [...sources]
     .map((source, index) => ({ source, index }))
-    .sort((a, b) => MCP_SCOPE_PRECEDENCE.indexOf(a.source.scope) - MCP_SCOPE_PRECEDENCE.indexOf(b.source.scope) || a.index - b.index);
+    .sort(
+      (a, b) =>
+        MCP_SCOPE_PRECEDENCE.indexOf(a.source.scope) - MCP_SCOPE_PRECEDENCE.indexOf(b.source.scope) ||
+        a.index - b.index,
+    );
   const byName = new Map<string, McpServerEntry>();
   const overrides: McpServerOverride[] = [];
   for (const { source } of ordered) {
@@ -63,7 +67,13 @@ export function mergeMcpConfigs(sources: readonly McpConfigSource[]): MergedMcpC
           ignored: { scope: previous.scope, file: previous.file },
         });
       }
-      byName.set(name, { name, scope: source.scope, file: source.file, config, fromWorkspace: WORKSPACE_SCOPES.has(source.scope) });
+      byName.set(name, {
+        name,
+        scope: source.scope,
+        file: source.file,
+        config,
+        fromWorkspace: WORKSPACE_SCOPES.has(source.scope),
+      });
     }
   }
   const servers = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -57,6 +57,9 @@ function withoutReferences(block: ToolResultBlock): ToolResultBlock {
     if (part.type === 'tool_reference') names.push(part.tool_name);
     else content.push(part);
   }
-  content.push({ type: 'text', text: `Tools loaded: ${names.join(', ')}. Their full definitions are now in your tool list.` });
+  content.push({
+    type: 'text',
+    text: `Tools loaded: ${names.join(', ')}. Their full definitions are now in your tool list.`,
+  });
   return { ...block, content };
 }

@@ -27,13 +27,20 @@ describe('repairPairing', () => {
     ]);
     expect(messages[2]).toEqual({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: 'a', content: MISSING_RESULT_TEXT, is_error: true }, result('b'), { type: 'text', text: 'and then' }],
+      content: [
+        { type: 'tool_result', tool_use_id: 'a', content: MISSING_RESULT_TEXT, is_error: true },
+        result('b'),
+        { type: 'text', text: 'and then' },
+      ],
     });
     expect(report.synthesized).toEqual(['a']);
   });
 
   it('answers a trailing assistant message that was cut off by a crash', () => {
-    const { messages } = repairPairing([{ role: 'user', content: 'hi' }, { role: 'assistant', content: [use('a')] }]);
+    const { messages } = repairPairing([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [use('a')] },
+    ]);
     expect(messages).toHaveLength(3);
     expect(messages[2]).toMatchObject({ role: 'user', content: [{ tool_use_id: 'a', is_error: true }] });
   });
@@ -74,15 +81,31 @@ describe('repairPairing', () => {
       fc.constantFrom('a', 'b', 'c', 'd', 'x').map((id) => ({ kind: 'result' as const, id })),
       fc.constant({ kind: 'text' as const, id: '' }),
     );
-    const history = fc.array(fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), blocks: fc.array(block, { maxLength: 4 }) }), {
-      maxLength: 8,
-    });
+    const history = fc.array(
+      fc.record({
+        role: fc.constantFrom('user' as const, 'assistant' as const),
+        blocks: fc.array(block, { maxLength: 4 }),
+      }),
+      {
+        maxLength: 8,
+      },
+    );
     fc.assert(
       fc.property(history, (raw) => {
         const input: Message[] = raw.map(({ role, blocks }) =>
           role === 'assistant'
-            ? { role, content: blocks.filter((b) => b.kind !== 'result').map((b) => (b.kind === 'use' ? use(b.id) : { type: 'text' as const, text: 't' })) }
-            : { role, content: blocks.filter((b) => b.kind !== 'use').map((b) => (b.kind === 'result' ? result(b.id) : { type: 'text' as const, text: 't' })) },
+            ? {
+                role,
+                content: blocks
+                  .filter((b) => b.kind !== 'result')
+                  .map((b) => (b.kind === 'use' ? use(b.id) : { type: 'text' as const, text: 't' })),
+              }
+            : {
+                role,
+                content: blocks
+                  .filter((b) => b.kind !== 'use')
+                  .map((b) => (b.kind === 'result' ? result(b.id) : { type: 'text' as const, text: 't' })),
+              },
         );
         const { messages } = repairPairing(input);
         const seen = new Set<string>();
@@ -98,11 +121,17 @@ describe('repairPairing', () => {
             if (ids.length === 0) continue;
             const next = messages[index + 1];
             expect(next?.role).toBe('user');
-            const results = typeof next!.content === 'string' ? [] : next!.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []));
+            const results =
+              typeof next!.content === 'string'
+                ? []
+                : next!.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []));
             expect(results).toEqual(ids);
           } else if (typeof message.content !== 'string') {
             const previous = messages[index - 1];
-            const allowedIds = previous?.role === 'assistant' ? previous.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) : [];
+            const allowedIds =
+              previous?.role === 'assistant'
+                ? previous.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []))
+                : [];
             for (const b of message.content) if (b.type === 'tool_result') expect(allowedIds).toContain(b.tool_use_id);
           }
         }
@@ -116,7 +145,13 @@ describe('normalizeMessages', () => {
   it('sends unparseable inputs as {} and puts results first', () => {
     const normalized = normalizeMessages(
       [
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'Echo', input: unparseableInput('{oops') }, { type: 'text', text: '' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'a', name: 'Echo', input: unparseableInput('{oops') },
+            { type: 'text', text: '' },
+          ],
+        },
         { role: 'user', content: [{ type: 'text', text: 'note' }, result('a')] },
       ],
       { toolReference: true },
@@ -131,7 +166,9 @@ describe('normalizeMessages', () => {
     const history: Message[] = [
       {
         role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: 's', content: [{ type: 'tool_reference', tool_name: 'mcp__a__b' }] }],
+        content: [
+          { type: 'tool_result', tool_use_id: 's', content: [{ type: 'tool_reference', tool_name: 'mcp__a__b' }] },
+        ],
       },
     ];
     expect(normalizeMessages(history, { toolReference: true })).toEqual(history);
@@ -142,7 +179,9 @@ describe('normalizeMessages', () => {
         {
           type: 'tool_result',
           tool_use_id: 's',
-          content: [{ type: 'text', text: 'Tools loaded: mcp__a__b. Their full definitions are now in your tool list.' }],
+          content: [
+            { type: 'text', text: 'Tools loaded: mcp__a__b. Their full definitions are now in your tool list.' },
+          ],
         },
       ],
     });

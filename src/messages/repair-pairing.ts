@@ -57,7 +57,11 @@ export function repairPairing(messages: readonly Message[]): { messages: Message
 
       const next = messages[index + 1];
       const userContent: UserContentBlock[] =
-        next?.role === 'user' ? (typeof next.content === 'string' ? [{ type: 'text', text: next.content }] : [...next.content]) : [];
+        next?.role === 'user'
+          ? typeof next.content === 'string'
+            ? [{ type: 'text', text: next.content }]
+            : [...next.content]
+          : [];
       if (next?.role === 'user') index++;
       out.push({ role: 'user', content: pairResults(ids, userContent, { synthesized, orphanResults, duplicates }) });
       continue;
@@ -114,7 +118,10 @@ function pushMerged(out: Message[], message: Message): void {
     return;
   }
   if (last.role === 'assistant' && message.role === 'assistant') {
-    out[out.length - 1] = { role: 'assistant', content: [...last.content, ...message.content] } satisfies AssistantMessage;
+    out[out.length - 1] = {
+      role: 'assistant',
+      content: [...last.content, ...message.content],
+    } satisfies AssistantMessage;
     return;
   }
   const toBlocks = (m: UserMessage): UserContentBlock[] =>

@@ -21,8 +21,14 @@ import type { ShellWord } from './shell-words.js';
  * top folder is resolved there, and a git pattern is left for git to expand.
  */
 export function readTargetOf(read: ReadPath, cwds: readonly string[] | undefined, globsUnknown: boolean): Target {
-  const base = { cwds, globsUnknown, ...(read.namesOnly ? { namesOnly: true } : {}), ...(read.gitPattern ? { gitPathspec: true } : {}) };
-  const top = read.fromTop && cwds !== undefined && cwds.length > 0 ? (repositoryRoot(cwds[0] as string) ?? cwds[0]) : undefined;
+  const base = {
+    cwds,
+    globsUnknown,
+    ...(read.namesOnly ? { namesOnly: true } : {}),
+    ...(read.gitPattern ? { gitPathspec: true } : {}),
+  };
+  const top =
+    read.fromTop && cwds !== undefined && cwds.length > 0 ? (repositoryRoot(cwds[0] as string) ?? cwds[0]) : undefined;
   if (top === undefined || read.word.value.startsWith('/')) return { word: read.word, ...base };
   const value = path.join(top, read.word.value);
   const pattern = `${escapeGlob(top)}/${read.word.pattern ?? escapeGlob(read.word.value)}`;
@@ -31,7 +37,9 @@ export function readTargetOf(read: ReadPath, cwds: readonly string[] | undefined
 
 /** Whether a Read (or for writes, an Edit) deny or ask rule exists that names a path. */
 function pathRulesExist(scope: PathScope): boolean {
-  return ['Read', 'Edit'].some((name) => [...scope.rules.forTool('deny', name), ...scope.rules.forTool('ask', name)].some((rule) => rule.path !== undefined));
+  return ['Read', 'Edit'].some((name) =>
+    [...scope.rules.forTool('deny', name), ...scope.rules.forTool('ask', name)].some((rule) => rule.path !== undefined),
+  );
 }
 
 /**
@@ -76,7 +84,15 @@ export function checkDataPaths(
       const resolved = applyPathRules(result, target, { scope, access: 'write', recursive, memo });
       if (!resolved.inside || resolved.protected) result.acceptEdits = false;
       const checks = checkTarget(target, { scope, access: 'write', recursive, memo });
-      const fine = checks !== undefined && checks.every(({ check }) => check.inside && check.protectedReason === undefined && check.ask === undefined && check.denyBelow === undefined);
+      const fine =
+        checks !== undefined &&
+        checks.every(
+          ({ check }) =>
+            check.inside &&
+            check.protectedReason === undefined &&
+            check.ask === undefined &&
+            check.denyBelow === undefined,
+        );
       if (!fine) pending.push(`writing ${word.source} (${what})`);
     }
   }
@@ -84,7 +100,16 @@ export function checkDataPaths(
   if (options.gitReads) {
     for (const argv of options.argvs.slice(0, 1)) {
       for (const found of gitPaths(argv)) {
-        const target = readTargetOf({ word: found.word, recursive: false, ...(found.fromTop ? { fromTop: true } : {}), ...(found.pattern ? { gitPattern: true } : {}) }, cwds, globsUnknown);
+        const target = readTargetOf(
+          {
+            word: found.word,
+            recursive: false,
+            ...(found.fromTop ? { fromTop: true } : {}),
+            ...(found.pattern ? { gitPattern: true } : {}),
+          },
+          cwds,
+          globsUnknown,
+        );
         applyPathRules(result, target, { scope, access: 'read', recursive: false, memo });
         if (!readApproved(target, false, scope, memo)) pending.push(`reading ${found.word.source}`);
       }
@@ -93,7 +118,10 @@ export function checkDataPaths(
   // `echo .env | xargs cat`: the files xargs hands to a command come from input nobody has seen.
   if (options.viaXargs) unknowable.add('xargs gives the command file names from input nobody has seen');
   if (unknowable.size > 0 && pathRulesExist(scope)) {
-    for (const reason of unknowable) result.unsafe(`Bash command needs approval: ${reason}, and a deny or ask rule could cover one of them.`, { bypassable: false });
+    for (const reason of unknowable)
+      result.unsafe(`Bash command needs approval: ${reason}, and a deny or ask rule could cover one of them.`, {
+        bypassable: false,
+      });
   }
   return pending;
 }

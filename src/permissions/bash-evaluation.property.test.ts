@@ -24,15 +24,43 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const bash = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call: () => Promise.resolve('') });
+const bash = defineTool({
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: '',
+  call: () => Promise.resolve(''),
+});
 
-function decide(command: string, rules: readonly PermissionRuleEntry[], mode: 'default' | 'bypassPermissions' = 'default'): PermissionDecision {
+function decide(
+  command: string,
+  rules: readonly PermissionRuleEntry[],
+  mode: 'default' | 'bypassPermissions' = 'default',
+): PermissionDecision {
   const engine = createPermissionEngine({ rules, cwd, homeDir: root, mode });
-  const context = { toolUseId: 't', signal: new AbortController().signal, cwd, sessionId: 's', agentId: 'main', permissionMode: mode, services: createServices() };
+  const context = {
+    toolUseId: 't',
+    signal: new AbortController().signal,
+    cwd,
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: mode,
+    services: createServices(),
+  };
   return engine.decide({ tool: bash, input: { command }, toolUseId: 't', context }) as PermissionDecision;
 }
 
-const safePart = fc.constantFrom('ls', 'ls -la src', 'git status', 'git log --oneline -n 3', 'echo hi', 'cat README.md', 'pwd', 'wc -l src/a.ts', 'grep -n export src/a.ts', "echo '$(rm -rf /)'");
+const safePart = fc.constantFrom(
+  'ls',
+  'ls -la src',
+  'git status',
+  'git log --oneline -n 3',
+  'echo hi',
+  'cat README.md',
+  'pwd',
+  'wc -l src/a.ts',
+  'grep -n export src/a.ts',
+  "echo '$(rm -rf /)'",
+);
 const separator = fc.constantFrom(' && ', ' || ', '; ', ' | ', ' & ', '\n');
 const hide = fc.constantFrom<(inner: string) => string>(
   (inner) => inner,
@@ -60,8 +88,16 @@ const dangerous = fc.constantFrom('rm -rf build', 'rm build', '"r"m -rf build', 
 
 /** A command line of safe parts with one dangerous part hidden somewhere in it. */
 const withHiddenDanger = fc
-  .tuple(fc.array(fc.tuple(safePart, separator), { maxLength: 6 }), dangerous, hide, fc.array(fc.tuple(separator, safePart), { maxLength: 6 }))
-  .map(([before, danger, wrap, after]) => `${before.map(([part, sep]) => `${part}${sep}`).join('')}${wrap(danger)}${after.map(([sep, part]) => `${sep}${part}`).join('')}`);
+  .tuple(
+    fc.array(fc.tuple(safePart, separator), { maxLength: 6 }),
+    dangerous,
+    hide,
+    fc.array(fc.tuple(separator, safePart), { maxLength: 6 }),
+  )
+  .map(
+    ([before, danger, wrap, after]) =>
+      `${before.map(([part, sep]) => `${part}${sep}`).join('')}${wrap(danger)}${after.map(([sep, part]) => `${sep}${part}`).join('')}`,
+  );
 
 const denyRm: PermissionRuleEntry[] = [{ rule: 'Bash(rm:*)', behavior: 'deny', source: 'projectSettings', root: '/' }];
 

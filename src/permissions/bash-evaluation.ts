@@ -10,7 +10,14 @@ import { EvaluationBuilder, type Evaluation } from './evaluation.js';
 import { rulePathFor, type PathScope } from './path-checks.js';
 import { classifyReadOnly, findRunsCommands } from './read-only-commands.js';
 import { escapePathForRule } from './rule-parser.js';
-import { applyPathRules, checkTarget, readApproved, writeApproved, type PathMemo, type Target } from './bash-path-targets.js';
+import {
+  applyPathRules,
+  checkTarget,
+  readApproved,
+  writeApproved,
+  type PathMemo,
+  type Target,
+} from './bash-path-targets.js';
 import { runsInOtherRepository } from './git-repository.js';
 import { processSecretReason } from './process-secrets.js';
 import type { CompiledRule } from './rule-set.js';
@@ -26,7 +33,26 @@ export type BashScope = PathScope & {
 /** Commands acceptEdits approves inside the working folders. */
 const EDIT_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 const HARMLESS_TARGETS: ReadonlySet<string> = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
-const MULTI_WORD_PROGRAMS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'git', 'cargo', 'go', 'docker', 'kubectl', 'make', 'pip', 'python', 'node', 'deno', 'gh', 'uv', 'poetry']);
+const MULTI_WORD_PROGRAMS: ReadonlySet<string> = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'git',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
+  'make',
+  'pip',
+  'python',
+  'node',
+  'deno',
+  'gh',
+  'uv',
+  'poetry',
+]);
 
 /** How many leading words of the command the rule spells out itself (the first is the program). */
 function rulePrefixWords(rule: CompiledRule): number {
@@ -40,10 +66,21 @@ function lowerProgram(form: string): string {
 }
 
 /** Commands whose "always allow" is saved for the exact command only: a prefix would cover too much. */
-const EXACT_SUGGESTIONS: ReadonlySet<string> = new Set(['rm', 'rmdir', 'mv', 'dd', 'chmod', 'chown', 'kill', 'pkill', 'sudo']);
+const EXACT_SUGGESTIONS: ReadonlySet<string> = new Set([
+  'rm',
+  'rmdir',
+  'mv',
+  'dd',
+  'chmod',
+  'chown',
+  'kill',
+  'pkill',
+  'sudo',
+]);
 
 function suggestionFor(view: AllowView, exact: boolean): { readonly rule: string; readonly covers: string } {
-  if (exact || view.unsafeAssignment !== undefined || EXACT_SUGGESTIONS.has(view.argv[0]?.value ?? '')) return { rule: `Bash(${view.text})`, covers: `exactly the command ${view.text}` };
+  if (exact || view.unsafeAssignment !== undefined || EXACT_SUGGESTIONS.has(view.argv[0]?.value ?? ''))
+    return { rule: `Bash(${view.text})`, covers: `exactly the command ${view.text}` };
   const words = view.argv.map((word) => word.value);
   const prefix: string[] = [words[0] ?? ''];
   const plain = (word: string | undefined): word is string => word !== undefined && /^[A-Za-z][\w.:-]*$/.test(word);
@@ -71,14 +108,21 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
   };
   const flat = flatten(script, { homeDir: scope.homeDir, depth: 0 });
   // `shopt -s nocaseglob dotglob extglob globstar` changes what a glob names: then globs are unknowable.
-  const globsUnknown = flat.commands.some(({ command: part }) => part.words[0]?.static === true && part.words[0].value === 'shopt');
+  const globsUnknown = flat.commands.some(
+    ({ command: part }) => part.words[0]?.static === true && part.words[0].value === 'shopt',
+  );
   // Anywhere in the command (an argument, `if=`, a variable, a glob, `ps e`): a process's
   // environment, memory or command line holds the session's credentials, so it goes to a person.
-  const secret = processSecretReason(command, flat.commands.map((flatCommand) => flatCommand.command));
+  const secret = processSecretReason(
+    command,
+    flat.commands.map((flatCommand) => flatCommand.command),
+  );
   if (secret !== undefined) result.unsafe(`Bash command needs approval: ${secret}.`, { bypassable: false });
   const restrictive =
     rules.deny.length + rules.ask.length > 0 ||
-    ['Read', 'Edit'].some((name) => scope.rules.forTool('deny', name).length + scope.rules.forTool('ask', name).length > 0);
+    ['Read', 'Edit'].some(
+      (name) => scope.rules.forTool('deny', name).length + scope.rules.forTool('ask', name).length > 0,
+    );
   for (const concern of new Set(flat.concerns)) {
     result.unsafe(`Bash command needs approval: ${concern}.`, {
       bypassable: !restrictive && !concern.includes('characters'),
@@ -104,16 +148,25 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     const program = view.argv[0]?.static ? view.argv[0].value : undefined;
     const innerProgram = scope.caseInsensitive ? innermost[0]?.value.toLowerCase() : innermost[0]?.value;
     if (innerProgram === 'rm' || innerProgram === 'rmdir') {
-      if (viaXargs) result.unsafe('Bash command needs approval: xargs gives rm targets nobody has seen, which could be critical folders.', { bypassable: false });
+      if (viaXargs)
+        result.unsafe(
+          'Bash command needs approval: xargs gives rm targets nobody has seen, which could be critical folders.',
+          { bypassable: false },
+        );
       for (const target of editTargets(innermost)) {
         const reason = criticalTargetReason(target, { ...scope, cwds: shellCommand.cwds });
         if (reason) result.unsafe(`Bash command needs approval: ${reason}.`, { bypassable: false });
       }
     }
-    const hiddenProgram = [shellCommand.words[0], innermost[0]].find((word) => word !== undefined && (!word.static || word.glob));
+    const hiddenProgram = [shellCommand.words[0], innermost[0]].find(
+      (word) => word !== undefined && (!word.static || word.glob),
+    );
     if (hiddenProgram) {
       // `/bin/r? -rf x`, `$CMD -rf x`: no rule can tell which program runs.
-      result.unsafe(`Bash command needs approval: the program name ${hiddenProgram.source} is only known at run time.`, { bypassable: !restrictive });
+      result.unsafe(
+        `Bash command needs approval: the program name ${hiddenProgram.source} is only known at run time.`,
+        { bypassable: !restrictive },
+      );
     }
     if (view.argv.some((word) => word.static && word.value.startsWith('\\\\'))) {
       result.unsafe('Bash command needs approval: it holds a Windows UNC path.', { bypassable: false });
@@ -127,16 +180,24 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     // `npm test --node-options=--require=x.js` under Bash(npm test:*): the rule approves npm testing,
     // not the code the option loads. Only the words after the rule's own literal words count.
     const prefixRule = allowed?.parsed.kind === 'bash' && !allowed.parsed.pattern.exact;
-    const codeOption = allowed !== undefined && prefixRule ? codeRunningOptionIn(view.argv, rulePrefixWords(allowed)) : undefined;
+    const codeOption =
+      allowed !== undefined && prefixRule ? codeRunningOptionIn(view.argv, rulePrefixWords(allowed)) : undefined;
     if (codeOption !== undefined) {
       allowed = undefined;
-      result.pending.push('entry' in codeOption ? `${shellCommand.text.slice(0, 80)} (its options run ${codeOption.entry.runs})` : codeOption.unknown);
+      result.pending.push(
+        'entry' in codeOption
+          ? `${shellCommand.text.slice(0, 80)} (its options run ${codeOption.entry.runs})`
+          : codeOption.unknown,
+      );
     }
     const anyCodeOption = codeRunningOptionIn(view.argv);
-    const runsCode = (codeOption !== undefined && 'entry' in codeOption) || (anyCodeOption !== undefined && 'entry' in anyCodeOption);
-    const verdict = view.unsafeAssignment === undefined && !view.viaXargs && !runsCode ? classifyReadOnly(view.argv) : undefined;
+    const runsCode =
+      (codeOption !== undefined && 'entry' in codeOption) || (anyCodeOption !== undefined && 'entry' in anyCodeOption);
+    const verdict =
+      view.unsafeAssignment === undefined && !view.viaXargs && !runsCode ? classifyReadOnly(view.argv) : undefined;
     const isEdit = program !== undefined && EDIT_COMMANDS.has(program) && !verdict?.readOnly;
-    if (isEdit) for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds, globsUnknown });
+    if (isEdit)
+      for (const word of editTargets(view.argv)) writeTargets.push({ word, cwds: shellCommand.cwds, globsUnknown });
     // `sed -i '1e cmd'` or `sed -i 'w /elsewhere'` runs or writes more than the file it edits.
     if (isEdit && program === 'sed' && !sedEditIsPlain(view.argv)) result.acceptEdits = false;
     // `ln -s .git/hooks h` then `> h/pre-commit`, `tee ~/.bashrc`, `dd of=.bashrc`: checked as writes there.
@@ -144,15 +205,28 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     let approvedHere = transparent || allowed !== undefined || scope.generic.allow !== undefined;
     if (allowed) approvedByRule ??= allowed;
     if (verdict?.readOnly) {
-      for (const read of verdict.reads) readTargets.push({ target: readTargetOf(read, shellCommand.cwds, globsUnknown), recursive: read.recursive });
-      const gitElsewhere = program === 'git' && (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
-      const readsOk = verdict.reads.every((read) => readApproved(readTargetOf(read, shellCommand.cwds, globsUnknown), read.recursive, scope, memo));
+      for (const read of verdict.reads)
+        readTargets.push({ target: readTargetOf(read, shellCommand.cwds, globsUnknown), recursive: read.recursive });
+      const gitElsewhere =
+        program === 'git' &&
+        (shellCommand.cwds === undefined || shellCommand.cwds.some((cwd) => cwd !== scope.sessionCwd));
+      const readsOk = verdict.reads.every((read) =>
+        readApproved(readTargetOf(read, shellCommand.cwds, globsUnknown), read.recursive, scope, memo),
+      );
       if (!gitElsewhere && readsOk) approvedHere = true;
     } else {
       result.readOnly = false;
     }
     // Files named by options, lists and scripts (`git commit -F .env`, `tar xf a -C ~/.ssh`, `sed 'r x'`).
-    const dataPending = checkDataPaths(result, { argvs: [view.argv, innermost], cwds: shellCommand.cwds, viaXargs, scope, memo, globsUnknown, gitReads: program === 'git' && !verdict?.readOnly });
+    const dataPending = checkDataPaths(result, {
+      argvs: [view.argv, innermost],
+      cwds: shellCommand.cwds,
+      viaXargs,
+      scope,
+      memo,
+      globsUnknown,
+      gitReads: program === 'git' && !verdict?.readOnly,
+    });
     if (dataPending.length > 0) {
       allApproved = false;
       result.pending.push(...dataPending);
@@ -162,7 +236,12 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
       allApproved = false;
       const suggestion = suggestionFor(view, exactOnly || runsCode);
       result.pending.push(shellCommand.text);
-      result.suggest({ rule: suggestion.rule, behavior: 'allow', destination: 'localSettings', covers: suggestion.covers });
+      result.suggest({
+        rule: suggestion.rule,
+        behavior: 'allow',
+        destination: 'localSettings',
+        covers: suggestion.covers,
+      });
     }
   }
 
@@ -176,9 +255,17 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
       else {
         allApproved = false;
         result.pending.push(`writing ${redirect.target.source}`);
-        const link = checkTarget({ word: redirect.target, cwds: redirect.cwds, globsUnknown }, { scope, access: 'write', recursive: false, memo })?.[0]?.forms.link;
+        const link = checkTarget(
+          { word: redirect.target, cwds: redirect.cwds, globsUnknown },
+          { scope, access: 'write', recursive: false, memo },
+        )?.[0]?.forms.link;
         if (link) {
-          result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(link, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `writes to ${link}` });
+          result.suggest({
+            rule: `Edit(${escapePathForRule(rulePathFor(link, scope.sessionCwd))})`,
+            behavior: 'allow',
+            destination: 'localSettings',
+            covers: `writes to ${link}`,
+          });
         }
       }
     } else {
@@ -191,17 +278,25 @@ export function evaluateBash(command: string, script: ShellScript, scope: BashSc
     }
   }
 
-  for (const { target, recursive } of readTargets) applyPathRules(result, target, { scope, access: 'read', recursive, memo });
+  for (const { target, recursive } of readTargets)
+    applyPathRules(result, target, { scope, access: 'read', recursive, memo });
   for (const target of writeTargets) {
     const resolved = applyPathRules(result, target, { scope, access: 'write', recursive: false, memo });
     if (!resolved.inside || resolved.protected || target.word.glob) result.acceptEdits = false;
-
   }
   if (flat.concerns.length > 0) result.suggestions.length = 0;
   if (allApproved) {
     result.approved = approvedByRule
-      ? { kind: 'rule', rule: approvedByRule.entry.rule, source: approvedByRule.entry.source, ...(approvedByRule.entry.file ? { file: approvedByRule.entry.file } : {}) }
-      : { kind: 'read-only', message: `${command.length > 60 ? 'this command' : command} only reads inside the working folders` };
+      ? {
+          kind: 'rule',
+          rule: approvedByRule.entry.rule,
+          source: approvedByRule.entry.source,
+          ...(approvedByRule.entry.file ? { file: approvedByRule.entry.file } : {}),
+        }
+      : {
+          kind: 'read-only',
+          message: `${command.length > 60 ? 'this command' : command} only reads inside the working folders`,
+        };
   }
   return result.build();
 }

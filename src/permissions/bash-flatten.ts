@@ -27,8 +27,10 @@ function builtinResolutionConcern(command: ShellCommand): string | undefined {
   const [first, ...rest] = command.words;
   if (!first?.static) return undefined;
   // `hash -p /tmp/x git` makes `git` run /tmp/x; `enable -f lib.so name` loads a builtin from a library.
-  if (first.value === 'hash' && rest.some((word) => /^-[a-z]*p/.test(word.value))) return 'hash -p sets the program a later command name runs';
-  if (first.value === 'enable' && rest.some((word) => /^-[a-z]*f/.test(word.value))) return 'enable -f loads a builtin from a library';
+  if (first.value === 'hash' && rest.some((word) => /^-[a-z]*p/.test(word.value)))
+    return 'hash -p sets the program a later command name runs';
+  if (first.value === 'enable' && rest.some((word) => /^-[a-z]*f/.test(word.value)))
+    return 'enable -f loads a builtin from a library';
   return undefined;
 }
 
@@ -45,14 +47,20 @@ function commandConcerns(command: ShellCommand): string[] {
 }
 
 /** Expands `sh -c '…'` and the other embedded scripts into the commands of their scripts. */
-export function flatten(script: ShellScript, options: { readonly homeDir: string; readonly depth: number }): FlatScript {
+export function flatten(
+  script: ShellScript,
+  options: { readonly homeDir: string; readonly depth: number },
+): FlatScript {
   const commands: FlatCommand[] = [];
   const redirects = [...script.redirects];
   const evaluated = evaluatedCode(script.commands, new Set(script.arithmeticNames));
   const concerns = [...script.concerns, ...evaluated.concerns];
   const nest = (text: string, command: ShellCommand): void => {
     const cwd = command.cwds?.[command.cwds.length - 1] ?? '/';
-    const nested = flatten(parseShell(text, { cwd, homeDir: options.homeDir }), { ...options, depth: options.depth + 1 });
+    const nested = flatten(parseShell(text, { cwd, homeDir: options.homeDir }), {
+      ...options,
+      depth: options.depth + 1,
+    });
     commands.push(...nested.commands);
     redirects.push(...nested.redirects);
     concerns.push(...nested.concerns);
@@ -69,7 +77,10 @@ export function flatten(script: ShellScript, options: { readonly homeDir: string
       commands.push({ command, transparent: false });
       // `eval`, `trap`, `alias`, `env sh -c`…: the text they run is checked too; the command itself still needs approval.
       const embedded = embeddedScriptsOf(command);
-      if (embedded === 'dynamic' || (embedded.length > 0 && (options.depth >= MAX_NESTED_SHELLS || command.cwds === undefined))) {
+      if (
+        embedded === 'dynamic' ||
+        (embedded.length > 0 && (options.depth >= MAX_NESTED_SHELLS || command.cwds === undefined))
+      ) {
         concerns.push(`a command runs text that cannot be read (${command.text.slice(0, 80)})`);
         continue;
       }
@@ -81,10 +92,12 @@ export function flatten(script: ShellScript, options: { readonly homeDir: string
       commands.push({ command, transparent: false });
       continue;
     }
-    if (inner.unseenStartup !== undefined) concerns.push(`a shell runs a startup file nobody has seen (${inner.unseenStartup.slice(0, 60)})`);
+    if (inner.unseenStartup !== undefined)
+      concerns.push(`a shell runs a startup file nobody has seen (${inner.unseenStartup.slice(0, 60)})`);
     // A shell is only a carrier for its script when nothing else changes what it runs: no variable
     // outside the safe list in front of it and no startup files (`-i`, `-l`, `--rcfile`).
-    const transparent = view.unsafeAssignment === undefined && inner.startup === undefined && inner.unseenStartup === undefined;
+    const transparent =
+      view.unsafeAssignment === undefined && inner.startup === undefined && inner.unseenStartup === undefined;
     commands.push({ command, transparent });
     nest(inner.script, command);
   }

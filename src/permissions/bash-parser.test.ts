@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { initShellParser, isShellParserReady, parseShell } from './bash-parser.js';
 
 const options = { cwd: '/w/p', homeDir: '/h' };
-const words = (command: string) => parseShell(command, options).commands.map((item) => item.words.map((word) => word.value));
+const words = (command: string) =>
+  parseShell(command, options).commands.map((item) => item.words.map((word) => word.value));
 
 describe('parseShell', () => {
   test('refuses to run before the grammar is loaded', () => {
@@ -59,7 +60,12 @@ describe('parseShell', () => {
 
   test('tracks cd: both folders are possible afterwards, unknown after a computed cd', () => {
     const script = parseShell('cd sub && ls; cd $X; ls', options);
-    expect(script.commands.map((item) => item.cwds)).toEqual([['/w/p'], ['/w/p', '/w/p/sub'], ['/w/p', '/w/p/sub'], undefined]);
+    expect(script.commands.map((item) => item.cwds)).toEqual([
+      ['/w/p'],
+      ['/w/p', '/w/p/sub'],
+      ['/w/p', '/w/p/sub'],
+      undefined,
+    ]);
   });
 
   test('cd inside a subshell, a pipeline or the background does not leak', () => {
@@ -86,7 +92,13 @@ describe('parseShell', () => {
 
   test('a line break the grammar reads as a space still ends the command', () => {
     const script = parseShell('ls | ls | ls\nrm -rf x && pwd', options);
-    expect(script.commands.map((item) => item.words.map((word) => word.value))).toEqual([['ls'], ['ls'], ['ls'], ['rm', '-rf', 'x'], ['pwd']]);
+    expect(script.commands.map((item) => item.words.map((word) => word.value))).toEqual([
+      ['ls'],
+      ['ls'],
+      ['ls'],
+      ['rm', '-rf', 'x'],
+      ['pwd'],
+    ]);
     expect(script.concerns.join('; ')).toMatch(/line break/);
     expect(parseShell('echo a \\\nb', options).concerns).toEqual([]);
   });

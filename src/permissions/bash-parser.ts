@@ -39,7 +39,6 @@ export function isShellParserReady(): boolean {
   return parser !== undefined;
 }
 
-
 /**
  * Parses a command line into its simple commands and redirections. Raw control characters,
  * U+2028/2029, bidi and zero-width characters, over-long input, parse errors and any syntax
@@ -56,7 +55,13 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
   }
   if (source.length > MAX_COMMAND_LENGTH) concerns.push(`the command is longer than ${MAX_COMMAND_LENGTH} characters`);
   let tree = parser.parse(source);
-  if (tree === null) return { commands: [], redirects: [], concerns: [...concerns, 'the command could not be parsed'], arithmeticNames: [] };
+  if (tree === null)
+    return {
+      commands: [],
+      redirects: [],
+      concerns: [...concerns, 'the command could not be parsed'],
+      arithmeticNames: [],
+    };
   // Read line breaks as bash does where the grammar does not; each rewrite is parsed again.
   for (const normalise of [joinLineContinuations, separateGluedLines]) {
     const normalised = normalise(source, tree.rootNode);
@@ -64,14 +69,26 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
     tree.delete();
     source = normalised;
     tree = parser.parse(source);
-    if (tree === null) return { commands: [], redirects: [], concerns: [...concerns, 'the command could not be parsed'], arithmeticNames: [] };
+    if (tree === null)
+      return {
+        commands: [],
+        redirects: [],
+        concerns: [...concerns, 'the command could not be parsed'],
+        arithmeticNames: [],
+      };
   }
   try {
     const walker = createWalker(source, options, concerns);
-    if (tree.rootNode.hasError && !onlyEscapedDollarErrors(tree.rootNode)) concerns.push('the command could not be parsed completely');
+    if (tree.rootNode.hasError && !onlyEscapedDollarErrors(tree.rootNode))
+      concerns.push('the command could not be parsed completely');
     if (source.includes('<<')) for (const concern of heredocConcerns(tree.rootNode, source)) concerns.push(concern);
     walker.walk(tree.rootNode, false);
-    return { commands: walker.commands, redirects: walker.redirects, concerns, arithmeticNames: [...walker.arithmeticNames] };
+    return {
+      commands: walker.commands,
+      redirects: walker.redirects,
+      concerns,
+      arithmeticNames: [...walker.arithmeticNames],
+    };
   } finally {
     tree.delete();
   }
@@ -89,5 +106,8 @@ function onlyEscapedDollarErrors(root: Node): boolean {
     else for (const child of node.children) if (child !== null && (child.hasError || child.isMissing)) visit(child);
   };
   visit(root);
-  return errors.length > 0 && errors.every((error) => error.type === 'ERROR' && error.text === '\\$' && error.nextSibling?.type === 'subshell');
+  return (
+    errors.length > 0 &&
+    errors.every((error) => error.type === 'ERROR' && error.text === '\\$' && error.nextSibling?.type === 'subshell')
+  );
 }

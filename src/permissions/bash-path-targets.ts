@@ -34,7 +34,12 @@ function patternOf(word: ShellWord): string {
 
 export function checkTarget(
   target: Target,
-  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
+  options: {
+    readonly scope: PathScope;
+    readonly access: 'read' | 'write';
+    readonly recursive: boolean;
+    readonly memo: PathMemo;
+  },
 ): readonly { readonly forms: PathForms; readonly check: PathCheck }[] | undefined {
   const word = target.word;
   const key = `${options.access}\u0000${options.recursive}\u0000${target.namesOnly ?? false}\u0000${target.globsUnknown ?? false}\u0000${target.gitPathspec ?? false}\u0000${word.source}\u0000${word.value}\u0000${target.cwds?.join('\u0000') ?? ''}`;
@@ -46,7 +51,10 @@ export function checkTarget(
     UNSAFE_PATH_CHARACTERS.test(word.value) ||
     (word.glob && (target.globsUnknown === true || target.gitPathspec === true)) ||
     (!word.glob && word.value.startsWith('~') && !word.value.startsWith('~/') && word.value !== '~');
-  const check = (forms: PathForms) => ({ forms, check: checkPath(forms, { ...options, namesOnly: target.namesOnly ?? false }) });
+  const check = (forms: PathForms) => ({
+    forms,
+    check: checkPath(forms, { ...options, namesOnly: target.namesOnly ?? false }),
+  });
   if (!unusable && target.cwds !== undefined && !word.glob) {
     checks = target.cwds.map((cwd) => check(pathForms(word.value, { baseDir: cwd, homeDir: options.scope.homeDir })));
   } else if (!unusable && target.cwds !== undefined) {
@@ -58,7 +66,8 @@ export function checkTarget(
         options.memo.set(key, undefined);
         return undefined;
       }
-      for (const absolute of expansion.paths) all.push(check(pathForms(absolute, { baseDir: cwd, homeDir: options.scope.homeDir })));
+      for (const absolute of expansion.paths)
+        all.push(check(pathForms(absolute, { baseDir: cwd, homeDir: options.scope.homeDir })));
     }
     checks = all;
   }
@@ -70,20 +79,32 @@ export function checkTarget(
  * The first deny rule that could cover a path the target's pattern names, for a pattern that
  * cannot be expanded on disk (a git pathspec also names every path below a folder it matches).
  */
-function patternMayBeDenied(target: Target, access: 'read' | 'write', scope: PathScope, behavior: 'deny' | 'ask' = 'deny'): CompiledRule | undefined {
+function patternMayBeDenied(
+  target: Target,
+  access: 'read' | 'write',
+  scope: PathScope,
+  behavior: 'deny' | 'ask' = 'deny',
+): CompiledRule | undefined {
   const git = target.gitPathspec === true;
   const alternatives = expandBraces(patternOf(target.word)) ?? [patternOf(target.word)];
   const absolute: string[] = [];
   for (const cwd of target.cwds ?? []) {
     for (const alternative of alternatives) {
       const home = alternative === '~' || alternative.startsWith('~/');
-      const rooted = alternative.startsWith('/') ? alternative : `${escapeGlob(home ? scope.homeDir : cwd)}/${home ? alternative.slice(2) : alternative}`;
+      const rooted = alternative.startsWith('/')
+        ? alternative
+        : `${escapeGlob(home ? scope.homeDir : cwd)}/${home ? alternative.slice(2) : alternative}`;
       absolute.push(rooted, ...(git ? [`${rooted}/**`] : []));
     }
   }
   const syntax = { starCrossesSlash: git, ignoreCase: scope.caseInsensitive };
   for (const name of access === 'read' ? ['Read'] : ['Read', 'Edit']) {
-    const rule = scope.rules.forTool(behavior, name).find((candidate) => candidate.path !== undefined && absolute.some((pattern) => candidate.path?.mayMatchPattern(pattern, syntax)));
+    const rule = scope.rules
+      .forTool(behavior, name)
+      .find(
+        (candidate) =>
+          candidate.path !== undefined && absolute.some((pattern) => candidate.path?.mayMatchPattern(pattern, syntax)),
+      );
     if (rule) return rule;
   }
   return undefined;
@@ -93,7 +114,8 @@ function patternMayBeDenied(target: Target, access: 'read' | 'write', scope: Pat
 export function globBase(word: ShellWord): ShellWord {
   const segments = word.value.split('/');
   const firstGlob = segments.findIndex((segment) => /[*?[{]/.test(segment));
-  const folder = segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || (word.value.startsWith('/') ? '/' : '');
+  const folder =
+    segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || (word.value.startsWith('/') ? '/' : '');
   const value = folder === '' ? '.' : folder;
   return { value, static: true, glob: false, quoted: false, source: value };
 }
@@ -105,12 +127,25 @@ export function readApproved(target: Target, recursive: boolean, scope: PathScop
     // and it stays inside the working folders.
     // A shell glob past the expansion limit may follow a symlink out of the folder: only git's own
     // patterns (git does not follow links) are judged by their folder.
-    if (!target.word.static || !target.word.glob || target.cwds === undefined || target.gitPathspec !== true) return false;
+    if (!target.word.static || !target.word.glob || target.cwds === undefined || target.gitPathspec !== true)
+      return false;
     if (patternMayBeDenied(target, 'read', scope) || patternMayBeDenied(target, 'read', scope, 'ask')) return false;
-    const base = checkTarget({ word: globBase(target.word), cwds: target.cwds }, { scope, access: 'read', recursive: false, memo });
-    return base !== undefined && base.every(({ check }) => check.inside && check.ask === undefined && check.deny === undefined);
+    const base = checkTarget(
+      { word: globBase(target.word), cwds: target.cwds },
+      { scope, access: 'read', recursive: false, memo },
+    );
+    return (
+      base !== undefined &&
+      base.every(({ check }) => check.inside && check.ask === undefined && check.deny === undefined)
+    );
   }
-  return checks.every(({ check }) => check.deny === undefined && check.denyBelow === undefined && check.ask === undefined && (check.inside || check.allow !== undefined));
+  return checks.every(
+    ({ check }) =>
+      check.deny === undefined &&
+      check.denyBelow === undefined &&
+      check.ask === undefined &&
+      (check.inside || check.allow !== undefined),
+  );
 }
 
 /** The Edit allow rule that approves writing this target, if one does for every folder it may resolve in. */
@@ -130,7 +165,12 @@ export function writeApproved(target: Target, scope: PathScope, memo: PathMemo):
 export function applyPathRules(
   result: EvaluationBuilder,
   target: Target,
-  options: { readonly scope: PathScope; readonly access: 'read' | 'write'; readonly recursive: boolean; readonly memo: PathMemo },
+  options: {
+    readonly scope: PathScope;
+    readonly access: 'read' | 'write';
+    readonly recursive: boolean;
+    readonly memo: PathMemo;
+  },
 ): { readonly inside: boolean; readonly protected: boolean; readonly absolute?: string } {
   const checks = checkTarget(target, options);
   if (checks === undefined) {
@@ -138,12 +178,22 @@ export function applyPathRules(
     // A glob that cannot be expanded may still name a denied file: ask if a deny rule can cover what it names.
     if (target.word.static && target.word.glob && target.cwds !== undefined) {
       const rule = patternMayBeDenied(target, options.access, options.scope);
-      if (rule) result.unsafe(`Bash command needs approval: ${target.word.source} may name a file rule ${rule.entry.rule} denies.`, { bypassable: false });
+      if (rule)
+        result.unsafe(
+          `Bash command needs approval: ${target.word.source} may name a file rule ${rule.entry.rule} denies.`,
+          { bypassable: false },
+        );
     } else {
       // `F=.env; cat $F`, `cd "$D" && cat x`: the path is only known at run time, so it may be a denied one.
       const names = options.access === 'read' ? ['Read'] : ['Read', 'Edit'];
-      const rule = names.map((name) => options.scope.rules.forTool('deny', name).find((found) => found.path !== undefined)).find((found) => found !== undefined);
-      if (rule) result.unsafe(`Bash command needs approval: ${target.word.source} is only known at run time and may name a file rule ${rule.entry.rule} denies.`, { bypassable: false });
+      const rule = names
+        .map((name) => options.scope.rules.forTool('deny', name).find((found) => found.path !== undefined))
+        .find((found) => found !== undefined);
+      if (rule)
+        result.unsafe(
+          `Bash command needs approval: ${target.word.source} is only known at run time and may name a file rule ${rule.entry.rule} denies.`,
+          { bypassable: false },
+        );
     }
     return { inside: false, protected: false };
   }
@@ -153,7 +203,10 @@ export function applyPathRules(
     const what = `${options.access === 'read' ? 'reading' : 'writing'} ${forms.link}`;
     if (check.secretReason) result.unsafe(`Bash command needs approval: ${check.secretReason}.`, { bypassable: false });
     if (check.deny) result.denyBy('Bash', check.deny, what);
-    if (check.denyBelow) result.unsafe(`Bash command needs approval: ${what} may reach files rule ${check.denyBelow.entry.rule} denies.`, { bypassable: false });
+    if (check.denyBelow)
+      result.unsafe(`Bash command needs approval: ${what} may reach files rule ${check.denyBelow.entry.rule} denies.`, {
+        bypassable: false,
+      });
     if (check.ask) result.askBy('Bash', check.ask, what);
     if (check.protectedReason) {
       isProtected = true;

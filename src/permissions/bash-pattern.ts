@@ -79,7 +79,8 @@ export function compileBashPattern(specifier: string): BashPattern {
   const literal = literalPrefix(body);
   // Whole literal words only: in `npm test*` the second word may go on (`npm tests`).
   const literalWords = literal.split(' ');
-  const wholeWords = exact || wordTail ? literalWords.length : literal.endsWith(' ') ? literalWords.length - 1 : literalWords.length - 1;
+  const wholeWords =
+    exact || wordTail ? literalWords.length : literal.endsWith(' ') ? literalWords.length - 1 : literalWords.length - 1;
   return {
     text,
     exact,

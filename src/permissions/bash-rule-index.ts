@@ -39,7 +39,11 @@ function indexOf(rules: readonly CompiledRule[]): BashRuleIndex {
 }
 
 /** The first rule (in settings order) whose pattern matches one of the forms. */
-export function matchBash(rules: readonly CompiledRule[], forms: readonly string[], options: { readonly exactOnly: boolean }): CompiledRule | undefined {
+export function matchBash(
+  rules: readonly CompiledRule[],
+  forms: readonly string[],
+  options: { readonly exactOnly: boolean },
+): CompiledRule | undefined {
   if (rules.length === 0) return undefined;
   const index = indexOf(rules);
   let best: CompiledRule | undefined;

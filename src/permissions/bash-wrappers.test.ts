@@ -29,7 +29,10 @@ describe('denyForms', () => {
 
 describe('allowView', () => {
   test('strips safe wrappers and safe assignments only', () => {
-    expect(allowView(first('LANG=C timeout 5 npm test'))).toMatchObject({ text: 'npm test', unsafeAssignment: undefined });
+    expect(allowView(first('LANG=C timeout 5 npm test'))).toMatchObject({
+      text: 'npm test',
+      unsafeAssignment: undefined,
+    });
     expect(allowView(first('PATH=/x npm test'))).toMatchObject({ text: 'PATH=/x npm test', unsafeAssignment: 'PATH' });
     expect(allowView(first('sudo npm test')).text).toBe('sudo npm test');
     expect(allowView(first('xargs grep x'))).toMatchObject({ text: 'grep x', viaXargs: true });

@@ -20,7 +20,11 @@ type Strip = (args: readonly ShellWord[]) => readonly ShellWord[] | undefined;
 
 function skipFlags(
   args: readonly ShellWord[],
-  options: { readonly valueFlags: ReadonlySet<string>; readonly boolFlags: ReadonlySet<string> | 'any'; readonly positional?: number },
+  options: {
+    readonly valueFlags: ReadonlySet<string>;
+    readonly boolFlags: ReadonlySet<string> | 'any';
+    readonly positional?: number;
+  },
 ): readonly ShellWord[] | undefined {
   let index = 0;
   while (index < args.length) {
@@ -35,7 +39,8 @@ function skipFlags(
     const flag = value.includes('=') ? value.slice(0, value.indexOf('=')) : value;
     if (options.valueFlags.has(flag) && !value.includes('=')) index += 2;
     else if (options.valueFlags.has(flag)) index += 1;
-    else if ([...options.valueFlags].some((short) => short.length === 2 && value.startsWith(short) && value.length > 2)) index += 1;
+    else if ([...options.valueFlags].some((short) => short.length === 2 && value.startsWith(short) && value.length > 2))
+      index += 1;
     else if (options.boolFlags === 'any' || options.boolFlags.has(flag) || /^-\d+$/.test(value)) index += 1;
     else return undefined;
   }
@@ -66,22 +71,68 @@ const SAFE_WRAPPERS: ReadonlyMap<string, Strip> = new Map<string, Strip>([
   ],
   [
     'command',
-    (args) => (args[0]?.value === '-v' || args[0]?.value === '-V' ? undefined : skipFlags(args, { valueFlags: NONE, boolFlags: new Set(['-p']) })),
+    (args) =>
+      args[0]?.value === '-v' || args[0]?.value === '-V'
+        ? undefined
+        : skipFlags(args, { valueFlags: NONE, boolFlags: new Set(['-p']) }),
   ],
   ['builtin', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: NONE })],
   ['noglob', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: NONE })],
-  ['xargs', (args) => (args[0]?.value.startsWith('-') ? undefined : skipFlags(args, { valueFlags: NONE, boolFlags: NONE }))],
+  [
+    'xargs',
+    (args) => (args[0]?.value.startsWith('-') ? undefined : skipFlags(args, { valueFlags: NONE, boolFlags: NONE })),
+  ],
 ]);
 
-const XARGS_VALUE_FLAGS = new Set(['-n', '-I', '-i', '-P', '-L', '-l', '-d', '-E', '-e', '-s', '-a', '--max-args', '--replace', '--max-procs', '--max-lines', '--delimiter', '--eof', '--max-chars', '--arg-file']);
-const SUDO_VALUE_FLAGS = new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '--user', '--group', '--host', '--prompt', '--chdir']);
+const XARGS_VALUE_FLAGS = new Set([
+  '-n',
+  '-I',
+  '-i',
+  '-P',
+  '-L',
+  '-l',
+  '-d',
+  '-E',
+  '-e',
+  '-s',
+  '-a',
+  '--max-args',
+  '--replace',
+  '--max-procs',
+  '--max-lines',
+  '--delimiter',
+  '--eof',
+  '--max-chars',
+  '--arg-file',
+]);
+const SUDO_VALUE_FLAGS = new Set([
+  '-u',
+  '-g',
+  '-h',
+  '-p',
+  '-C',
+  '-D',
+  '-r',
+  '-t',
+  '-U',
+  '-T',
+  '--user',
+  '--group',
+  '--host',
+  '--prompt',
+  '--chdir',
+]);
 const ENV_VALUE_FLAGS = new Set(['-u', '--unset', '-C', '--chdir']);
 
 function stripEnv(args: readonly ShellWord[]): readonly ShellWord[] | undefined {
-  const split = args.findIndex((word) => word.value === '-S' || word.value.startsWith('--split-string') || /^-[a-zA-Z]*S/.test(word.value));
+  const split = args.findIndex(
+    (word) => word.value === '-S' || word.value.startsWith('--split-string') || /^-[a-zA-Z]*S/.test(word.value),
+  );
   if (split >= 0) {
     const word = args[split] as ShellWord;
-    const inline = word.value.startsWith('--split-string=') ? word.value.slice(15) : word.value.replace(/^-[a-zA-Z]*S/, '');
+    const inline = word.value.startsWith('--split-string=')
+      ? word.value.slice(15)
+      : word.value.replace(/^-[a-zA-Z]*S/, '');
     const text = inline !== '' ? inline : (args[split + 1]?.value ?? '');
     const parts = text.split(/\s+/).filter((part) => part !== '');
     return parts.map((part) => ({ value: part, static: true, glob: false, quoted: false, source: part }));
@@ -103,14 +154,35 @@ const DENY_ONLY_WRAPPERS: ReadonlyMap<string, Strip> = new Map<string, Strip>([
   ['ionice', (args) => skipFlags(args, { valueFlags: new Set(['-c', '-n', '-p', '-P', '-u']), boolFlags: 'any' })],
   ['setsid', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
   ['watch', (args) => skipFlags(args, { valueFlags: new Set(['-n', '-d', '--interval']), boolFlags: 'any' })],
-  ['flock', (args) => skipFlags(args, { valueFlags: new Set(['-w', '-E', '--timeout']), boolFlags: 'any', positional: 1 })],
+  [
+    'flock',
+    (args) => skipFlags(args, { valueFlags: new Set(['-w', '-E', '--timeout']), boolFlags: 'any', positional: 1 }),
+  ],
   ['exec', (args) => skipFlags(args, { valueFlags: new Set(['-a']), boolFlags: 'any' })],
   ['coproc', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: NONE })],
   // Deny-side fallbacks for the safe wrappers when they carry flags the allow view does not know.
-  ['timeout', (args) => skipFlags(args, { valueFlags: new Set(['-s', '--signal', '-k', '--kill-after']), boolFlags: 'any', positional: 1 })],
+  [
+    'timeout',
+    (args) =>
+      skipFlags(args, {
+        valueFlags: new Set(['-s', '--signal', '-k', '--kill-after']),
+        boolFlags: 'any',
+        positional: 1,
+      }),
+  ],
   ['nohup', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
-  ['stdbuf', (args) => skipFlags(args, { valueFlags: new Set(['-i', '-o', '-e', '--input', '--output', '--error']), boolFlags: 'any' })],
-  ['command', (args) => (args.some((word) => word.value === '-v' || word.value === '-V') ? undefined : skipFlags(args, { valueFlags: NONE, boolFlags: 'any' }))],
+  [
+    'stdbuf',
+    (args) =>
+      skipFlags(args, { valueFlags: new Set(['-i', '-o', '-e', '--input', '--output', '--error']), boolFlags: 'any' }),
+  ],
+  [
+    'command',
+    (args) =>
+      args.some((word) => word.value === '-v' || word.value === '-V')
+        ? undefined
+        : skipFlags(args, { valueFlags: NONE, boolFlags: 'any' }),
+  ],
   ['builtin', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
   ['noglob', (args) => skipFlags(args, { valueFlags: NONE, boolFlags: 'any' })],
 ]);
@@ -149,7 +221,9 @@ export function allowView(command: ShellCommand): AllowView {
     if (name === 'xargs') viaXargs = true;
     argv = rest;
   }
-  const prefix = unsafe ? command.assignments.map((assignment) => `${assignment.name}=${renderWord(assignment.value)}`).join(' ') : '';
+  const prefix = unsafe
+    ? command.assignments.map((assignment) => `${assignment.name}=${renderWord(assignment.value)}`).join(' ')
+    : '';
   const body = renderCommand(argv);
   return { argv, text: prefix ? `${prefix} ${body}`.trim() : body, unsafeAssignment: unsafe?.name, viaXargs };
 }
@@ -200,15 +274,21 @@ export function denyForms(command: ShellCommand): {
       if (inner.length === 0) continue;
       forms.add(renderCommand(inner));
       const first = programName(inner[0]);
-      if (first !== undefined && first.includes('/')) forms.add(renderCommand([{ ...(inner[0] as ShellWord), value: basename(first), source: basename(first) }, ...inner.slice(1)]));
+      if (first !== undefined && first.includes('/'))
+        forms.add(
+          renderCommand([
+            { ...(inner[0] as ShellWord), value: basename(first), source: basename(first) },
+            ...inner.slice(1),
+          ]),
+        );
     }
   }
   return { forms: [...forms], argv, viaXargs, layers };
 }
 
-
 /** `git -c key=value` settings whose value is a command git runs. */
-const GIT_COMMAND_CONFIG = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]*|diff\.external|sequence\.editor|gpg\.program|credential\.helper|diff\.[^=.]*\.(?:textconv|command)|filter\.[^=.]*\.(?:clean|smudge|process))=\s*!?(.*)$/is;
+const GIT_COMMAND_CONFIG =
+  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass)|pager\.[^=]*|diff\.external|sequence\.editor|gpg\.program|credential\.helper|diff\.[^=.]*\.(?:textconv|command)|filter\.[^=.]*\.(?:clean|smudge|process))=\s*!?(.*)$/is;
 
 /**
  * Command text that a command hands to a shell to run later or elsewhere, for deny and ask rules:
@@ -236,10 +316,18 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
     case 'readonly':
     case 'local': {
       // `env -S 'cmd args'` splits the string with quotes as a shell would: read it as a command line.
-      const split = name === 'env' ? words.findIndex((word) => word.value === '-S' || word.value.startsWith('--split-string') || /^-[a-zA-Z]*S/.test(word.value)) : -1;
+      const split =
+        name === 'env'
+          ? words.findIndex(
+              (word) =>
+                word.value === '-S' || word.value.startsWith('--split-string') || /^-[a-zA-Z]*S/.test(word.value),
+            )
+          : -1;
       if (split >= 0) {
         const word = words[split] as ShellWord;
-        const inline = word.value.startsWith('--split-string=') ? word.value.slice(15) : word.value.replace(/^-[a-zA-Z]*S/, '');
+        const inline = word.value.startsWith('--split-string=')
+          ? word.value.slice(15)
+          : word.value.replace(/^-[a-zA-Z]*S/, '');
         const text = inline !== '' ? { ...word, value: inline } : words[split + 1];
         if (text !== undefined && !text.static) return 'dynamic';
         if (text !== undefined) scripts.push(text.value);
@@ -288,7 +376,8 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
     case 'git':
       for (let index = 0; index < words.length; index += 1) {
         const word = words[index] as ShellWord;
-        const value = word.value === '-c' ? words[index + 1]?.value : word.value.startsWith('-c') ? word.value.slice(2) : undefined;
+        const value =
+          word.value === '-c' ? words[index + 1]?.value : word.value.startsWith('-c') ? word.value.slice(2) : undefined;
         const match = value === undefined ? null : /^alias\.[^=]*=\s*!(.*)$/s.exec(value);
         if (match) scripts.push(match[1] as string);
         const program = value === undefined ? null : GIT_COMMAND_CONFIG.exec(value);
@@ -300,7 +389,12 @@ export function embeddedScriptsOf(command: ShellCommand): readonly string[] | 'd
       // `mapfile -C 'cmd' x`: bash runs the callback for every chunk of lines it reads.
       for (let index = 0; index < words.length; index += 1) {
         const word = words[index] as ShellWord;
-        const callback = word.value === '-C' ? words[index + 1] : /^-C./s.test(word.value) ? { ...word, value: word.value.slice(2) } : undefined;
+        const callback =
+          word.value === '-C'
+            ? words[index + 1]
+            : /^-C./s.test(word.value)
+              ? { ...word, value: word.value.slice(2) }
+              : undefined;
         if (callback === undefined) continue;
         if (!callback.static) return 'dynamic';
         scripts.push(callback.value);

@@ -6,7 +6,8 @@ import type { ShellWord } from './shell-words.js';
 
 const BY_PROGRAM: ReadonlyMap<string, readonly CodeRunningOption[]> = (() => {
   const map = new Map<string, CodeRunningOption[]>();
-  for (const entry of CODE_RUNNING_OPTIONS) for (const program of entry.program) map.set(program, [...(map.get(program) ?? []), entry]);
+  for (const entry of CODE_RUNNING_OPTIONS)
+    for (const program of entry.program) map.set(program, [...(map.get(program) ?? []), entry]);
   return map;
 })();
 
@@ -32,23 +33,28 @@ export type CodeRunningMatch = { readonly entry: CodeRunningOption } | { readonl
 /** Whether one entry applies to the parsed words at or after index `from`. */
 function applies(entry: CodeRunningOption, parsed: Parsed, syntax: Syntax, from: number): boolean {
   const subcommand = parsed.subcommand;
-  if (entry.subcommands !== undefined && (subcommand === undefined || !entry.subcommands.includes(subcommand.value))) return false;
+  if (entry.subcommands !== undefined && (subcommand === undefined || !entry.subcommands.includes(subcommand.value)))
+    return false;
   const trigger = entry.trigger;
   switch (trigger.kind) {
     case 'always':
       return subcommand !== undefined && subcommand.index >= from;
     case 'option':
-      return parsed.options.some(({ word, next, index }) =>
-        index >= from &&
-        trigger.names.some((name) => {
-          const found = optionValue(word, next, name, syntax);
-          if (found === undefined) return false;
-          if (trigger.unless !== undefined && found.value !== undefined && trigger.unless.test(found.value)) return false;
-          return trigger.when === undefined || (found.value !== undefined && trigger.when.test(found.value));
-        }),
+      return parsed.options.some(
+        ({ word, next, index }) =>
+          index >= from &&
+          trigger.names.some((name) => {
+            const found = optionValue(word, next, name, syntax);
+            if (found === undefined) return false;
+            if (trigger.unless !== undefined && found.value !== undefined && trigger.unless.test(found.value))
+              return false;
+            return trigger.when === undefined || (found.value !== undefined && trigger.when.test(found.value));
+          }),
       );
     case 'argument':
-      return [...parsed.operands, ...(subcommand === undefined ? [] : [subcommand])].some(({ value, index }) => index >= from && trigger.pattern.test(value));
+      return [...parsed.operands, ...(subcommand === undefined ? [] : [subcommand])].some(
+        ({ value, index }) => index >= from && trigger.pattern.test(value),
+      );
     case 'program-text':
       return programTexts(parsed, syntax).some(({ text, index }) => index >= from && trigger.pattern.test(text));
   }
@@ -66,6 +72,7 @@ export function codeRunningOptionIn(argv: readonly ShellWord[], from = 1): CodeR
   const parsed = parse(argv, syntax);
   const entry = entries.find((candidate) => applies(candidate, parsed, syntax, Math.max(1, from)));
   if (entry !== undefined) return { entry };
-  if (parsed.unknown.some((index) => index >= from)) return { unknown: `an argument of ${program} only known at run time could be an option that runs code` };
+  if (parsed.unknown.some((index) => index >= from))
+    return { unknown: `an argument of ${program} only known at run time could be an option that runs code` };
   return undefined;
 }

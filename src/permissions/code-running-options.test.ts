@@ -8,7 +8,8 @@ beforeAll(async () => {
   await initShellParser();
 });
 
-const words = (command: string) => parseShell(command, { cwd: '/project', homeDir: '/home/u' }).commands[0]?.words ?? [];
+const words = (command: string) =>
+  parseShell(command, { cwd: '/project', homeDir: '/home/u' }).commands[0]?.words ?? [];
 
 describe('the table of options that run code', () => {
   test('every entry names its source and what it runs', () => {
@@ -18,16 +19,22 @@ describe('the table of options that run code', () => {
     }
   });
 
-  test.each(CODE_RUNNING_OPTIONS.map((entry) => [entry.example.attack, entry] as const))('%s is found by its own entry', (attack, entry) => {
-    const rule = compileBashPattern(entry.example.rule.slice('Bash('.length, -1));
-    expect(rule.test(attack)).toBe(true);
-    const found = codeRunningOptionIn(words(attack), rule.coveredWords);
-    expect(found !== undefined && 'entry' in found ? found.entry : found).toBe(entry);
-  });
+  test.each(CODE_RUNNING_OPTIONS.map((entry) => [entry.example.attack, entry] as const))(
+    '%s is found by its own entry',
+    (attack, entry) => {
+      const rule = compileBashPattern(entry.example.rule.slice('Bash('.length, -1));
+      expect(rule.test(attack)).toBe(true);
+      const found = codeRunningOptionIn(words(attack), rule.coveredWords);
+      expect(found !== undefined && 'entry' in found ? found.entry : found).toBe(entry);
+    },
+  );
 
-  test.each(CODE_RUNNING_OPTIONS.map((entry) => [entry.example.lookAlike, entry] as const))('look-alike %s uses no entry', (lookAlike, entry) => {
-    const rule = compileBashPattern(entry.example.rule.slice('Bash('.length, -1));
-    expect(rule.test(lookAlike)).toBe(true);
-    expect(codeRunningOptionIn(words(lookAlike), rule.coveredWords)).toBeUndefined();
-  });
+  test.each(CODE_RUNNING_OPTIONS.map((entry) => [entry.example.lookAlike, entry] as const))(
+    'look-alike %s uses no entry',
+    (lookAlike, entry) => {
+      const rule = compileBashPattern(entry.example.rule.slice('Bash('.length, -1));
+      expect(rule.test(lookAlike)).toBe(true);
+      expect(codeRunningOptionIn(words(lookAlike), rule.coveredWords)).toBeUndefined();
+    },
+  );
 });

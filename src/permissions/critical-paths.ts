@@ -30,19 +30,27 @@ function isCriticalFolder(folder: string, scope: CriticalScope): boolean {
  */
 export function criticalTargetReason(word: ShellWord, scope: CriticalScope): string | undefined {
   if (!word.static) {
-    const literal = word.source.replace(/"/g, '').replace(/\$\{?[A-Za-z_@*#?$!0-9][A-Za-z0-9_]*\}?|\$\([^)]*\)|`[^`]*`/g, '');
+    const literal = word.source
+      .replace(/"/g, '')
+      .replace(/\$\{?[A-Za-z_@*#?$!0-9][A-Za-z0-9_]*\}?|\$\([^)]*\)|`[^`]*`/g, '');
     if (literal === '' || literal === '/' || GLOB.test(literal) || literal.startsWith('/')) {
       return `rm target ${word.source} is computed at run time and could be a critical folder`;
     }
     // The expansions may be empty: `~/$X`, `./"$X"` and `../$X` are then home, the working folder, its parent.
     const unquoted = literal.replace(/'/g, '');
-    const bare = criticalTargetReason({ value: unquoted, static: true, glob: false, quoted: false, source: unquoted }, scope);
-    return bare === undefined ? undefined : `rm target ${word.source} is computed at run time and could be a critical folder`;
+    const bare = criticalTargetReason(
+      { value: unquoted, static: true, glob: false, quoted: false, source: unquoted },
+      scope,
+    );
+    return bare === undefined
+      ? undefined
+      : `rm target ${word.source} is computed at run time and could be a critical folder`;
   }
   const value = word.value;
   if (value === '') return 'rm with an empty target';
   // `~user` is another account's home folder; the analysis cannot tell where it is.
-  if (value.startsWith('~') && !value.startsWith('~/') && value !== '~') return `rm target ${value} is another user's home folder`;
+  if (value.startsWith('~') && !value.startsWith('~/') && value !== '~')
+    return `rm target ${value} is another user's home folder`;
   const bases = scope.cwds ?? [scope.sessionCwd];
   if (scope.cwds === undefined && !path.isAbsolute(value) && !value.startsWith('~')) {
     return `rm target ${value} is relative to a folder that cannot be determined`;

@@ -8,14 +8,19 @@ import type { ShellWord } from './shell-words.js';
  */
 
 /** One file the command reads or writes, and what it is for (for messages). */
-export type DataPath = { readonly word: ShellWord; readonly access: Exclude<DataAccess, 'list'>; readonly what: string };
+export type DataPath = {
+  readonly word: ShellWord;
+  readonly access: Exclude<DataAccess, 'list'>;
+  readonly what: string;
+};
 
 /** The files a command names, and why some cannot be known (names from a list or stdin). */
 export type DataPaths = { readonly paths: readonly DataPath[]; readonly unknowable: readonly string[] };
 
 const BY_PROGRAM: ReadonlyMap<string, readonly DataPathOption[]> = (() => {
   const map = new Map<string, DataPathOption[]>();
-  for (const entry of DATA_PATH_OPTIONS) for (const program of entry.program) map.set(program, [...(map.get(program) ?? []), entry]);
+  for (const entry of DATA_PATH_OPTIONS)
+    for (const program of entry.program) map.set(program, [...(map.get(program) ?? []), entry]);
   return map;
 })();
 
@@ -34,13 +39,22 @@ function normalizeTar(argv: readonly ShellWord[]): readonly ShellWord[] {
 
 /** Whether tar creates, appends to or updates an archive (else it reads one). */
 function tarWrites(parsed: Parsed): boolean {
-  return parsed.options.some(({ word }) => /^--(create|append|update|catenate|concatenate)$/.test(word) || (/^-[A-Za-z]+$/.test(word) && /[cruA]/.test(word)));
+  return parsed.options.some(
+    ({ word }) =>
+      /^--(create|append|update|catenate|concatenate)$/.test(word) ||
+      (/^-[A-Za-z]+$/.test(word) && /[cruA]/.test(word)),
+  );
 }
 
 /** The value of an option as a word: the next word itself (keeping its quoting), or the text after `=`. */
-function valueWord(argv: readonly ShellWord[], option: { readonly word: string; readonly index: number }, value: string): ShellWord {
+function valueWord(
+  argv: readonly ShellWord[],
+  option: { readonly word: string; readonly index: number },
+  value: string,
+): ShellWord {
   const next = argv[option.index + 1];
-  if (next !== undefined && next.value === value && !option.word.endsWith(`=${value}`) && !option.word.endsWith(value)) return next;
+  if (next !== undefined && next.value === value && !option.word.endsWith(`=${value}`) && !option.word.endsWith(value))
+    return next;
   return textWord(value, argv[option.index] as ShellWord);
 }
 
@@ -48,10 +62,14 @@ function valueWord(argv: readonly ShellWord[], option: { readonly word: string; 
 function sedFiles(script: string): { readonly path: string; readonly access: 'read' | 'write' }[] {
   const files: { path: string; access: 'read' | 'write' }[] = [];
   const address = String.raw`(?:(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)(?:,(?:\d+|\$|/(?:[^/\\\n]|\\.)*/))?)?`;
-  for (const match of script.matchAll(new RegExp(String.raw`(?:^|[\n;{}])\s*${address}\s*!?\s*([wWrR])[ \t]+([^\n]+)`, 'g'))) {
+  for (const match of script.matchAll(
+    new RegExp(String.raw`(?:^|[\n;{}])\s*${address}\s*!?\s*([wWrR])[ \t]+([^\n]+)`, 'g'),
+  )) {
     files.push({ path: (match[2] as string).trim(), access: /[wW]/.test(match[1] as string) ? 'write' : 'read' });
   }
-  for (const match of script.matchAll(/s(.)(?:(?!\1)[^\\\n]|\\.)*\1(?:(?!\1)[^\\\n]|\\.)*\1[gIiMmpe0-9]*w[ \t]+([^\n]+)/g)) {
+  for (const match of script.matchAll(
+    /s(.)(?:(?!\1)[^\\\n]|\\.)*\1(?:(?!\1)[^\\\n]|\\.)*\1[gIiMmpe0-9]*w[ \t]+([^\n]+)/g,
+  )) {
     files.push({ path: (match[2] as string).trim(), access: 'write' });
   }
   return files;
@@ -61,13 +79,19 @@ function sedFiles(script: string): { readonly path: string; readonly access: 're
 function awkFiles(program: string): { readonly path: string | undefined; readonly access: 'read' | 'write' }[] {
   const files: { path: string | undefined; access: 'read' | 'write' }[] = [];
   const target = String.raw`\s*(?:"((?:[^"\\]|\\.)*)"|([^\s;})]+))`;
-  for (const match of program.matchAll(new RegExp(String.raw`\bprintf?\b[^;{}\n]*?>>?${target}`, 'g'))) files.push({ path: match[1], access: 'write' });
-  for (const match of program.matchAll(new RegExp(String.raw`\bgetline\b[^;{}\n|]*?<${target}`, 'g'))) files.push({ path: match[1], access: 'read' });
+  for (const match of program.matchAll(new RegExp(String.raw`\bprintf?\b[^;{}\n]*?>>?${target}`, 'g')))
+    files.push({ path: match[1], access: 'write' });
+  for (const match of program.matchAll(new RegExp(String.raw`\bgetline\b[^;{}\n|]*?<${target}`, 'g')))
+    files.push({ path: match[1], access: 'read' });
   return files;
 }
 
 /** The program texts of sed and awk (from -e/--expression/--source, else the first operand), and whether one was an option. */
-function programTexts(argv: readonly ShellWord[], parsed: Parsed, syntax: Syntax): { readonly texts: readonly ShellWord[]; readonly fromOptions: boolean } {
+function programTexts(
+  argv: readonly ShellWord[],
+  parsed: Parsed,
+  syntax: Syntax,
+): { readonly texts: readonly ShellWord[]; readonly fromOptions: boolean } {
   const texts: ShellWord[] = [];
   let fromOptions = false;
   for (const option of parsed.options) {
@@ -75,7 +99,8 @@ function programTexts(argv: readonly ShellWord[], parsed: Parsed, syntax: Syntax
       const found = optionValue(option.word, option.next, name, syntax);
       if (found?.value !== undefined) texts.push(valueWord(argv, option, found.value));
     }
-    if (optionValue(option.word, option.next, '-f', syntax) || optionValue(option.word, option.next, '--file', syntax)) fromOptions = true;
+    if (optionValue(option.word, option.next, '-f', syntax) || optionValue(option.word, option.next, '--file', syntax))
+      fromOptions = true;
   }
   if (texts.length > 0) return { texts, fromOptions: true };
   const first = parsed.operands[0];
@@ -100,11 +125,24 @@ export function dataPathsOf(argvIn: readonly ShellWord[]): DataPaths {
       return;
     }
     if (!(word.static && word.value === '-')) paths.push({ word, access: 'read', what });
-    unknowable.push(`${program} reads the names of files to open from ${word.static && word.value === '-' ? 'stdin' : word.source}, which nobody has seen`);
+    unknowable.push(
+      `${program} reads the names of files to open from ${word.static && word.value === '-' ? 'stdin' : word.source}, which nobody has seen`,
+    );
   };
   for (const entry of entries) {
-    if (entry.subcommands !== undefined && (parsed.subcommand === undefined || !entry.subcommands.includes(parsed.subcommand.value))) continue;
-    const access: DataAccess = entry.access === 'archive' ? (tarWrites(parsed) ? (entry.trigger.kind === 'operands' ? 'read' : 'write') : 'read') : entry.access;
+    if (
+      entry.subcommands !== undefined &&
+      (parsed.subcommand === undefined || !entry.subcommands.includes(parsed.subcommand.value))
+    )
+      continue;
+    const access: DataAccess =
+      entry.access === 'archive'
+        ? tarWrites(parsed)
+          ? entry.trigger.kind === 'operands'
+            ? 'read'
+            : 'write'
+          : 'read'
+        : entry.access;
     // tar: the operands are disk files only when it creates an archive (else they are member names).
     if (entry.access === 'archive' && entry.trigger.kind === 'operands' && !tarWrites(parsed)) continue;
     const trigger = entry.trigger;
@@ -119,24 +157,46 @@ export function dataPathsOf(argvIn: readonly ShellWord[]): DataPaths {
             if (value === undefined) continue;
             if (trigger.prefix !== undefined) {
               const prefix = trigger.prefix.exec(value);
-              if (prefix) add(textWord(value.slice(prefix[0].length), argv[option.index] as ShellWord), access, entry.what);
+              if (prefix)
+                add(textWord(value.slice(prefix[0].length), argv[option.index] as ShellWord), access, entry.what);
               continue;
             }
-            add(name === '--rawfile' || name === '--slurpfile' ? (argv[option.index + 2] as ShellWord) : valueWord(argv, option, value), access, entry.what);
+            add(
+              name === '--rawfile' || name === '--slurpfile'
+                ? (argv[option.index + 2] as ShellWord)
+                : valueWord(argv, option, value),
+              access,
+              entry.what,
+            );
           }
         }
         break;
       case 'flag':
-        if (parsed.options.some(({ word }) => trigger.names.includes(word))) add({ value: '-', static: true, glob: false, quoted: false, source: '-' }, 'list', entry.what);
+        if (parsed.options.some(({ word }) => trigger.names.includes(word)))
+          add({ value: '-', static: true, glob: false, quoted: false, source: '-' }, 'list', entry.what);
         break;
       case 'at-file':
-        for (const word of operandWords) if (word.value.startsWith('@')) add(textWord(word.value.slice(1), word), access, entry.what);
+        for (const word of operandWords)
+          if (word.value.startsWith('@')) add(textWord(word.value.slice(1), word), access, entry.what);
         break;
       case 'operands': {
         const skipFirst = trigger.which === 'all-but-first' && !(programText?.fromOptions ?? false);
-        const local = operandWords.filter((word) => !(program === 'rsync' && /^[^/]*:/.test(word.value)) && !(word.static && word.value === '-') && !word.value.startsWith('@'));
+        const local = operandWords.filter(
+          (word) =>
+            !(program === 'rsync' && /^[^/]*:/.test(word.value)) &&
+            !(word.static && word.value === '-') &&
+            !word.value.startsWith('@'),
+        );
         const chosen =
-          trigger.which === 'first' ? local.slice(0, 1) : trigger.which === 'last' ? local.slice(-1) : trigger.which === 'all-but-last' ? local.slice(0, -1) : skipFirst ? local.slice(1) : local;
+          trigger.which === 'first'
+            ? local.slice(0, 1)
+            : trigger.which === 'last'
+              ? local.slice(-1)
+              : trigger.which === 'all-but-last'
+                ? local.slice(0, -1)
+                : skipFirst
+                  ? local.slice(1)
+                  : local;
         // rsync's destination, with a single operand: it only lists, writing nothing.
         if (program === 'rsync' && trigger.which === 'last' && local.length < 2) break;
         for (const word of chosen) add(word, access, entry.what);
@@ -149,7 +209,12 @@ export function dataPathsOf(argvIn: readonly ShellWord[]): DataPaths {
     const files = program === 'sed' ? sedFiles(text.value) : awkFiles(text.value);
     for (const file of files) {
       if (file.path === undefined) unknowable.push(`${program} opens a file whose name its program computes`);
-      else add(textWord(file.path, text), file.access, `a file its program ${file.access === 'read' ? 'reads' : 'writes'}`);
+      else
+        add(
+          textWord(file.path, text),
+          file.access,
+          `a file its program ${file.access === 'read' ? 'reads' : 'writes'}`,
+        );
     }
   }
   return { paths, unknowable };

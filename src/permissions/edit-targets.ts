@@ -62,7 +62,8 @@ export function editTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
 }
 
 /** One `s/re/replacement/flags`, `d` or `p` command, with an optional line or regex address. */
-const SED_SAFE_COMMAND = /^(?:(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)(?:,(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?)?\s*(?:[dp]|s\/(?:[^/\\\n]|\\.)*\/(?:[^/\\\n]|\\.)*\/[gIiMmp0-9]*)$/;
+const SED_SAFE_COMMAND =
+  /^(?:(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)(?:,(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?)?\s*(?:[dp]|s\/(?:[^/\\\n]|\\.)*\/(?:[^/\\\n]|\\.)*\/[gIiMmp0-9]*)$/;
 
 /**
  * Whether `sed` only substitutes or deletes lines in the files it is given: its `w`, `W`, `r`,
@@ -96,7 +97,9 @@ export function sedEditIsPlain(argv: readonly ShellWord[]): boolean {
     if (script === undefined) return false;
     scripts.push(script);
   }
-  return scripts.every((script) => script.value.split(/[;\n]/).every((command) => command.trim() === '' || SED_SAFE_COMMAND.test(command.trim())));
+  return scripts.every((script) =>
+    script.value.split(/[;\n]/).every((command) => command.trim() === '' || SED_SAFE_COMMAND.test(command.trim())),
+  );
 }
 
 /** The first positional of `sed` (its script when no -e is given). */
@@ -118,7 +121,8 @@ function editTargetsScript(argv: readonly ShellWord[]): ShellWord | undefined {
 export function otherWriteTargets(argv: readonly ShellWord[]): readonly ShellWord[] {
   const program = argv[0]?.value;
   if (program === 'ln') return editTargets(argv);
-  if (program === 'tee') return argv.slice(1).filter((word) => !(word.static && word.value.startsWith('-') && word.value !== '-'));
+  if (program === 'tee')
+    return argv.slice(1).filter((word) => !(word.static && word.value.startsWith('-') && word.value !== '-'));
   if (program === 'dd') {
     return argv
       .slice(1)

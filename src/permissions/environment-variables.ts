@@ -48,7 +48,8 @@ const SAFE_VARIABLES: ReadonlyMap<string, SafeVariable> = new Map([
 
 /** Whether a leading `NAME=value` leaves a command's meaning alone (see {@link SAFE_VARIABLES}). */
 export function isSafeAssignment(assignment: ShellAssignment): boolean {
-  if (assignment.name.startsWith('LC_') && /^LC_[A-Z_]+$/.test(assignment.name)) return assignment.value.static && NO_PATH.test(assignment.value.value);
+  if (assignment.name.startsWith('LC_') && /^LC_[A-Z_]+$/.test(assignment.name))
+    return assignment.value.static && NO_PATH.test(assignment.value.value);
   const safe = SAFE_VARIABLES.get(assignment.name);
   return safe !== undefined && assignment.value.static && safe.value.test(assignment.value.value);
 }
@@ -75,16 +76,23 @@ const RESOLUTION_VARIABLES: readonly (readonly [RegExp, string])[] = [
   [/^(PERL5LIB|PERLLIB|PERL5OPT|RUBYOPT|RUBYLIB|LUA_INIT|LUA_PATH|LUA_CPATH)$/, 'the code an interpreter loads'],
   [/^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|CLASSPATH)$/, 'the code the JVM loads'],
   [/^(GOFLAGS|GOENV|CGO_[A-Z]+FLAGS)$/, 'the flags go and its compilers get (-toolexec runs a program)'],
-  [/^(RUSTC_WRAPPER|RUSTC|RUSTFLAGS|RUSTDOCFLAGS|CARGO_.*)$/, "cargo's configuration (runners and wrappers are programs)"],
+  [
+    /^(RUSTC_WRAPPER|RUSTC|RUSTFLAGS|RUSTDOCFLAGS|CARGO_.*)$/,
+    "cargo's configuration (runners and wrappers are programs)",
+  ],
   [/^(npm_config_|NPM_CONFIG_|YARN_|PNPM_)/i, "the package manager's configuration (script-shell, node-options)"],
   [/^(MAKEFLAGS|MFLAGS|MAKEFILES)$/, 'the flags and makefiles make reads'],
   [/^(LESS|LESSCLOSE|LESSKEYIN|MANOPT)$/, 'options of the pager, which can run commands'],
-  [/^(DOCKER_HOST|DOCKER_CONTEXT|DOCKER_CONFIG|KUBECONFIG|AWS_CONFIG_FILE)$/, 'which daemon or credential helper a tool uses'],
+  [
+    /^(DOCKER_HOST|DOCKER_CONTEXT|DOCKER_CONFIG|KUBECONFIG|AWS_CONFIG_FILE)$/,
+    'which daemon or credential helper a tool uses',
+  ],
   [/^GIT_/, 'which repository, configuration or helper programs git uses'],
 ];
 
 /** git variables that set an identity or turn a prompt or lock off, and name no file or program. */
-const HARMLESS_GIT_VARIABLES = /^GIT_(TERMINAL_PROMPT|AUTHOR_(NAME|EMAIL|DATE)|COMMITTER_(NAME|EMAIL|DATE)|OPTIONAL_LOCKS|MERGE_AUTOEDIT)$/;
+const HARMLESS_GIT_VARIABLES =
+  /^GIT_(TERMINAL_PROMPT|AUTHOR_(NAME|EMAIL|DATE)|COMMITTER_(NAME|EMAIL|DATE)|OPTIONAL_LOCKS|MERGE_AUTOEDIT)$/;
 
 /** Why setting `name` changes what later commands run, or undefined for a variable that does not. */
 export function resolutionReason(name: string): string | undefined {

@@ -19,7 +19,10 @@ function identifiersIn(expression: string): string[] {
 }
 
 /** What one script evaluates as code: why, and the texts bash evaluates (to check their commands too). */
-export type EvaluatedCode = { readonly concerns: readonly string[]; readonly texts: readonly { readonly text: string; readonly command: ShellCommand }[] };
+export type EvaluatedCode = {
+  readonly concerns: readonly string[];
+  readonly texts: readonly { readonly text: string; readonly command: ShellCommand }[];
+};
 
 /**
  * Reasons the commands of one script evaluate text as code where it looks like data.
@@ -46,38 +49,49 @@ export function evaluatedCode(commands: readonly ShellCommand[], arithmeticNames
       if (codeLike) unseen.add(set.name);
       if (value?.static) evaluates(value.value, command);
       if (set.flags.includes('n') && value !== undefined && !(value.static && isIdentifier(value.value))) {
-        concerns.add(`${set.by} -n makes ${shown} a reference to ${value.source.slice(0, 60)}, which bash evaluates when it is used`);
+        concerns.add(
+          `${set.by} -n makes ${shown} a reference to ${value.source.slice(0, 60)}, which bash evaluates when it is used`,
+        );
       }
       if (set.flags.includes('i')) {
         integers.add(set.name);
-        if (value !== undefined && codeLike) concerns.add(`${set.by} evaluates ${value.source.slice(0, 60)} as arithmetic, which can run commands`);
-        if (value !== undefined && value.static) for (const name of identifiersIn(value.value.slice(value.value.indexOf('=') + 1))) read.add(name);
+        if (value !== undefined && codeLike)
+          concerns.add(`${set.by} evaluates ${value.source.slice(0, 60)} as arithmetic, which can run commands`);
+        if (value !== undefined && value.static)
+          for (const name of identifiersIn(value.value.slice(value.value.indexOf('=') + 1))) read.add(name);
       }
       // `declare -a a='([$(id)]=1)'`: a quoted array value is read again as shell code.
       if (set.by !== 'an assignment' && value?.quoted && value.value.trimStart().startsWith('(')) {
-        concerns.add(`${set.by} reads the quoted value of ${shown} again as an array assignment, which can run commands`);
+        concerns.add(
+          `${set.by} reads the quoted value of ${shown} again as an array assignment, which can run commands`,
+        );
       }
     }
     for (const { name, by } of variablesNamedBy(command)) {
       if (!name.static || !isIdentifier(name.value)) {
-        concerns.add(`${by} ${name.source.slice(0, 60)} has bash evaluate a subscript as arithmetic, which can run commands`);
+        concerns.add(
+          `${by} ${name.source.slice(0, 60)} has bash evaluate a subscript as arithmetic, which can run commands`,
+        );
         if (name.static) evaluates(name.value, command);
       }
     }
     const program = command.words[0];
     if (program?.static && program.value === 'let') {
       for (const word of command.words.slice(1)) {
-        if (!word.static || CODE_IN_ARITHMETIC.test(word.value)) concerns.add(`let evaluates ${word.source.slice(0, 60)} as arithmetic, which can run commands`);
+        if (!word.static || CODE_IN_ARITHMETIC.test(word.value))
+          concerns.add(`let evaluates ${word.source.slice(0, 60)} as arithmetic, which can run commands`);
         if (word.static) evaluates(word.value, command);
         else for (const name of identifiersIn(word.value)) read.add(name);
       }
     }
   }
   for (const name of read) {
-    if (unseen.has(name)) concerns.add(`arithmetic evaluates the value of ${name}, which this command sets to text that can run commands`);
+    if (unseen.has(name))
+      concerns.add(`arithmetic evaluates the value of ${name}, which this command sets to text that can run commands`);
   }
   for (const name of integers) {
-    if (unseen.has(name)) concerns.add(`${name} is an integer variable, so bash evaluates the text assigned to it as arithmetic`);
+    if (unseen.has(name))
+      concerns.add(`${name} is an integer variable, so bash evaluates the text assigned to it as arithmetic`);
   }
   // Values are only evaluated when a concern says so: a plain `x='$(…)'` stays data.
   return { concerns: [...concerns], texts: concerns.size > 0 ? texts : [] };

@@ -42,15 +42,27 @@ describe('explainDecision', () => {
   });
 
   test('a read inside the working folder is allowed without a rule', async () => {
-    expect(await explain('Read', { file_path: 'src/x.ts' })).toMatchObject({ decision: 'allow', rule: null, source: null, reason: expect.stringContaining('inside the working folders') });
+    expect(await explain('Read', { file_path: 'src/x.ts' })).toMatchObject({
+      decision: 'allow',
+      rule: null,
+      source: null,
+      reason: expect.stringContaining('inside the working folders'),
+    });
   });
 
   test('Bash without a rule asks, with no rule to name', async () => {
-    expect(await explain('Bash', { command: 'npm test' })).toMatchObject({ decision: 'ask', rule: null, reason: expect.stringContaining('npm test') });
+    expect(await explain('Bash', { command: 'npm test' })).toMatchObject({
+      decision: 'ask',
+      rule: null,
+      reason: expect.stringContaining('npm test'),
+    });
   });
 
   test('an allow rule is named', async () => {
-    expect(await explain('Bash', { command: 'npm test' }, [rule('allow', 'Bash(npm test:*)')])).toMatchObject({ decision: 'allow', rule: 'Bash(npm test:*)' });
+    expect(await explain('Bash', { command: 'npm test' }, [rule('allow', 'Bash(npm test:*)')])).toMatchObject({
+      decision: 'allow',
+      rule: 'Bash(npm test:*)',
+    });
   });
 
   test('dontAsk turns the would-be prompt into a deny', async () => {
@@ -59,7 +71,10 @@ describe('explainDecision', () => {
 
   test('MCP and unknown tool names work without a tool object', async () => {
     expect((await explain('mcp__github__get_issue', {})).decision).toBe('ask');
-    expect(await explain('mcp__github__get_issue', {}, [rule('allow', 'mcp__github')])).toMatchObject({ decision: 'allow', rule: 'mcp__github' });
+    expect(await explain('mcp__github__get_issue', {}, [rule('allow', 'mcp__github')])).toMatchObject({
+      decision: 'allow',
+      rule: 'mcp__github',
+    });
     expect((await explain('SomethingElse', {})).decision).toBe('ask');
   });
 
@@ -68,7 +83,11 @@ describe('explainDecision', () => {
       name: 'Custom',
       inputSchema: z.object({}),
       prompt: '',
-      checkPermissions: () => ({ behavior: 'deny', message: 'Custom is off today.', reason: { kind: 'tool', message: 'off' } }),
+      checkPermissions: () => ({
+        behavior: 'deny',
+        message: 'Custom is off today.',
+        reason: { kind: 'tool', message: 'off' },
+      }),
       call: () => Promise.resolve(''),
     });
     expect(await explainDecision({ toolName: 'Custom', input: {}, rules: [], cwd, homeDir: root, tool })).toEqual({
@@ -81,11 +100,22 @@ describe('explainDecision', () => {
   });
 
   test('warns when the allow rule that decided allows any code, and not for a bounded look-alike', async () => {
-    const anyCode = await explain('Bash', { command: 'python -c "import os; os.system(1)"' }, [rule('allow', 'Bash(python:*)')]);
-    expect(anyCode).toMatchObject({ decision: 'allow', rule: 'Bash(python:*)', allowsAnyCode: expect.stringContaining('python runs whatever script') });
-    const bounded = await explain('Bash', { command: 'python manage.py test' }, [rule('allow', 'Bash(python manage.py test:*)')]);
+    const anyCode = await explain('Bash', { command: 'python -c "import os; os.system(1)"' }, [
+      rule('allow', 'Bash(python:*)'),
+    ]);
+    expect(anyCode).toMatchObject({
+      decision: 'allow',
+      rule: 'Bash(python:*)',
+      allowsAnyCode: expect.stringContaining('python runs whatever script'),
+    });
+    const bounded = await explain('Bash', { command: 'python manage.py test' }, [
+      rule('allow', 'Bash(python manage.py test:*)'),
+    ]);
     expect(bounded).toMatchObject({ decision: 'allow', allowsAnyCode: null });
     // A deny by the same kind of rule is no reason to warn.
-    expect(await explain('Bash', { command: 'python x.py' }, [rule('deny', 'Bash(python:*)')])).toMatchObject({ decision: 'deny', allowsAnyCode: null });
+    expect(await explain('Bash', { command: 'python x.py' }, [rule('deny', 'Bash(python:*)')])).toMatchObject({
+      decision: 'deny',
+      allowsAnyCode: null,
+    });
   });
 });

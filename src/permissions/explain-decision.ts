@@ -67,7 +67,9 @@ function standIn(toolName: string): AnyTool {
 }
 
 function ruleOf(reason: DecisionReason): { readonly rule: string | null; readonly source: string | null } {
-  return reason.kind === 'rule' ? { rule: reason.rule, source: reason.file ?? reason.source } : { rule: null, source: null };
+  return reason.kind === 'rule'
+    ? { rule: reason.rule, source: reason.file ?? reason.source }
+    : { rule: null, source: null };
 }
 
 /**
@@ -101,7 +103,8 @@ export async function explainDecision(options: ExplainOptions): Promise<Explaine
     },
   });
   if (decision.behavior === 'passthrough') {
-    const reason = decision.message ?? `no rule or mode allows ${options.toolName} ${summarizeInput(options.input, 80)}`;
+    const reason =
+      decision.message ?? `no rule or mode allows ${options.toolName} ${summarizeInput(options.input, 80)}`;
     return { decision: 'ask', reason, rule: null, source: null, allowsAnyCode: null };
   }
   const because = describeReason(decision.reason);

@@ -7,7 +7,9 @@ beforeAll(async () => {
 });
 
 const paths = (command: string) =>
-  gitPaths(parseShell(command, { cwd: '/p', homeDir: '/h' }).commands[0]?.words ?? []).map(({ word, fromTop, pattern }) => `${word.value}${fromTop ? ' (top)' : ''}${pattern ? ' (pattern)' : ''}`);
+  gitPaths(parseShell(command, { cwd: '/p', homeDir: '/h' }).commands[0]?.words ?? []).map(
+    ({ word, fromTop, pattern }) => `${word.value}${fromTop ? ' (top)' : ''}${pattern ? ' (pattern)' : ''}`,
+  );
 
 test.each([
   ['git show HEAD:.env', ['.env (top)']],

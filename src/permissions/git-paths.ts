@@ -11,14 +11,26 @@ import type { ShellWord } from './shell-words.js';
 
 /** git subcommands that print or pack the content of the files their operands name. */
 const CONTENT_COMMANDS: ReadonlySet<string> = new Set([
-  'show', 'cat-file', 'blame', 'log', 'diff', 'shortlog', 'whatchanged', 'archive', 'grep', 'format-patch', 'difftool', 'annotate',
+  'show',
+  'cat-file',
+  'blame',
+  'log',
+  'diff',
+  'shortlog',
+  'whatchanged',
+  'archive',
+  'grep',
+  'format-patch',
+  'difftool',
+  'annotate',
 ]);
 
 /** git's global options that take a value (`git -C dir log`). */
 const GLOBAL_VALUE_OPTIONS = /^(-C|-c|--git-dir|--work-tree|--namespace|--config-env|--super-prefix)$/;
 
 /** Subcommand options whose value is the next word (a pattern, a count, a name), never a path. */
-const VALUE_OPTIONS = /^(-e|--regexp|-m|--max-count|-n|--grep|--author|--committer|-S|-G|--since|--until|--before|--after|-U|--format|--pretty|--prefix|--remote|-o|--output)$/;
+const VALUE_OPTIONS =
+  /^(-e|--regexp|-m|--max-count|-n|--grep|--author|--committer|-S|-G|--since|--until|--before|--after|-U|--format|--pretty|--prefix|--remote|-o|--output)$/;
 /**
  * git grep's options that take the next word; elsewhere the same letters take none (`git diff -C`
  * finds copies, so the word after it is an operand). A `-f` file is a read of its own (data-path-options.ts).
@@ -35,7 +47,10 @@ export type GitPath = {
 };
 
 /** Reads pathspec magic: `:(top,icase)x`, `:/x`, `:!x`; `undefined` for an excluded pathspec. */
-function pathspec(value: string, literalPathspecs: boolean): { readonly path: string; readonly fromTop: boolean; readonly pattern: boolean } | undefined {
+function pathspec(
+  value: string,
+  literalPathspecs: boolean,
+): { readonly path: string; readonly fromTop: boolean; readonly pattern: boolean } | undefined {
   let path = value;
   let fromTop = false;
   let literal = literalPathspecs;
@@ -63,7 +78,8 @@ function pathspec(value: string, literalPathspecs: boolean): { readonly path: st
 function objectPath(value: string): { readonly path: string; readonly fromTop: boolean } | undefined {
   const stage = /^:[0-3]:(.*)$/s.exec(value);
   if (stage) return { path: stage[1] as string, fromTop: !/^\.\.?\//.test(stage[1] as string) };
-  if (value.startsWith(':') && !value.startsWith(':(') && !/^:[/!^]/.test(value)) return { path: value.slice(1), fromTop: true };
+  if (value.startsWith(':') && !value.startsWith(':(') && !/^:[/!^]/.test(value))
+    return { path: value.slice(1), fromTop: true };
   const colon = value.indexOf(':');
   if (colon <= 0 || value.startsWith(':')) return undefined;
   const path = value.slice(colon + 1);
@@ -95,8 +111,18 @@ export function gitPaths(argv: readonly ShellWord[]): GitPath[] {
       // `git log -L 1,5:file` prints that file's lines.
       const range = /^-L(.*)$/s.exec(word.value);
       const value = range ? (range[1] === '' ? operands[at + 1]?.value : range[1]) : undefined;
-      if (range && value !== undefined && value.includes(':')) paths.push({ word: { ...word, value: value.slice(value.lastIndexOf(':') + 1), source: value }, fromTop: false, pattern: false });
-      if (VALUE_OPTIONS.test(word.value) || (subcommand === 'grep' && GREP_VALUE_OPTIONS.test(word.value)) || (range && range[1] === '')) at += 1;
+      if (range && value !== undefined && value.includes(':'))
+        paths.push({
+          word: { ...word, value: value.slice(value.lastIndexOf(':') + 1), source: value },
+          fromTop: false,
+          pattern: false,
+        });
+      if (
+        VALUE_OPTIONS.test(word.value) ||
+        (subcommand === 'grep' && GREP_VALUE_OPTIONS.test(word.value)) ||
+        (range && range[1] === '')
+      )
+        at += 1;
       continue;
     }
     if (skipPattern) {
@@ -109,7 +135,11 @@ export function gitPaths(argv: readonly ShellWord[]): GitPath[] {
     const found = object ?? spec;
     if (found === undefined || found.path === '' || /^\.\.?\.?$/.test(found.path)) continue;
     const pattern = spec?.pattern ?? false;
-    paths.push({ word: { ...word, value: found.path, source: found.path, glob: pattern, pattern: found.path }, fromTop: found.fromTop, pattern });
+    paths.push({
+      word: { ...word, value: found.path, source: found.path, glob: pattern, pattern: found.path },
+      fromTop: found.fromTop,
+      pattern,
+    });
   }
   return paths;
 }

@@ -8,7 +8,8 @@ import { expandBraces, segmentMatches } from './glob-patterns.js';
 const root = mkdtempSync(path.join(tmpdir(), 'toolplane-globs-'));
 const home = path.join(root, 'home');
 for (const folder of [path.join(root, 'src'), path.join(home, '.ssh')]) mkdirSync(folder, { recursive: true });
-for (const file of ['.env', 'README.md', 'src/a.ts', 'src/b.ts', 'home/.ssh/id_rsa', '[x]']) writeFileSync(path.join(root, file), '');
+for (const file of ['.env', 'README.md', 'src/a.ts', 'src/b.ts', 'home/.ssh/id_rsa', '[x]'])
+  writeFileSync(path.join(root, file), '');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const expand = (pattern: string) => {

@@ -35,7 +35,10 @@ function listFolder(folder: string): readonly string[] {
 }
 
 /** Expands one word (no braces left) in `cwd`: absolute paths, or the word itself when nothing matches. */
-function expandWord(word: string, options: { readonly cwd: string; readonly homeDir: string; budget: { folders: number } }): Expansion {
+function expandWord(
+  word: string,
+  options: { readonly cwd: string; readonly homeDir: string; budget: { folders: number } },
+): Expansion {
   let text = word;
   if (text === '~' || text.startsWith('~/')) text = `${escapeGlob(options.homeDir)}${text.slice(1)}`;
   else if (text.startsWith('~')) return { unknown: `${word} names another user's home folder` };
@@ -73,7 +76,10 @@ function expandWord(word: string, options: { readonly cwd: string; readonly home
  * Every path a shell word can name, resolved in `cwd`. `pattern` is the word with its quoted
  * characters escaped (see {@link escapeGlob}).
  */
-export function expandPathPattern(pattern: string, options: { readonly cwd: string; readonly homeDir: string }): Expansion {
+export function expandPathPattern(
+  pattern: string,
+  options: { readonly cwd: string; readonly homeDir: string },
+): Expansion {
   const words = expandBraces(pattern);
   if (words === undefined) return { unknown: `${pattern} expands to too many words` };
   const budget = { folders: MAX_FOLDERS_READ };

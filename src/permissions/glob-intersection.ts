@@ -23,11 +23,19 @@ const DEFAULT_SAMPLES = ['x', 'A', '0', '.', '-', '_', '/', ' '];
 
 function literal(char: string, ignoreCase: boolean): Token {
   const wanted = ignoreCase ? char.toLowerCase() : char;
-  return { kind: 'char', test: (candidate) => (ignoreCase ? candidate.toLowerCase() : candidate) === wanted, samples: [char] };
+  return {
+    kind: 'char',
+    test: (candidate) => (ignoreCase ? candidate.toLowerCase() : candidate) === wanted,
+    samples: [char],
+  };
 }
 
 /** Parses a bracket expression starting at `open`; returns the token and the index of its `]`. */
-function bracket(pattern: string, open: number, ignoreCase: boolean): { readonly token: Token; readonly end: number } | undefined {
+function bracket(
+  pattern: string,
+  open: number,
+  ignoreCase: boolean,
+): { readonly token: Token; readonly end: number } | undefined {
   let index = open + 1;
   const negated = pattern[index] === '!' || pattern[index] === '^';
   if (negated) index += 1;
@@ -51,7 +59,8 @@ function bracket(pattern: string, open: number, ignoreCase: boolean): { readonly
   if (index >= pattern.length) return undefined;
   const fold = (char: string) => (ignoreCase ? char.toLowerCase() : char);
   const inSet = (candidate: string) =>
-    members.some((member) => fold(member) === fold(candidate)) || ranges.some(([low, high]) => fold(candidate) >= fold(low) && fold(candidate) <= fold(high));
+    members.some((member) => fold(member) === fold(candidate)) ||
+    ranges.some(([low, high]) => fold(candidate) >= fold(low) && fold(candidate) <= fold(high));
   const test = (candidate: string) => candidate !== '/' && inSet(candidate) !== negated;
   return { token: { kind: 'char', test, samples: [...members, ...ranges.flat()] }, end: index };
 }
@@ -75,7 +84,8 @@ export function tokenize(pattern: string, syntax: PatternSyntax): Token[] {
       const previous = tokens.at(-1);
       // Consecutive stars are one star; keep the one that crosses `/` if either does.
       const crossesSlash = double || syntax.starCrossesSlash;
-      if (previous?.kind === 'star') tokens[tokens.length - 1] = { kind: 'star', crossesSlash: previous.crossesSlash || crossesSlash };
+      if (previous?.kind === 'star')
+        tokens[tokens.length - 1] = { kind: 'star', crossesSlash: previous.crossesSlash || crossesSlash };
       else tokens.push({ kind: 'star', crossesSlash });
     } else if (char === '?') {
       tokens.push({ kind: 'char', test: (candidate) => candidate !== '/' || syntax.starCrossesSlash, samples: [] });
@@ -101,7 +111,11 @@ function accepts(token: Token, char: string): boolean {
 
 /** Some character both tokens accept (stars accept any character, or any but `/`). */
 function sharedCharacter(a: Token, b: Token): boolean {
-  const samples = [...(a.kind === 'char' ? a.samples : []), ...(b.kind === 'char' ? b.samples : []), ...DEFAULT_SAMPLES];
+  const samples = [
+    ...(a.kind === 'char' ? a.samples : []),
+    ...(b.kind === 'char' ? b.samples : []),
+    ...DEFAULT_SAMPLES,
+  ];
   return samples.some((char) => accepts(a, char) && accepts(b, char));
 }
 

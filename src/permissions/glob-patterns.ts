@@ -39,7 +39,10 @@ export function segmentRegExp(segment: string, options: { readonly ignoreCase?: 
       if (negated) body = body.slice(1);
       // POSIX classes ([:alpha:]) mapped to their ASCII meaning; other characters kept literally.
       const inner = body
-        .replace(/\[:(alpha|digit|alnum|upper|lower|space|punct|xdigit):\]/g, (_match, name: string) => POSIX_CLASSES[name] ?? '')
+        .replace(
+          /\[:(alpha|digit|alnum|upper|lower|space|punct|xdigit):\]/g,
+          (_match, name: string) => POSIX_CLASSES[name] ?? '',
+        )
         .replace(/[\\\]^]/g, (match) => `\\${match}`);
       source += negated ? `[^/${inner}]` : `[${inner}]`;
       index = close;
@@ -78,7 +81,11 @@ function classEnd(segment: string, open: number): number {
 }
 
 /** Whether a bash pattern segment matches a name (`segmentMatches('e?viron', 'environ')`). */
-export function segmentMatches(segment: string, name: string, options: { readonly ignoreCase?: boolean } = {}): boolean {
+export function segmentMatches(
+  segment: string,
+  name: string,
+  options: { readonly ignoreCase?: boolean } = {},
+): boolean {
   return segmentRegExp(segment, options).test(name);
 }
 
@@ -101,7 +108,9 @@ export function expandBraces(pattern: string, limit = 256): readonly string[] | 
 }
 
 /** The first brace group bash would expand: its bounds and alternatives. */
-function findBrace(pattern: string): { readonly start: number; readonly end: number; readonly parts: readonly string[] } | undefined {
+function findBrace(
+  pattern: string,
+): { readonly start: number; readonly end: number; readonly parts: readonly string[] } | undefined {
   for (let start = 0; start < pattern.length; start += 1) {
     if (pattern[start] === '\\') {
       start += 1;
@@ -123,10 +132,19 @@ function findBrace(pattern: string): { readonly start: number; readonly end: num
         const body = pattern.slice(start + 1, index);
         if (commas.length > 0) {
           const bounds = [start, ...commas, index];
-          return { start, end: index, parts: bounds.slice(0, -1).map((at, position) => pattern.slice(at + 1, bounds[position + 1])) };
+          return {
+            start,
+            end: index,
+            parts: bounds.slice(0, -1).map((at, position) => pattern.slice(at + 1, bounds[position + 1])),
+          };
         }
         const range = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
-        if (range) return { start, end: index, parts: rangeParts(range[1] as string, range[2] as string, Number(range[3] ?? 1)) };
+        if (range)
+          return {
+            start,
+            end: index,
+            parts: rangeParts(range[1] as string, range[2] as string, Number(range[3] ?? 1)),
+          };
         break;
       }
     }

@@ -11,7 +11,12 @@ import { isQuotedDelimiter } from './line-continuations.js';
 
 /** Expansions bash performs in an unquoted body, found in its text. */
 const BODY_EXPANSION = /\$[({[]|`/g;
-const EXPANSION_NODES: ReadonlySet<string> = new Set(['command_substitution', 'expansion', 'arithmetic_expansion', 'simple_expansion']);
+const EXPANSION_NODES: ReadonlySet<string> = new Set([
+  'command_substitution',
+  'expansion',
+  'arithmetic_expansion',
+  'simple_expansion',
+]);
 
 function lineStart(source: string, index: number): number {
   return source.lastIndexOf('\n', index - 1) + 1;
@@ -34,7 +39,11 @@ function bashBodyEnd(source: string, from: number, delimiter: string, stripTabs:
 /** Whether an unescaped expansion in the body has no node of the grammar starting at it. */
 function unreadExpansion(body: Node, source: string): boolean {
   const text = source.slice(body.startIndex, body.endIndex);
-  const starts = new Set(body.namedChildren.filter((child) => child !== null && EXPANSION_NODES.has(child.type)).map((child) => child?.startIndex));
+  const starts = new Set(
+    body.namedChildren
+      .filter((child) => child !== null && EXPANSION_NODES.has(child.type))
+      .map((child) => child?.startIndex),
+  );
   for (const match of text.matchAll(BODY_EXPANSION)) {
     const at = match.index;
     let backslashes = 0;
@@ -71,10 +80,13 @@ function checkHeredoc(node: Node, source: string): string | undefined {
   let bodyStart = body?.startIndex ?? (end ? lineStart(source, end.startIndex) : undefined);
   // With <<- the grammar starts the body after the tabs bash strips from its first line.
   while (stripTabs && bodyStart !== undefined && source[bodyStart - 1] === '\t') bodyStart -= 1;
-  if (bodyStart === undefined || (bodyStart > 0 && source[bodyStart - 1] !== '\n')) return 'a here-document whose body the grammar did not find';
+  if (bodyStart === undefined || (bodyStart > 0 && source[bodyStart - 1] !== '\n'))
+    return 'a here-document whose body the grammar did not find';
   const bashEnd = bashBodyEnd(source, bodyStart, delimiter, stripTabs);
   const grammarEnd = end && end.text !== '' ? lineStart(source, end.startIndex) : source.length;
-  if (bashEnd !== grammarEnd) return `a here-document that bash ends elsewhere than the grammar does (<<${written.slice(0, 40)})`;
-  if (body && !isQuotedDelimiter(written) && unreadExpansion(body, source)) return 'an expansion in a here-document the grammar did not read';
+  if (bashEnd !== grammarEnd)
+    return `a here-document that bash ends elsewhere than the grammar does (<<${written.slice(0, 40)})`;
+  if (body && !isQuotedDelimiter(written) && unreadExpansion(body, source))
+    return 'an expansion in a here-document the grammar did not read';
   return undefined;
 }

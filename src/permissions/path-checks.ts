@@ -89,27 +89,35 @@ export function checkPath(
   },
 ): PathCheck {
   const { scope, access, recursive } = options;
-  const extra = options.toolName && options.toolName !== 'Read' && options.toolName !== 'Edit' ? [options.toolName] : [];
-  const candidates = forms.target === undefined || forms.target === forms.link ? [forms.link] : [forms.link, forms.target];
+  const extra =
+    options.toolName && options.toolName !== 'Read' && options.toolName !== 'Edit' ? [options.toolName] : [];
+  const candidates =
+    forms.target === undefined || forms.target === forms.link ? [forms.link] : [forms.link, forms.target];
   // A recursive read of a folder whose every entry a deny rule covers is denied outright.
   const probes = recursive ? candidates.map((candidate) => path.join(candidate, PROBE_NAME)) : [];
   const either = (rule: CompiledRule): boolean =>
-    candidates.some((candidate) => rule.path?.matches(candidate) ?? false) || probes.some((probe) => rule.path?.matches(probe) ?? false);
-  const both = (rule: CompiledRule): boolean => forms.target !== undefined && candidates.every((candidate) => rule.path?.matches(candidate) ?? false);
+    candidates.some((candidate) => rule.path?.matches(candidate) ?? false) ||
+    probes.some((probe) => rule.path?.matches(probe) ?? false);
+  const both = (rule: CompiledRule): boolean =>
+    forms.target !== undefined && candidates.every((candidate) => rule.path?.matches(candidate) ?? false);
   const denyNames = access === 'read' ? [...READ_NAMES, ...extra] : [...WRITE_DENY_NAMES, ...extra];
   const names = access === 'read' ? [...READ_NAMES, ...extra] : [...WRITE_NAMES, ...extra];
   const deny = firstMatch(scope.rules, 'deny', denyNames, either);
-  const askEither = (rule: CompiledRule): boolean => candidates.some((candidate) => rule.path?.matches(candidate) ?? false);
+  const askEither = (rule: CompiledRule): boolean =>
+    candidates.some((candidate) => rule.path?.matches(candidate) ?? false);
   const denyBelow =
     deny === undefined && recursive
-      ? firstMatch(scope.rules, 'deny', denyNames, (rule) => candidates.some((candidate) => rule.path?.mayMatchUnder(candidate) ?? false))
+      ? firstMatch(scope.rules, 'deny', denyNames, (rule) =>
+          candidates.some((candidate) => rule.path?.mayMatchUnder(candidate) ?? false),
+        )
       : undefined;
   const ask = firstMatch(scope.rules, 'ask', names, askEither);
   const allow = firstMatch(scope.rules, 'allow', access === 'read' ? READ_NAMES : WRITE_NAMES, both);
   const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
   const protectedReason = access === 'write' ? writeProtection(candidates, scope) : undefined;
   const secretOf = (absolute: string): string | undefined =>
-    processSecretReason(absolute) ?? (recursive ? processFolderReason(absolute, { namesOnly: options.namesOnly ?? false }) : undefined);
+    processSecretReason(absolute) ??
+    (recursive ? processFolderReason(absolute, { namesOnly: options.namesOnly ?? false }) : undefined);
   const secretReason = secretOf(forms.link) ?? (forms.target ? secretOf(forms.target) : undefined);
   return {
     ...(secretReason ? { secretReason } : {}),
@@ -127,7 +135,9 @@ function writeProtection(candidates: readonly string[], scope: PathScope): strin
   for (const candidate of candidates) {
     const reason = protectedPathReason(candidate);
     if (reason) return reason;
-    const folder = scope.protectedFolders?.find((protectedFolder) => isWithin(candidate, protectedFolder, { caseInsensitive: scope.caseInsensitive }));
+    const folder = scope.protectedFolders?.find((protectedFolder) =>
+      isWithin(candidate, protectedFolder, { caseInsensitive: scope.caseInsensitive }),
+    );
     if (folder) return `${candidate} is inside ${folder}, toolplane's own settings folder`;
   }
   return undefined;
@@ -136,6 +146,7 @@ function writeProtection(candidates: readonly string[], scope: PathScope): strin
 /** A path as a rule would name it: `./rel` inside the working folder, `//abs` elsewhere. */
 export function rulePathFor(absolute: string, cwd: string): string {
   const relative = path.relative(cwd, absolute);
-  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) return `./${relative.split(path.sep).join('/')}`;
+  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative))
+    return `./${relative.split(path.sep).join('/')}`;
   return `/${absolute.split(path.sep).join('/')}`;
 }

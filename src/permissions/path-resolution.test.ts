@@ -22,11 +22,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('resolveRealPath', () => {
   test('an existing file through a symlinked folder', () => {
-    expect(resolveRealPath(path.join(root, 'link', 'deep', 'file.txt'))).toBe(path.join(root, 'real', 'deep', 'file.txt'));
+    expect(resolveRealPath(path.join(root, 'link', 'deep', 'file.txt'))).toBe(
+      path.join(root, 'real', 'deep', 'file.txt'),
+    );
   });
 
   test('a relative symlink', () => {
-    expect(resolveRealPath(path.join(root, 'relative-link', 'file.txt'))).toBe(path.join(root, 'real', 'deep', 'file.txt'));
+    expect(resolveRealPath(path.join(root, 'relative-link', 'file.txt'))).toBe(
+      path.join(root, 'real', 'deep', 'file.txt'),
+    );
   });
 
   test('a chain of symlinks', () => {
@@ -34,7 +38,9 @@ describe('resolveRealPath', () => {
   });
 
   test('a file that does not exist yet under a symlinked folder', () => {
-    expect(resolveRealPath(path.join(root, 'link', 'new', 'file.txt'))).toBe(path.join(root, 'real', 'new', 'file.txt'));
+    expect(resolveRealPath(path.join(root, 'link', 'new', 'file.txt'))).toBe(
+      path.join(root, 'real', 'new', 'file.txt'),
+    );
   });
 
   test('a dangling symlink resolves to the text it points at', () => {

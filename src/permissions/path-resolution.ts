@@ -10,7 +10,8 @@ import path from 'node:path';
 const MAX_LINK_HOPS = 40;
 
 /** Control characters, NUL, NEL, line/paragraph separators, bidi and zero-width characters. */
-export const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+export const UNSAFE_CHARACTERS =
+  /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 /** Characters no path the model supplies may contain (adds newline and tab to {@link UNSAFE_CHARACTERS}). */
 export const UNSAFE_PATH_CHARACTERS = /[\u0000-\u001f\u007f\u0085\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
@@ -117,7 +118,11 @@ export function pathForms(input: string, options: { readonly baseDir: string; re
 }
 
 function needsNormalizing(value: string): boolean {
-  return value.includes(`${path.sep}.`) || value.includes(`${path.sep}${path.sep}`) || (value.length > 1 && value.endsWith(path.sep));
+  return (
+    value.includes(`${path.sep}.`) ||
+    value.includes(`${path.sep}${path.sep}`) ||
+    (value.length > 1 && value.endsWith(path.sep))
+  );
 }
 
 /**
@@ -146,7 +151,9 @@ const PROCESS_SECRET = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem|cmdline
  * written without a person's approval, in any mode. `undefined` for any other path.
  */
 export function processSecretReason(absolute: string): string | undefined {
-  return PROCESS_SECRET.test(path.posix.normalize(absolute)) ? `${absolute} is a process's environment, memory or command line, which hold credentials` : undefined;
+  return PROCESS_SECRET.test(path.posix.normalize(absolute))
+    ? `${absolute} is a process's environment, memory or command line, which hold credentials`
+    : undefined;
 }
 
 /**
@@ -155,7 +162,9 @@ export function processSecretReason(absolute: string): string | undefined {
  */
 export function processFolderReason(absolute: string, options: { readonly namesOnly: boolean }): string | undefined {
   const normal = path.posix.normalize(absolute);
-  if (normal === '/proc' || normal.startsWith('/proc/')) return `${absolute} holds processes' environments and memory, which hold credentials`;
-  if (normal === '/' && !options.namesOnly) return `searching ${absolute} reads every process's environment under /proc, which holds credentials`;
+  if (normal === '/proc' || normal.startsWith('/proc/'))
+    return `${absolute} holds processes' environments and memory, which hold credentials`;
+  if (normal === '/' && !options.namesOnly)
+    return `searching ${absolute} reads every process's environment under /proc, which holds credentials`;
   return undefined;
 }

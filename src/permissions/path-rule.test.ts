@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { compilePathPattern } from './path-rule.js';
 
 const anchors = { root: '/settings-root', cwd: '/work/proj', homeDir: '/home/u', caseInsensitive: false };
-const compile = (pattern: string, behavior: 'allow' | 'deny' | 'ask' = 'deny') => compilePathPattern(pattern, { ...anchors, behavior });
+const compile = (pattern: string, behavior: 'allow' | 'deny' | 'ask' = 'deny') =>
+  compilePathPattern(pattern, { ...anchors, behavior });
 
 describe('compilePathPattern', () => {
   test.each([
@@ -38,7 +39,9 @@ describe('compilePathPattern', () => {
   test('deny ignores case; allow respects it unless the file system ignores case', () => {
     expect(compile('.env').matches('/work/proj/.ENV')).toBe(true);
     expect(compile('.env', 'allow').matches('/work/proj/.ENV')).toBe(false);
-    expect(compilePathPattern('.env', { ...anchors, caseInsensitive: true, behavior: 'allow' }).matches('/work/proj/.ENV')).toBe(true);
+    expect(
+      compilePathPattern('.env', { ...anchors, caseInsensitive: true, behavior: 'allow' }).matches('/work/proj/.ENV'),
+    ).toBe(true);
   });
 
   test('the anchor folder itself is not matched by a pattern below it', () => {
@@ -65,7 +68,13 @@ describe('symlinked anchors', () => {
     try {
       mkdirSync(path.join(root, 'real', 'src'), { recursive: true });
       symlinkSync(path.join(root, 'real'), path.join(root, 'link'));
-      const rule = compilePathPattern('src/**', { root: path.join(root, 'link'), cwd: path.join(root, 'link'), homeDir: root, caseInsensitive: false, behavior: 'allow' });
+      const rule = compilePathPattern('src/**', {
+        root: path.join(root, 'link'),
+        cwd: path.join(root, 'link'),
+        homeDir: root,
+        caseInsensitive: false,
+        behavior: 'allow',
+      });
       expect(rule.matches(path.join(root, 'link', 'src', 'a.ts'))).toBe(true);
       expect(rule.matches(path.join(root, 'real', 'src', 'a.ts'))).toBe(true);
       expect(rule.matches(path.join(root, 'other', 'src', 'a.ts'))).toBe(false);

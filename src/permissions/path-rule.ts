@@ -108,12 +108,15 @@ export function compilePathPattern(
   // The rule as globs over absolute paths: a name without a slash matches at any depth, and a
   // matched folder covers everything below it (gitignore).
   const relativeBody = body.replace(/\/$/, '').replace(/^\//, '');
-  const forms = unanchoredScope && !relativeBody.startsWith('**/') ? [relativeBody, `**/${relativeBody}`] : [relativeBody];
-  const join = (anchor: string, form: string) => `${escapeForGlob(anchor.endsWith('/') ? anchor.slice(0, -1) : anchor)}/${form}`;
+  const forms =
+    unanchoredScope && !relativeBody.startsWith('**/') ? [relativeBody, `**/${relativeBody}`] : [relativeBody];
+  const join = (anchor: string, form: string) =>
+    `${escapeForGlob(anchor.endsWith('/') ? anchor.slice(0, -1) : anchor)}/${form}`;
   // Everything below counts when the rule names a folder (`secrets/`, `x/**`, a glob, or a folder that exists).
   const names = (anchor: string, form: string): string[] => {
     const glob = join(anchor, form);
-    const folder = body.endsWith('/') || GLOB_CHARS.test(form) || form.endsWith('**') || isFolder(path.join(anchor, form));
+    const folder =
+      body.endsWith('/') || GLOB_CHARS.test(form) || form.endsWith('**') || isFolder(path.join(anchor, form));
     return folder ? [glob, `${glob}/**`] : [glob];
   };
   const ruleGlobs = (): string[] => bases.flatMap((anchor) => forms.flatMap((form) => names(anchor, form)));
@@ -121,7 +124,12 @@ export function compilePathPattern(
   return {
     reach,
     mayMatchPattern(pattern, syntax) {
-      return ruleGlobs().some((glob) => patternsIntersect(glob, { starCrossesSlash: false, ignoreCase: ignoreCase || syntax.ignoreCase }, pattern, { ...syntax, ignoreCase: ignoreCase || syntax.ignoreCase }));
+      return ruleGlobs().some((glob) =>
+        patternsIntersect(glob, { starCrossesSlash: false, ignoreCase: ignoreCase || syntax.ignoreCase }, pattern, {
+          ...syntax,
+          ignoreCase: ignoreCase || syntax.ignoreCase,
+        }),
+      );
     },
     matches(absolute) {
       const relative = relativeTo(absolute);

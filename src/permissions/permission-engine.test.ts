@@ -84,53 +84,108 @@ describe('createPermissionEngine', () => {
     const decision = engine.decide(subject(bashTool, { command: 'npm test' }));
     expect(decision).toEqual({
       behavior: 'allow',
-      reason: { kind: 'rule', rule: 'Bash(npm test:*)', source: 'userSettings', file: '/home/u/.toolplane/settings.json' },
+      reason: {
+        kind: 'rule',
+        rule: 'Bash(npm test:*)',
+        source: 'userSettings',
+        file: '/home/u/.toolplane/settings.json',
+      },
     });
   });
 
   test('within a behavior the first rule in settings order wins, wildcard-led or not', () => {
     const wildFirst = engineWith([entry('deny', 'Bash(* -rf *)'), entry('deny', 'Bash(rm:*)')]);
-    expect(wildFirst.preCheck(subject(bashTool, { command: 'rm -rf x' }))?.reason).toMatchObject({ rule: 'Bash(* -rf *)' });
+    expect(wildFirst.preCheck(subject(bashTool, { command: 'rm -rf x' }))?.reason).toMatchObject({
+      rule: 'Bash(* -rf *)',
+    });
     const wordFirst = engineWith([entry('deny', 'Bash(rm:*)'), entry('deny', 'Bash(* -rf *)')]);
-    expect(wordFirst.preCheck(subject(bashTool, { command: 'rm -rf x' }))?.reason).toMatchObject({ rule: 'Bash(rm:*)' });
+    expect(wordFirst.preCheck(subject(bashTool, { command: 'rm -rf x' }))?.reason).toMatchObject({
+      rule: 'Bash(rm:*)',
+    });
   });
 
   test('preCheck returns the deny for a call a deny rule covers, nothing otherwise', () => {
     const engine = engineWith([entry('deny', 'Bash(rm *)')]);
-    expect(engine.preCheck(subject(bashTool, { command: 'ls && rm -rf x' }))).toMatchObject({ behavior: 'deny', reason: { rule: 'Bash(rm *)' } });
+    expect(engine.preCheck(subject(bashTool, { command: 'ls && rm -rf x' }))).toMatchObject({
+      behavior: 'deny',
+      reason: { rule: 'Bash(rm *)' },
+    });
     expect(engine.preCheck(subject(bashTool, { command: 'ls' }))).toBeUndefined();
     expect(engine.preCheck(subject(noOp, {}))).toBeUndefined();
   });
 
   test("the tool's own allow cannot override a deny rule; its deny wins over allow rules", async () => {
-    const permissive = defineTool({ name: 'NoOp', inputSchema: z.object({}), prompt: '', checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'fine' } }), call });
+    const permissive = defineTool({
+      name: 'NoOp',
+      inputSchema: z.object({}),
+      prompt: '',
+      checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'fine' } }),
+      call,
+    });
     expect((await engineWith([entry('deny', 'NoOp')]).decide(subject(permissive, {}))).behavior).toBe('deny');
     const strict = defineTool({
       name: 'NoOp',
       inputSchema: z.object({}),
       prompt: '',
-      checkPermissions: () => Promise.resolve({ behavior: 'deny', message: 'Not on Sundays.', reason: { kind: 'tool', message: 'calendar' } } as const),
+      checkPermissions: () =>
+        Promise.resolve({
+          behavior: 'deny',
+          message: 'Not on Sundays.',
+          reason: { kind: 'tool', message: 'calendar' },
+        } as const),
       call,
     });
-    expect(await engineWith([entry('allow', 'NoOp')]).decide(subject(strict, {}))).toMatchObject({ behavior: 'deny', message: 'Not on Sundays.' });
+    expect(await engineWith([entry('allow', 'NoOp')]).decide(subject(strict, {}))).toMatchObject({
+      behavior: 'deny',
+      message: 'Not on Sundays.',
+    });
   });
 
-  test("a tool check that throws or rejects fails closed to ask", async () => {
-    const throwing = defineTool({ name: 'NoOp', inputSchema: z.object({}), prompt: '', checkPermissions: () => { throw new Error('boom'); }, call });
-    const rejecting = defineTool({ name: 'NoOp', inputSchema: z.object({}), prompt: '', checkPermissions: () => Promise.reject(new Error('late boom')), call });
+  test('a tool check that throws or rejects fails closed to ask', async () => {
+    const throwing = defineTool({
+      name: 'NoOp',
+      inputSchema: z.object({}),
+      prompt: '',
+      checkPermissions: () => {
+        throw new Error('boom');
+      },
+      call,
+    });
+    const rejecting = defineTool({
+      name: 'NoOp',
+      inputSchema: z.object({}),
+      prompt: '',
+      checkPermissions: () => Promise.reject(new Error('late boom')),
+      call,
+    });
     const engine = engineWith([entry('allow', 'NoOp')], { mode: 'bypassPermissions' });
-    expect(await engine.decide(subject(throwing, {}))).toMatchObject({ behavior: 'ask', reason: { kind: 'safety', message: expect.stringContaining('boom') } });
-    expect(await engine.decide(subject(rejecting, {}))).toMatchObject({ behavior: 'ask', reason: { kind: 'safety', message: expect.stringContaining('late boom') } });
+    expect(await engine.decide(subject(throwing, {}))).toMatchObject({
+      behavior: 'ask',
+      reason: { kind: 'safety', message: expect.stringContaining('boom') },
+    });
+    expect(await engine.decide(subject(rejecting, {}))).toMatchObject({
+      behavior: 'ask',
+      reason: { kind: 'safety', message: expect.stringContaining('late boom') },
+    });
   });
 
   test('setMode changes later decisions', () => {
     const engine = engineWith([]);
-    const edit = defineTool({ name: 'Edit', inputSchema: jsonSchema({}), prompt: '', getPath: (input: { file_path: string }) => input.file_path, call });
+    const edit = defineTool({
+      name: 'Edit',
+      inputSchema: jsonSchema({}),
+      prompt: '',
+      getPath: (input: { file_path: string }) => input.file_path,
+      call,
+    });
     const input = { file_path: path.join(cwd, 'a.ts') };
     expect((engine.decide(subject(edit, input)) as PermissionDecision).behavior).toBe('ask');
     engine.setMode('acceptEdits');
     expect(engine.mode).toBe('acceptEdits');
-    expect(engine.decide(subject(edit, input))).toEqual({ behavior: 'allow', reason: { kind: 'mode', mode: 'acceptEdits' } });
+    expect(engine.decide(subject(edit, input))).toEqual({
+      behavior: 'allow',
+      reason: { kind: 'mode', mode: 'acceptEdits' },
+    });
     engine.setMode('plan');
     expect((engine.decide(subject(edit, input)) as PermissionDecision).behavior).toBe('deny');
   });
@@ -160,7 +215,10 @@ describe('createPermissionEngine', () => {
   test('remember adds a session rule that applies at once', () => {
     const engine = engineWith([]);
     engine.remember({ rule: 'Bash(npm test:*)', behavior: 'allow', destination: 'session' });
-    expect(engine.decide(subject(bashTool, { command: 'npm test' }))).toMatchObject({ behavior: 'allow', reason: { source: 'session' } });
+    expect(engine.decide(subject(bashTool, { command: 'npm test' }))).toMatchObject({
+      behavior: 'allow',
+      reason: { source: 'session' },
+    });
     engine.remember({ rule: 'NoOp', behavior: 'deny', destination: 'localSettings' });
     expect(engine.isBlanketDenied('NoOp')).toBe(true);
   });
@@ -175,7 +233,13 @@ describe('createPermissionEngine', () => {
   });
 
   test('validateRules names unknown tools and carries parse diagnostics with their file', () => {
-    const engine = engineWith([entry('deny', 'Bsah(rm *)'), entry('allow', '*'), entry('ask', 'mcp__nope'), entry('deny', 'Read(.env)'), entry('allow', 'Bash(ls:*)')]);
+    const engine = engineWith([
+      entry('deny', 'Bsah(rm *)'),
+      entry('allow', '*'),
+      entry('ask', 'mcp__nope'),
+      entry('deny', 'Read(.env)'),
+      entry('allow', 'Bash(ls:*)'),
+    ]);
     const diagnostics = engine.validateRules(['Bash', 'Read', 'mcp__github__x']);
     expect(diagnostics.map((item) => [item.behavior, item.rule])).toEqual([
       ['deny', 'Bsah(rm *)'],
@@ -183,12 +247,19 @@ describe('createPermissionEngine', () => {
       ['deny', 'Bsah(rm *)'],
       ['ask', 'mcp__nope'],
     ]);
-    expect(diagnostics[2]).toMatchObject({ file: '/home/u/.toolplane/settings.json', source: 'userSettings', message: expect.stringContaining('not a known tool') });
+    expect(diagnostics[2]).toMatchObject({
+      file: '/home/u/.toolplane/settings.json',
+      source: 'userSettings',
+      message: expect.stringContaining('not a known tool'),
+    });
   });
 
   test('pathDenial lets listing tools drop denied results', () => {
     const engine = engineWith([entry('deny', 'Read(~/.ssh/**)')]);
-    expect(engine.pathDenial(path.join(home, '.ssh', 'id_rsa'), 'read')).toMatchObject({ behavior: 'deny', reason: { rule: 'Read(~/.ssh/**)' } });
+    expect(engine.pathDenial(path.join(home, '.ssh', 'id_rsa'), 'read')).toMatchObject({
+      behavior: 'deny',
+      reason: { rule: 'Read(~/.ssh/**)' },
+    });
     expect(engine.pathDenial(path.join(cwd, 'a.ts'), 'read')).toBeUndefined();
   });
 
@@ -202,7 +273,13 @@ describe('createPermissionEngine', () => {
 
   test('rules for Agent cover a tool still named Task, and the other way round', () => {
     const task = defineTool({ name: 'Task', inputSchema: z.object({}), prompt: '', call });
-    expect((engineWith([entry('deny', 'Agent(Explore)')]).decide(subject(task, { subagent_type: 'Explore' })) as PermissionDecision).behavior).toBe('deny');
+    expect(
+      (
+        engineWith([entry('deny', 'Agent(Explore)')]).decide(
+          subject(task, { subagent_type: 'Explore' }),
+        ) as PermissionDecision
+      ).behavior,
+    ).toBe('deny');
     expect(engineWith([entry('deny', 'Task')]).isBlanketDenied('Agent')).toBe(true);
   });
 
@@ -224,17 +301,36 @@ describe('createPermissionEngine', () => {
   });
 
   test('a Bash call without a command string fails closed', () => {
-    expect((engineWith([], { mode: 'bypassPermissions' }).decide(subject(bashTool, { command: 42 })) as PermissionDecision).behavior).toBe('ask');
+    expect(
+      (engineWith([], { mode: 'bypassPermissions' }).decide(subject(bashTool, { command: 42 })) as PermissionDecision)
+        .behavior,
+    ).toBe('ask');
   });
 
   test('protectedFolders protects a moved toolplane folder in every mode, and nothing beside it', () => {
     const config = path.join(outside, 'toolplane-config');
-    const writeTool = defineTool({ name: 'Write', inputSchema: z.object({ file_path: z.string() }), prompt: '', getPath: (input) => input.file_path, call });
+    const writeTool = defineTool({
+      name: 'Write',
+      inputSchema: z.object({ file_path: z.string() }),
+      prompt: '',
+      getPath: (input) => input.file_path,
+      call,
+    });
     const bypass = engineWith([], { mode: 'bypassPermissions', protectedFolders: [config] });
-    expect(bypass.decide(subject(writeTool, { file_path: path.join(config, 'trusted-projects.json') }))).toMatchObject({ behavior: 'ask' });
-    expect(bypass.decide(subject(bashTool, { command: `echo x > ${path.join(config, 'settings.json')}` }))).toMatchObject({ behavior: 'ask' });
-    expect(bypass.decide(subject(writeTool, { file_path: path.join(outside, 'toolplane-config-old', 'x.json') }))).toMatchObject({ behavior: 'allow' });
-    expect(engineWith([], { mode: 'bypassPermissions' }).decide(subject(writeTool, { file_path: path.join(config, 'settings.json') }))).toMatchObject({ behavior: 'allow' });
+    expect(bypass.decide(subject(writeTool, { file_path: path.join(config, 'trusted-projects.json') }))).toMatchObject({
+      behavior: 'ask',
+    });
+    expect(
+      bypass.decide(subject(bashTool, { command: `echo x > ${path.join(config, 'settings.json')}` })),
+    ).toMatchObject({ behavior: 'ask' });
+    expect(
+      bypass.decide(subject(writeTool, { file_path: path.join(outside, 'toolplane-config-old', 'x.json') })),
+    ).toMatchObject({ behavior: 'allow' });
+    expect(
+      engineWith([], { mode: 'bypassPermissions' }).decide(
+        subject(writeTool, { file_path: path.join(config, 'settings.json') }),
+      ),
+    ).toMatchObject({ behavior: 'allow' });
   });
 
   test('a user-settings /path rule is anchored to its root, not the project', () => {
@@ -246,7 +342,9 @@ describe('createPermissionEngine', () => {
 
 describe('bypassPermissionsNotice', () => {
   test('says what still applies, and warns about root', () => {
-    expect(bypassPermissionsNotice({ isRoot: false })).toMatch(/Deny rules, ask rules and critical rm targets still apply/);
+    expect(bypassPermissionsNotice({ isRoot: false })).toMatch(
+      /Deny rules, ask rules and critical rm targets still apply/,
+    );
     expect(bypassPermissionsNotice({ isRoot: false })).not.toMatch(/root/);
     expect(bypassPermissionsNotice({ isRoot: true })).toMatch(/Running as root/);
   });
@@ -260,9 +358,18 @@ describe('bypassPermissionsNotice', () => {
 describe('case-insensitive disks', () => {
   test('a deny rule sees an upper-cased program name, which runs the same program there', async () => {
     const rules = [entry('allow', 'Bash(*)'), entry('deny', 'Bash(rm *)')];
-    expect((await engineWith(rules, { caseInsensitive: true }).decide(subject(bashTool, { command: 'RM -rf a.ts' }))).behavior).toBe('deny');
-    expect((await engineWith(rules, { caseInsensitive: true }).decide(subject(bashTool, { command: '/bin/Rm -rf a.ts' }))).behavior).toBe('deny');
-    expect((await engineWith(rules, { caseInsensitive: false }).decide(subject(bashTool, { command: 'RM -rf a.ts' }))).behavior).toBe('allow');
+    expect(
+      (await engineWith(rules, { caseInsensitive: true }).decide(subject(bashTool, { command: 'RM -rf a.ts' })))
+        .behavior,
+    ).toBe('deny');
+    expect(
+      (await engineWith(rules, { caseInsensitive: true }).decide(subject(bashTool, { command: '/bin/Rm -rf a.ts' })))
+        .behavior,
+    ).toBe('deny');
+    expect(
+      (await engineWith(rules, { caseInsensitive: false }).decide(subject(bashTool, { command: 'RM -rf a.ts' })))
+        .behavior,
+    ).toBe('allow');
   });
 });
 

@@ -91,7 +91,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     homeDir,
     workingFolders: folders,
     caseInsensitive,
-    ...(options.protectedFolders ? { protectedFolders: options.protectedFolders.map((folder) => path.resolve(folder)) } : {}),
+    ...(options.protectedFolders
+      ? { protectedFolders: options.protectedFolders.map((folder) => path.resolve(folder)) }
+      : {}),
     sessionCwd: options.cwd,
     additionalDirectories: additional,
   };
@@ -114,7 +116,10 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     // A command runs where the shell was left by earlier calls (`cd x` in one, `git status` in the
     // next): it is judged there, and git-elsewhere compares that folder to the session folder.
     const shellCwd = family === 'bash' ? shellFolder(subject) : subject.context.cwd;
-    const script = family === 'bash' && typeof command === 'string' && isShellParserReady() ? scriptFor(command, shellCwd) : undefined;
+    const script =
+      family === 'bash' && typeof command === 'string' && isShellParserReady()
+        ? scriptFor(command, shellCwd)
+        : undefined;
     return evaluateCall({ tool: subject.tool, input, cwd: shellCwd, ...(script ? { script } : {}) }, scope);
   };
 
@@ -180,7 +185,10 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     isBlanketDenied(toolName) {
       return rules
         .forTool('deny', canonicalToolName(toolName))
-        .some((rule) => rule.parsed.kind === 'tool' || rule.parsed.kind === 'mcp-server' || rule.parsed.kind === 'tool-glob');
+        .some(
+          (rule) =>
+            rule.parsed.kind === 'tool' || rule.parsed.kind === 'mcp-server' || rule.parsed.kind === 'tool-glob',
+        );
     },
     validateRules(toolNames) {
       return validateRuleNames(rules, toolNames);
@@ -241,7 +249,10 @@ function askOrDeny(options: {
     return {
       behavior: 'deny',
       message: `${options.message} Permission mode dontAsk denies calls that would need approval; do not retry, take another approach.`,
-      reason: options.reason.kind === 'rule' || options.reason.kind === 'safety' ? options.reason : { kind: 'mode', mode: 'dontAsk' },
+      reason:
+        options.reason.kind === 'rule' || options.reason.kind === 'safety'
+          ? options.reason
+          : { kind: 'mode', mode: 'dontAsk' },
     };
   }
   return {
@@ -262,7 +273,11 @@ function fold(options: {
   const { subject, evaluation, toolDecision, mode } = options;
   const name = subject.tool.name;
   const hook = subject.hookDecision;
-  const hookReason: DecisionReason = { kind: 'hook', hook: hook?.hook ?? 'PreToolUse hook', ...(hook?.reason ? { message: hook.reason } : {}) };
+  const hookReason: DecisionReason = {
+    kind: 'hook',
+    hook: hook?.hook ?? 'PreToolUse hook',
+    ...(hook?.reason ? { message: hook.reason } : {}),
+  };
   // Deny beats ask: the tool's own deny wins over a safety check or an ask rule that would prompt.
   if (toolDecision.behavior === 'deny') {
     return { ...toolDecision, reason: toolDecision.reason ?? { kind: 'tool', message: toolDecision.message } };
@@ -273,16 +288,30 @@ function fold(options: {
   }
   if (evaluation.ask) return askOrDeny({ mode, message: evaluation.ask.message, reason: evaluation.ask.reason });
   if (hook?.decision === 'ask') {
-    return askOrDeny({ mode, message: hook.reason ?? `A PreToolUse hook asks for approval of ${name}.`, reason: hookReason });
+    return askOrDeny({
+      mode,
+      message: hook.reason ?? `A PreToolUse hook asks for approval of ${name}.`,
+      reason: hookReason,
+    });
   }
   if (isAskOrDeny(toolDecision)) {
     // A tool's ask that offers rules to save means "ask unless the person allowed this": an allow
     // rule (an "always allow" saved earlier) answers it. An ask with no suggestions, or a safety
     // ask, always prompts (the reference's requiresUserInteraction), even in bypass mode.
-    if (toolDecision.behavior === 'ask' && toolDecision.reason.kind !== 'safety' && (toolDecision.suggestions?.length ?? 0) > 0 && evaluation.approved?.kind === 'rule') {
+    if (
+      toolDecision.behavior === 'ask' &&
+      toolDecision.reason.kind !== 'safety' &&
+      (toolDecision.suggestions?.length ?? 0) > 0 &&
+      evaluation.approved?.kind === 'rule'
+    ) {
       return { behavior: 'allow', reason: evaluation.approved };
     }
-    return askOrDeny({ mode, message: toolDecision.message, reason: toolDecision.reason, ...(toolDecision.suggestions ? { suggestions: toolDecision.suggestions } : {}) });
+    return askOrDeny({
+      mode,
+      message: toolDecision.message,
+      reason: toolDecision.reason,
+      ...(toolDecision.suggestions ? { suggestions: toolDecision.suggestions } : {}),
+    });
   }
   // Plan mode holds against every allow short of the mode itself: neither the tool's own allow nor
   // a hook's allow (which skips only the prompt) lets a change run before the plan is approved.
@@ -302,7 +331,8 @@ function fold(options: {
       }
       break;
     case 'acceptEdits':
-      if (evaluation.acceptEdits && evaluation.approved === undefined) return { behavior: 'allow', reason: { kind: 'mode', mode } };
+      if (evaluation.acceptEdits && evaluation.approved === undefined)
+        return { behavior: 'allow', reason: { kind: 'mode', mode } };
       break;
     case 'default':
     case 'dontAsk':

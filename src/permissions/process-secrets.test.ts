@@ -7,8 +7,24 @@ import { explainDecision } from './explain-decision.js';
 const cwd = mkdtempSync(path.join(tmpdir(), 'toolplane-secrets-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-async function decide(tool: string, input: unknown, mode: 'default' | 'bypassPermissions' | 'acceptEdits' = 'bypassPermissions') {
-  return (await explainDecision({ toolName: tool, input, rules: [{ rule: 'Bash(cat:*)', behavior: 'allow', source: 'userSettings', root: cwd }, { rule: 'Read', behavior: 'allow', source: 'userSettings', root: cwd }], mode, cwd, homeDir: cwd })).decision;
+async function decide(
+  tool: string,
+  input: unknown,
+  mode: 'default' | 'bypassPermissions' | 'acceptEdits' = 'bypassPermissions',
+) {
+  return (
+    await explainDecision({
+      toolName: tool,
+      input,
+      rules: [
+        { rule: 'Bash(cat:*)', behavior: 'allow', source: 'userSettings', root: cwd },
+        { rule: 'Read', behavior: 'allow', source: 'userSettings', root: cwd },
+      ],
+      mode,
+      cwd,
+      homeDir: cwd,
+    })
+  ).decision;
 }
 
 describe("a process's environment and memory (they hold the session's credentials)", () => {

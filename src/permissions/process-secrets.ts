@@ -80,7 +80,8 @@ export function processSecretReason(text: string, commands: readonly ShellComman
   // `cd /proc/self && xxd environ`, or a shell an earlier call left in /proc: the command's own operands.
   for (const command of commands) {
     if (!(command.cwds ?? []).some((cwd) => cwd === '/proc' || cwd.startsWith('/proc/'))) continue;
-    if (command.words.slice(1).some((word) => !word.value.startsWith('-') && namesSecretFile(unquoted(word.source)))) return MESSAGE;
+    if (command.words.slice(1).some((word) => !word.value.startsWith('-') && namesSecretFile(unquoted(word.source))))
+      return MESSAGE;
   }
   if (commands.some(psShowsEnvironment)) return MESSAGE;
   return undefined;

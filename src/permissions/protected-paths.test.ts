@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { PROTECTED_PATH_EXCEPTIONS, PROTECTED_PATHS, protectedPathReason, protectedPathsIn } from './protected-paths.js';
+import {
+  PROTECTED_PATH_EXCEPTIONS,
+  PROTECTED_PATHS,
+  protectedPathReason,
+  protectedPathsIn,
+} from './protected-paths.js';
 
 describe('protectedPathReason: what other programs run or load on their own', () => {
   // Each protected path beside a harmless look-alike that must stay writable.
@@ -57,7 +62,9 @@ describe('protectedPathReason: what other programs run or load on their own', ()
   });
 
   test('the reason names the entry and who runs it', () => {
-    expect(protectedPathReason('/p/.github/workflows/ci.yml')).toBe('/p/.github/workflows/ci.yml is inside .github/workflows/, a protected folder (CI runs it with the repository secrets)');
+    expect(protectedPathReason('/p/.github/workflows/ci.yml')).toBe(
+      '/p/.github/workflows/ci.yml is inside .github/workflows/, a protected folder (CI runs it with the repository secrets)',
+    );
     expect(protectedPathReason('/h/.envrc')).toMatch(/is \.envrc, a protected file/);
   });
 });

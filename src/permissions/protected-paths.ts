@@ -38,7 +38,10 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   folder('.githooks', 'git runs hooks from it when core.hooksPath points there'),
   folder('.husky', 'git hooks run from it'),
   ...files(['.gitconfig', '.gitmodules', '.gitattributes'], 'git reads it (programs it names run on their own)'),
-  ...files(['.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml'], 'git hook managers run what it lists'),
+  ...files(
+    ['.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml'],
+    'git hook managers run what it lists',
+  ),
   // Shell and session startup files: run by every new shell or login.
   ...files(
     [
@@ -99,7 +102,15 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   folder('.buildkite', 'CI runs it'),
   folder('.woodpecker', 'CI runs it'),
   ...files(
-    ['.gitlab-ci.yml', '.travis.yml', 'azure-pipelines.yml', 'bitbucket-pipelines.yml', '.drone.yml', '.woodpecker.yml', 'Jenkinsfile'],
+    [
+      '.gitlab-ci.yml',
+      '.travis.yml',
+      'azure-pipelines.yml',
+      'bitbucket-pipelines.yml',
+      '.drone.yml',
+      '.woodpecker.yml',
+      'Jenkinsfile',
+    ],
     'CI runs it',
   ),
   // Environment loaders: run when a shell enters the folder.
@@ -135,8 +146,13 @@ export const PROTECTED_PATH_EXCEPTIONS: readonly string[] = ['.claude/worktrees'
 
 type Compiled = { readonly entry: ProtectedPath; readonly segments: readonly string[] };
 
-const COMPILED: readonly Compiled[] = PROTECTED_PATHS.map((entry) => ({ entry, segments: entry.path.toLowerCase().split('/') }));
-const EXCEPTIONS: readonly (readonly string[])[] = PROTECTED_PATH_EXCEPTIONS.map((entry) => entry.toLowerCase().split('/'));
+const COMPILED: readonly Compiled[] = PROTECTED_PATHS.map((entry) => ({
+  entry,
+  segments: entry.path.toLowerCase().split('/'),
+}));
+const EXCEPTIONS: readonly (readonly string[])[] = PROTECTED_PATH_EXCEPTIONS.map((entry) =>
+  entry.toLowerCase().split('/'),
+);
 const BY_FIRST_SEGMENT = new Map<string, Compiled[]>();
 for (const compiled of COMPILED) {
   const first = compiled.segments[0] as string;
@@ -159,7 +175,10 @@ function startsAt(segments: readonly string[], index: number, wanted: readonly s
  * entry may sit at any depth; see {@link PROTECTED_PATHS} for how names are compared.
  */
 export function protectedPathReason(absolute: string): string | undefined {
-  const segments = absolute.split(/[\\/]+/).filter((segment) => segment !== '').map(canonicalSegment);
+  const segments = absolute
+    .split(/[\\/]+/)
+    .filter((segment) => segment !== '')
+    .map(canonicalSegment);
   for (let index = 0; index < segments.length; index += 1) {
     const exception = EXCEPTIONS.find((wanted) => startsAt(segments, index, wanted));
     if (exception !== undefined) {
@@ -171,7 +190,8 @@ export function protectedPathReason(absolute: string): string | undefined {
     for (const { entry, segments: wanted } of BY_FIRST_SEGMENT.get(segments[index] as string) ?? []) {
       if (rest < wanted.length) {
         // `.github` itself, or `.config`: moving a folder there would replace `.github/workflows`.
-        if (startsAt(wanted, 0, segments.slice(index))) return `${absolute} holds ${entry.path}, a protected ${entry.kind} (${entry.why})`;
+        if (startsAt(wanted, 0, segments.slice(index)))
+          return `${absolute} holds ${entry.path}, a protected ${entry.kind} (${entry.why})`;
         continue;
       }
       if (!startsAt(segments, index, wanted)) continue;
@@ -192,7 +212,10 @@ export type ProtectedLocation = { readonly path: string; readonly kind: 'folder'
  * nested repository's `.git`) are protected by the permission engine but are not listed here.
  * `exceptions` are the paths under `folder` that must stay writable inside a protected folder.
  */
-export function protectedPathsIn(folderPath: string): { readonly protected: readonly ProtectedLocation[]; readonly exceptions: readonly string[] } {
+export function protectedPathsIn(folderPath: string): {
+  readonly protected: readonly ProtectedLocation[];
+  readonly exceptions: readonly string[];
+} {
   const base = path.resolve(folderPath);
   return {
     protected: PROTECTED_PATHS.map((entry) => ({ path: path.join(base, ...entry.path.split('/')), kind: entry.kind })),

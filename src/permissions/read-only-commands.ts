@@ -77,12 +77,21 @@ function parseArgs(args: readonly ShellWord[], spec: Spec): ParsedArgs | string 
     if (value.startsWith('--')) {
       const eq = value.indexOf('=');
       const written = eq < 0 ? value : value.slice(0, eq);
-      if ([...unsafe].some((bad) => bad.startsWith('--') && (written === bad || (bad.endsWith('*') && written.startsWith(bad.slice(0, -1)))))) {
+      if (
+        [...unsafe].some(
+          (bad) =>
+            bad.startsWith('--') && (written === bad || (bad.endsWith('*') && written.startsWith(bad.slice(0, -1)))),
+        )
+      ) {
         return `${written} can write files or run commands`;
       }
       // getopt_long accepts any unambiguous prefix: `--in` is `--in-place`, `--expr=…` is `--expression=…`.
-      const expansions = written.length > 2 && !valueFlags.has(written) ? [...unsafe, ...valueFlags].filter((known) => known.startsWith(written) && known.startsWith('--')) : [];
-      if (expansions.some((known) => unsafe.has(known))) return `${written} abbreviates an option that can write files or run commands`;
+      const expansions =
+        written.length > 2 && !valueFlags.has(written)
+          ? [...unsafe, ...valueFlags].filter((known) => known.startsWith(written) && known.startsWith('--'))
+          : [];
+      if (expansions.some((known) => unsafe.has(known)))
+        return `${written} abbreviates an option that can write files or run commands`;
       const flag = expansions[0] ?? written;
       flags.push(flag);
       if (valueFlags.has(flag) && eq < 0) {
@@ -127,14 +136,50 @@ function checkSed(args: ParsedArgs): string | undefined {
 }
 
 const GIT_READ_ONLY: ReadonlySet<string> = new Set([
-  'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'ls-tree', 'cat-file', 'blame', 'describe', 'shortlog',
-  'merge-base', 'rev-list', 'name-rev', 'count-objects', 'check-ignore', 'grep', 'branch', 'tag', 'remote', 'config',
-  'stash', 'worktree', 'reflog', 'show-ref', 'help', 'version',
+  'status',
+  'log',
+  'diff',
+  'show',
+  'rev-parse',
+  'ls-files',
+  'ls-tree',
+  'cat-file',
+  'blame',
+  'describe',
+  'shortlog',
+  'merge-base',
+  'rev-list',
+  'name-rev',
+  'count-objects',
+  'check-ignore',
+  'grep',
+  'branch',
+  'tag',
+  'remote',
+  'config',
+  'stash',
+  'worktree',
+  'reflog',
+  'show-ref',
+  'help',
+  'version',
 ]);
 
-const GIT_UNSAFE_ANYWHERE = /^(--contents|--output|--ext-diff|--textconv|--exec|--upload-pack|--receive-pack|--open-files-in-pager|-O|--no-index|--paginate)/;
+const GIT_UNSAFE_ANYWHERE =
+  /^(--contents|--output|--ext-diff|--textconv|--exec|--upload-pack|--receive-pack|--open-files-in-pager|-O|--no-index|--paginate)/;
 
-const GIT_UNSAFE_LONG = ['--contents', '--output', '--ext-diff', '--textconv', '--exec', '--upload-pack', '--receive-pack', '--open-files-in-pager', '--no-index', '--paginate'];
+const GIT_UNSAFE_LONG = [
+  '--contents',
+  '--output',
+  '--ext-diff',
+  '--textconv',
+  '--exec',
+  '--upload-pack',
+  '--receive-pack',
+  '--open-files-in-pager',
+  '--no-index',
+  '--paginate',
+];
 
 /** git's option parser accepts unambiguous prefixes: `--out=x` is `--output=x`. */
 function abbreviatesGitUnsafe(value: string): boolean {
@@ -151,7 +196,13 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
     if (!word.static || word.glob) return `${word.source} could expand to a git option that runs commands`;
     const value = word.value;
     if (!value.startsWith('-')) break;
-    if (value === '--no-pager' || value === '--no-optional-locks' || value === '--literal-pathspecs' || value === '--bare') continue;
+    if (
+      value === '--no-pager' ||
+      value === '--no-optional-locks' ||
+      value === '--literal-pathspecs' ||
+      value === '--bare'
+    )
+      continue;
     return `git ${value} can change what git runs or where it writes`;
   }
   const sub = argv[index]?.value;
@@ -159,32 +210,53 @@ function checkGit(argv: readonly ShellWord[]): string | undefined {
   const rest = argv.slice(index + 1);
   for (const word of rest) {
     if (!word.static || word.glob) return `${word.source} could expand to a git option that runs commands`;
-    if (GIT_UNSAFE_ANYWHERE.test(word.value) || abbreviatesGitUnsafe(word.value)) return `git ${sub} ${word.value} can write files or run commands`;
+    if (GIT_UNSAFE_ANYWHERE.test(word.value) || abbreviatesGitUnsafe(word.value))
+      return `git ${sub} ${word.value} can write files or run commands`;
   }
   const positionals = rest.filter((word) => !word.value.startsWith('-'));
   const flags = rest.filter((word) => word.value.startsWith('-')).map((word) => word.value);
   switch (sub) {
     case 'branch':
     case 'tag':
-      if (positionals.length > 0 || flags.some((flag) => !/^(-a|-r|-l|--list|-v|-vv|--all|--remotes|--show-current|--contains|--merged|--no-merged|--sort=.*|--format=.*|-n\d*)$/.test(flag))) {
+      if (
+        positionals.length > 0 ||
+        flags.some(
+          (flag) =>
+            !/^(-a|-r|-l|--list|-v|-vv|--all|--remotes|--show-current|--contains|--merged|--no-merged|--sort=.*|--format=.*|-n\d*)$/.test(
+              flag,
+            ),
+        )
+      ) {
         return `git ${sub} with these arguments can create, rename or delete`;
       }
       return undefined;
     case 'remote':
-      if (positionals.length === 0) return flags.every((flag) => flag === '-v' || flag === '--verbose') ? undefined : 'git remote with these flags changes remotes';
-      return positionals[0]?.value === 'show' || positionals[0]?.value === 'get-url' ? undefined : `git remote ${positionals[0]?.value ?? ''} changes remotes`;
+      if (positionals.length === 0)
+        return flags.every((flag) => flag === '-v' || flag === '--verbose')
+          ? undefined
+          : 'git remote with these flags changes remotes';
+      return positionals[0]?.value === 'show' || positionals[0]?.value === 'get-url'
+        ? undefined
+        : `git remote ${positionals[0]?.value ?? ''} changes remotes`;
     case 'config':
-      return flags.some((flag) => /^(--get|--get-all|--get-regexp|--list|-l)$/.test(flag)) && !flags.some((flag) => /^(--add|--unset|--replace-all|--edit|-e|--file|-f)/.test(flag))
+      return flags.some((flag) => /^(--get|--get-all|--get-regexp|--list|-l)$/.test(flag)) &&
+        !flags.some((flag) => /^(--add|--unset|--replace-all|--edit|-e|--file|-f)/.test(flag))
         ? undefined
         : 'git config without --get or --list can change configuration';
     case 'stash':
     case 'worktree':
-      return positionals[0]?.value === 'list' ? undefined : `git ${sub} ${positionals[0]?.value ?? ''} changes the repository`.trim();
+      return positionals[0]?.value === 'list'
+        ? undefined
+        : `git ${sub} ${positionals[0]?.value ?? ''} changes the repository`.trim();
     case 'help':
       // -w/--web, -i/--info and -m/--man start a browser or viewer that git.config can name.
-      return flags.every((flag) => /^(-a|-g|--all|--guides)$/.test(flag)) ? undefined : `git help ${flags.join(' ')} starts an external viewer`;
+      return flags.every((flag) => /^(-a|-g|--all|--guides)$/.test(flag))
+        ? undefined
+        : `git help ${flags.join(' ')} starts an external viewer`;
     case 'reflog':
-      return positionals.length === 0 || positionals[0]?.value === 'show' ? undefined : 'git reflog with a subcommand can expire entries';
+      return positionals.length === 0 || positionals[0]?.value === 'show'
+        ? undefined
+        : 'git reflog with a subcommand can expire entries';
     default:
       return undefined;
   }
@@ -194,14 +266,80 @@ const FIND_UNSAFE = /^-(exec|execdir|ok|okdir|delete|fls|fprint|fprint0|fprintf)
 
 const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
   // `printf -v NAME` assigns a variable (and evaluates a subscript in NAME): not read-only.
-  ['printf', { paths: 'none', check: (args) => (args.flags.includes('-v') ? 'printf -v assigns a shell variable' : undefined) }],
-  ...(['echo', 'pwd', 'true', 'false', 'whoami', 'id', 'uname', 'nproc', 'arch', 'groups', 'tty', 'locale', 'uptime', 'sleep', 'seq', 'basename', 'dirname', 'which', 'type', 'printenv', 'tput', 'test', '[', 'lsof', 'pgrep', 'ps', 'ss', 'df', 'free'] as const).map(
-    (name): [string, Spec] => [name, { paths: 'none' }],
-  ),
+  [
+    'printf',
+    { paths: 'none', check: (args) => (args.flags.includes('-v') ? 'printf -v assigns a shell variable' : undefined) },
+  ],
+  ...(
+    [
+      'echo',
+      'pwd',
+      'true',
+      'false',
+      'whoami',
+      'id',
+      'uname',
+      'nproc',
+      'arch',
+      'groups',
+      'tty',
+      'locale',
+      'uptime',
+      'sleep',
+      'seq',
+      'basename',
+      'dirname',
+      'which',
+      'type',
+      'printenv',
+      'tput',
+      'test',
+      '[',
+      'lsof',
+      'pgrep',
+      'ps',
+      'ss',
+      'df',
+      'free',
+    ] as const
+  ).map((name): [string, Spec] => [name, { paths: 'none' }]),
   ['hostname', { paths: 'none', maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] }],
-  ['date', { paths: 'none', unsafe: ['-s', '--set', '-f', '--file'], check: (args) => (args.positionals.every((word) => word.value.startsWith('+')) ? undefined : 'date with an argument sets the clock') }],
+  [
+    'date',
+    {
+      paths: 'none',
+      unsafe: ['-s', '--set', '-f', '--file'],
+      check: (args) =>
+        args.positionals.every((word) => word.value.startsWith('+'))
+          ? undefined
+          : 'date with an argument sets the clock',
+    },
+  ],
   ['cd', { paths: 'all', maxPositionals: 1 }],
-  ['ls', { paths: 'all', value: ['-I', '--ignore', '-w', '--width', '-T', '--tabsize', '--hide', '--format', '--sort', '--time', '--color', '--quoting-style', '--indicator-style', '--time-style', '--block-size'], recursive: ['-R', '--recursive'] }],
+  [
+    'ls',
+    {
+      paths: 'all',
+      value: [
+        '-I',
+        '--ignore',
+        '-w',
+        '--width',
+        '-T',
+        '--tabsize',
+        '--hide',
+        '--format',
+        '--sort',
+        '--time',
+        '--color',
+        '--quoting-style',
+        '--indicator-style',
+        '--time-style',
+        '--block-size',
+      ],
+      recursive: ['-R', '--recursive'],
+    },
+  ],
   ...(['cat', 'rev', 'readlink', 'comm', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum'] as const).map(
     (name): [string, Spec] => [name, { paths: 'all' }],
   ),
@@ -221,23 +359,200 @@ const SPECS: ReadonlyMap<string, Spec> = new Map<string, Spec>([
   ['fmt', { paths: 'all', value: ['-w', '-p', '--width', '--prefix'] }],
   ['head', { paths: 'all', value: ['-n', '-c', '--lines', '--bytes'] }],
   ['tail', { paths: 'all', value: ['-n', '-c', '--lines', '--bytes', '-s', '--sleep-interval', '--pid'] }],
-  ['cut', { paths: 'all', value: ['-d', '-f', '-c', '-b', '--delimiter', '--fields', '--characters', '--bytes', '--output-delimiter'] }],
+  [
+    'cut',
+    {
+      paths: 'all',
+      value: ['-d', '-f', '-c', '-b', '--delimiter', '--fields', '--characters', '--bytes', '--output-delimiter'],
+    },
+  ],
   ['tr', { paths: 'none' }],
-  ['diff', { paths: 'all', value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'], recursive: ['-r', '--recursive'], unsafe: ['--to-file', '--from-file'] }],
-  ['du', { paths: 'all', value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X'], recursive: true }],
-  ['tree', { paths: 'all', value: ['-L', '-P', '-I', '--charset', '--filelimit', '--timefmt', '--sort'], unsafe: ['-o', '-R', '--fromfile'], recursive: true }],
-  ['file', { paths: 'all', value: ['-e', '-F', '-P'], unsafe: ['-m', '-f', '-C', '--magic-file', '--files-from', '--compile'] }],
-  ['uniq', { paths: 'all', value: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'], maxPositionals: 1 }],
-  ['sort', { paths: 'all', value: ['-k', '-t', '-S', '-T', '--key', '--field-separator', '--buffer-size', '--temporary-directory', '--parallel'], unsafe: ['-o', '--output', '--compress-program', '--files0-from', '--random-source'], strictWords: true }],
+  [
+    'diff',
+    {
+      paths: 'all',
+      value: ['-U', '-C', '-x', '-X', '-I', '--label', '--exclude', '--exclude-from', '--from-file', '--to-file'],
+      recursive: ['-r', '--recursive'],
+      unsafe: ['--to-file', '--from-file'],
+    },
+  ],
+  [
+    'du',
+    {
+      paths: 'all',
+      value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '-X'],
+      recursive: true,
+    },
+  ],
+  [
+    'tree',
+    {
+      paths: 'all',
+      value: ['-L', '-P', '-I', '--charset', '--filelimit', '--timefmt', '--sort'],
+      unsafe: ['-o', '-R', '--fromfile'],
+      recursive: true,
+    },
+  ],
+  [
+    'file',
+    {
+      paths: 'all',
+      value: ['-e', '-F', '-P'],
+      unsafe: ['-m', '-f', '-C', '--magic-file', '--files-from', '--compile'],
+    },
+  ],
+  [
+    'uniq',
+    { paths: 'all', value: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'], maxPositionals: 1 },
+  ],
+  [
+    'sort',
+    {
+      paths: 'all',
+      value: [
+        '-k',
+        '-t',
+        '-S',
+        '-T',
+        '--key',
+        '--field-separator',
+        '--buffer-size',
+        '--temporary-directory',
+        '--parallel',
+      ],
+      unsafe: ['-o', '--output', '--compress-program', '--files0-from', '--random-source'],
+      strictWords: true,
+    },
+  ],
   ['base64', { paths: 'all', value: ['-w', '--wrap'], unsafe: ['-o', '--output'], strictWords: true }],
-  ['grep', { paths: 'pattern-then-all', value: ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--exclude-from', '--context', '--after-context', '--before-context', '--color', '--colour', '--label', '--binary-files', '--devices', '--directories'], recursive: ['-r', '-R', '--recursive', '--dereference-recursive'] }],
-  ['rg', { paths: 'pattern-then-all', value: ['-e', '-f', '-g', '-t', '-T', '-m', '-A', '-B', '-C', '-M', '-j', '-r', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--max-columns', '--threads', '--replace', '--max-depth', '--color', '--colors', '--sort', '--sortr', '--encoding', '--type-add', '--max-filesize', '--path-separator', '--ignore-file'], unsafe: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'], recursive: true, strictWords: true }],
-  ['fd', { paths: 'pattern-then-all', value: ['-e', '-t', '-d', '-E', '-S', '-j', '--extension', '--type', '--max-depth', '--exclude', '--size', '--threads', '--changed-within', '--changed-before', '--owner', '--color', '--base-directory', '--search-path'], unsafe: ['-x', '-X', '--exec', '--exec-batch', '-l', '--list-details'], recursive: true, strictWords: true }],
-  ['sed', { paths: 'all', value: ['-e', '--expression', '-l', '--line-length'], unsafe: ['-i', '--in-place', '-f', '--file'], strictWords: true, check: checkSed }],
+  [
+    'grep',
+    {
+      paths: 'pattern-then-all',
+      value: [
+        '-e',
+        '-f',
+        '-m',
+        '-A',
+        '-B',
+        '-C',
+        '-d',
+        '-D',
+        '--regexp',
+        '--file',
+        '--max-count',
+        '--include',
+        '--exclude',
+        '--exclude-dir',
+        '--exclude-from',
+        '--context',
+        '--after-context',
+        '--before-context',
+        '--color',
+        '--colour',
+        '--label',
+        '--binary-files',
+        '--devices',
+        '--directories',
+      ],
+      recursive: ['-r', '-R', '--recursive', '--dereference-recursive'],
+    },
+  ],
+  [
+    'rg',
+    {
+      paths: 'pattern-then-all',
+      value: [
+        '-e',
+        '-f',
+        '-g',
+        '-t',
+        '-T',
+        '-m',
+        '-A',
+        '-B',
+        '-C',
+        '-M',
+        '-j',
+        '-r',
+        '--regexp',
+        '--file',
+        '--glob',
+        '--iglob',
+        '--type',
+        '--type-not',
+        '--max-count',
+        '--context',
+        '--after-context',
+        '--before-context',
+        '--max-columns',
+        '--threads',
+        '--replace',
+        '--max-depth',
+        '--color',
+        '--colors',
+        '--sort',
+        '--sortr',
+        '--encoding',
+        '--type-add',
+        '--max-filesize',
+        '--path-separator',
+        '--ignore-file',
+      ],
+      unsafe: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'],
+      recursive: true,
+      strictWords: true,
+    },
+  ],
+  [
+    'fd',
+    {
+      paths: 'pattern-then-all',
+      value: [
+        '-e',
+        '-t',
+        '-d',
+        '-E',
+        '-S',
+        '-j',
+        '--extension',
+        '--type',
+        '--max-depth',
+        '--exclude',
+        '--size',
+        '--threads',
+        '--changed-within',
+        '--changed-before',
+        '--owner',
+        '--color',
+        '--base-directory',
+        '--search-path',
+      ],
+      unsafe: ['-x', '-X', '--exec', '--exec-batch', '-l', '--list-details'],
+      recursive: true,
+      strictWords: true,
+    },
+  ],
+  [
+    'sed',
+    {
+      paths: 'all',
+      value: ['-e', '--expression', '-l', '--line-length'],
+      unsafe: ['-i', '--in-place', '-f', '--file'],
+      strictWords: true,
+      check: checkSed,
+    },
+  ],
 ]);
 
 function globalFlags(args: ParsedArgs): boolean {
-  return args.flags.includes('-e') || args.flags.includes('-f') || args.flags.includes('--regexp') || args.flags.includes('--file') || args.flags.includes('--files');
+  return (
+    args.flags.includes('-e') ||
+    args.flags.includes('-f') ||
+    args.flags.includes('--regexp') ||
+    args.flags.includes('--file') ||
+    args.flags.includes('--files')
+  );
 }
 
 /**
@@ -247,12 +562,18 @@ function globalFlags(args: ParsedArgs): boolean {
 export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   const program = argv[0];
   if (program === undefined) return { readOnly: false, reason: 'a bare assignment changes the shell environment' };
-  if (!program.static || program.quoted && /\s/.test(program.value)) return { readOnly: false, reason: `the program name ${program.source} is not a plain word` };
+  if (!program.static || (program.quoted && /\s/.test(program.value)))
+    return { readOnly: false, reason: `the program name ${program.source} is not a plain word` };
   const name = program.value;
   if (name.includes('/')) return { readOnly: false, reason: `${name} is a path, not a built-in read-only command` };
   if (name === 'git') {
     const reason = checkGit(argv);
-    const reads = gitPaths(argv).map(({ word, fromTop, pattern }): ReadPath => ({ word, recursive: false, ...(fromTop ? { fromTop } : {}), ...(pattern ? { gitPattern: pattern } : {}) }));
+    const reads = gitPaths(argv).map(({ word, fromTop, pattern }): ReadPath => ({
+      word,
+      recursive: false,
+      ...(fromTop ? { fromTop } : {}),
+      ...(pattern ? { gitPattern: pattern } : {}),
+    }));
     return reason === undefined ? { readOnly: true, reads } : { readOnly: false, reason };
   }
   if (name === 'command' && (argv[1]?.value === '-v' || argv[1]?.value === '-V')) return { readOnly: true, reads: [] };
@@ -268,18 +589,33 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
   if (failed !== undefined) return { readOnly: false, reason: failed };
   const recursive = spec.recursive === true || (spec.recursive ?? []).some((flag) => parsed.flags.includes(flag));
   let paths: readonly ShellWord[] = [];
-  if (spec.paths === 'all') paths = name === 'sed' && !parsed.values.has('-e') && !parsed.values.has('--expression') ? parsed.positionals.slice(1) : parsed.positionals;
-  else if (spec.paths === 'pattern-then-all') paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
+  if (spec.paths === 'all')
+    paths =
+      name === 'sed' && !parsed.values.has('-e') && !parsed.values.has('--expression')
+        ? parsed.positionals.slice(1)
+        : parsed.positionals;
+  else if (spec.paths === 'pattern-then-all')
+    paths = globalFlags(parsed) ? parsed.positionals : parsed.positionals.slice(1);
   const namesOnly = LISTING_COMMANDS.has(name);
   const reads: ReadPath[] = paths.map((word) => ({ word, recursive, namesOnly }));
-  for (const flag of ['-f', '--file']) for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
+  for (const flag of ['-f', '--file'])
+    for (const word of parsed.values.get(flag) ?? []) reads.push({ word, recursive: false });
   if (name === 'fd') {
     // `--base-directory` moves where every path is resolved; `--search-path` names folders to walk.
-    if (parsed.values.has('--base-directory')) return { readOnly: false, reason: 'fd --base-directory searches from another folder' };
+    if (parsed.values.has('--base-directory'))
+      return { readOnly: false, reason: 'fd --base-directory searches from another folder' };
     for (const word of parsed.values.get('--search-path') ?? []) reads.push({ word, recursive: true });
   }
-  if (recursive && paths.length === 0 && (name === 'rg' || name === 'grep' || name === 'fd' || name === 'du' || name === 'tree' || name === 'ls')) {
-    reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly });
+  if (
+    recursive &&
+    paths.length === 0 &&
+    (name === 'rg' || name === 'grep' || name === 'fd' || name === 'du' || name === 'tree' || name === 'ls')
+  ) {
+    reads.push({
+      word: { value: '.', static: true, glob: false, quoted: false, source: '.' },
+      recursive: true,
+      namesOnly,
+    });
   }
   return { readOnly: true, reads };
 }
@@ -288,14 +624,16 @@ export function classifyReadOnly(argv: readonly ShellWord[]): ReadOnlyVerdict {
 const LISTING_COMMANDS: ReadonlySet<string> = new Set(['ls', 'du', 'tree', 'fd']);
 
 /** find primaries whose next word is their argument, never an action. */
-const FIND_VALUE_PRIMARIES = /^-(i?name|i?path|i?wholename|i?regex|i?lname|x?type|size|user|group|perm|[acm](time|min)|newer|max(depth)|mindepth|printf|samefile|inum|links|uid|gid|used|fstype|regextype)$/;
+const FIND_VALUE_PRIMARIES =
+  /^-(i?name|i?path|i?wholename|i?regex|i?lname|x?type|size|user|group|perm|[acm](time|min)|newer|max(depth)|mindepth|printf|samefile|inum|links|uid|gid|used|fstype|regextype)$/;
 
 function classifyFind(argv: readonly ShellWord[]): ReadOnlyVerdict {
   const reads: ReadPath[] = [];
   let inExpression = false;
   let start = 1;
   // Options before the starting points: -H, -L, -P, -D debugopts, -Olevel.
-  while (argv[start]?.static && /^-([HLP]|D|O\d*)$/.test(argv[start]?.value ?? '')) start += argv[start]?.value === '-D' ? 2 : 1;
+  while (argv[start]?.static && /^-([HLP]|D|O\d*)$/.test(argv[start]?.value ?? ''))
+    start += argv[start]?.value === '-D' ? 2 : 1;
   for (let index = start; index < argv.length; index += 1) {
     const word = argv[index] as ShellWord;
     if (!word.static || word.glob) {
@@ -303,12 +641,19 @@ function classifyFind(argv: readonly ShellWord[]): ReadOnlyVerdict {
       if (inExpression && word.quoted && previous?.static && FIND_VALUE_PRIMARIES.test(previous.value)) continue;
       return { readOnly: false, reason: `find: ${word.source} could expand to an action that writes or runs commands` };
     }
-    if (FIND_UNSAFE.test(word.value)) return { readOnly: false, reason: `find ${word.value} can delete files or run commands` };
-    if (word.value === '-files0-from') return { readOnly: false, reason: 'find -files0-from takes its starting points from a file nobody has seen' };
+    if (FIND_UNSAFE.test(word.value))
+      return { readOnly: false, reason: `find ${word.value} can delete files or run commands` };
+    if (word.value === '-files0-from')
+      return { readOnly: false, reason: 'find -files0-from takes its starting points from a file nobody has seen' };
     if (!inExpression && (word.value.startsWith('-') || word.value === '(' || word.value === '!')) inExpression = true;
     if (!inExpression) reads.push({ word, recursive: true, namesOnly: true });
   }
-  if (reads.length === 0) reads.push({ word: { value: '.', static: true, glob: false, quoted: false, source: '.' }, recursive: true, namesOnly: true });
+  if (reads.length === 0)
+    reads.push({
+      word: { value: '.', static: true, glob: false, quoted: false, source: '.' },
+      recursive: true,
+      namesOnly: true,
+    });
   return { readOnly: true, reads };
 }
 

@@ -86,7 +86,9 @@ describe('ruleAllowsAnyCode', () => {
   });
 
   test('says why, in words a person can act on', () => {
-    expect(ruleAllowsAnyCode('Bash(python:*)')).toBe('python runs whatever script, -c/-e text or standard input it is given');
+    expect(ruleAllowsAnyCode('Bash(python:*)')).toBe(
+      'python runs whatever script, -c/-e text or standard input it is given',
+    );
     expect(ruleAllowsAnyCode('Bash(xargs:*)')).toBe('xargs runs whatever command it is given');
     expect(ruleAllowsAnyCode('Bash(docker run:*)')).toMatch(/container/);
     expect(ruleAllowsAnyCode('Bash(make:*)')).toMatch(/Makefile/);

@@ -14,22 +14,77 @@ import { parseRule } from './rule-parser.js';
 
 /** Programs that run code given in their arguments or on stdin unless a script is fixed. */
 const INTERPRETERS: ReadonlyMap<string, string> = new Map([
-  ...['python', 'pypy', 'node', 'nodejs', 'deno', 'bun', 'perl', 'ruby', 'php', 'lua', 'luajit', 'rscript', 'julia', 'tclsh', 'osascript', 'pwsh', 'powershell', 'jshell', 'groovy'].map(
-    (name) => [name, `${name} runs whatever script, -c/-e text or standard input it is given`] as const,
+  ...[
+    'python',
+    'pypy',
+    'node',
+    'nodejs',
+    'deno',
+    'bun',
+    'perl',
+    'ruby',
+    'php',
+    'lua',
+    'luajit',
+    'rscript',
+    'julia',
+    'tclsh',
+    'osascript',
+    'pwsh',
+    'powershell',
+    'jshell',
+    'groovy',
+  ].map((name) => [name, `${name} runs whatever script, -c/-e text or standard input it is given`] as const),
+  ...['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'busybox'].map(
+    (name) => [name, `${name} is a shell: it runs any command line it is given`] as const,
   ),
-  ...['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'busybox'].map((name) => [name, `${name} is a shell: it runs any command line it is given`] as const),
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name) => [name, `an ${name} program can run commands (system(), print | "cmd")`] as const),
+  ...['awk', 'gawk', 'mawk', 'nawk'].map(
+    (name) => [name, `an ${name} program can run commands (system(), print | "cmd")`] as const,
+  ),
   ['sed', "a sed script can run commands (GNU sed's e command and s///e)"],
   ['expect', 'expect runs the Tcl script it is given'],
   ['gdb', 'gdb runs the commands and programs it is given'],
-  ...['npx', 'bunx', 'pnpx', 'uvx'].map((name) => [name, `${name} downloads and runs whatever package it is given`] as const),
+  ...['npx', 'bunx', 'pnpx', 'uvx'].map(
+    (name) => [name, `${name} downloads and runs whatever package it is given`] as const,
+  ),
 ]);
 
 /** Programs that run the command named in their arguments unless that command is fixed. */
 const LAUNCHERS: ReadonlySet<string> = new Set([
-  'env', 'xargs', 'sudo', 'doas', 'su', 'runuser', 'nohup', 'timeout', 'nice', 'ionice', 'chrt', 'taskset', 'time', 'stdbuf',
-  'command', 'builtin', 'exec', 'eval', 'source', '.', 'watch', 'setsid', 'flock', 'chroot', 'nsenter', 'unshare', 'strace',
-  'ltrace', 'parallel', 'script', 'firejail', 'find', 'caffeinate', 'dbus-run-session',
+  'env',
+  'xargs',
+  'sudo',
+  'doas',
+  'su',
+  'runuser',
+  'nohup',
+  'timeout',
+  'nice',
+  'ionice',
+  'chrt',
+  'taskset',
+  'time',
+  'stdbuf',
+  'command',
+  'builtin',
+  'exec',
+  'eval',
+  'source',
+  '.',
+  'watch',
+  'setsid',
+  'flock',
+  'chroot',
+  'nsenter',
+  'unshare',
+  'strace',
+  'ltrace',
+  'parallel',
+  'script',
+  'firejail',
+  'find',
+  'caffeinate',
+  'dbus-run-session',
 ]);
 
 /**
@@ -38,10 +93,22 @@ const LAUNCHERS: ReadonlySet<string> = new Set([
  * follows (`docker run`, `pip install` — more packages can follow the named one). `unlessNamed`:
  * it runs any code unless the next word (the script, package or binary) is fixed too.
  */
-type Subcommands = { readonly always: ReadonlySet<string>; readonly unlessNamed: ReadonlySet<string>; readonly why: string };
+type Subcommands = {
+  readonly always: ReadonlySet<string>;
+  readonly unlessNamed: ReadonlySet<string>;
+  readonly why: string;
+};
 
-const CONTAINER = { always: ['run', 'exec', 'create', 'compose', 'container'], unlessNamed: [], why: 'a container it starts can run anything, with host folders mounted' };
-const BUILD = (file: string) => ({ always: [], unlessNamed: [], why: `it runs whatever the ${file} gives for the target` });
+const CONTAINER = {
+  always: ['run', 'exec', 'create', 'compose', 'container'],
+  unlessNamed: [],
+  why: 'a container it starts can run anything, with host folders mounted',
+};
+const BUILD = (file: string) => ({
+  always: [],
+  unlessNamed: [],
+  why: `it runs whatever the ${file} gives for the target`,
+});
 
 const SUBCOMMANDS: ReadonlyMap<string, Subcommands> = new Map(
   (
@@ -49,19 +116,60 @@ const SUBCOMMANDS: ReadonlyMap<string, Subcommands> = new Map(
       ['docker', CONTAINER],
       ['podman', CONTAINER],
       ['nerdctl', CONTAINER],
-      ['kubectl', { always: ['exec', 'run', 'debug', 'attach', 'apply', 'create'], unlessNamed: [], why: 'it runs any command in the cluster' }],
-      ['npm', { always: ['install', 'i', 'add', 'explore'], unlessNamed: ['exec', 'x', 'run', 'run-script', 'rum', 'urn'], why: 'it runs any package script, or installs and runs any package' }],
-      ['pnpm', { always: ['add', 'install', 'i'], unlessNamed: ['exec', 'dlx', 'run'], why: 'it runs any package script, or installs and runs any package' }],
-      ['yarn', { always: ['add'], unlessNamed: ['exec', 'dlx', 'run', 'node'], why: 'it runs any package script, or installs and runs any package' }],
-      ['bun', { always: ['add', 'install', 'i'], unlessNamed: ['run', 'x', 'exec'], why: 'it runs any script or package' }],
+      [
+        'kubectl',
+        {
+          always: ['exec', 'run', 'debug', 'attach', 'apply', 'create'],
+          unlessNamed: [],
+          why: 'it runs any command in the cluster',
+        },
+      ],
+      [
+        'npm',
+        {
+          always: ['install', 'i', 'add', 'explore'],
+          unlessNamed: ['exec', 'x', 'run', 'run-script', 'rum', 'urn'],
+          why: 'it runs any package script, or installs and runs any package',
+        },
+      ],
+      [
+        'pnpm',
+        {
+          always: ['add', 'install', 'i'],
+          unlessNamed: ['exec', 'dlx', 'run'],
+          why: 'it runs any package script, or installs and runs any package',
+        },
+      ],
+      [
+        'yarn',
+        {
+          always: ['add'],
+          unlessNamed: ['exec', 'dlx', 'run', 'node'],
+          why: 'it runs any package script, or installs and runs any package',
+        },
+      ],
+      [
+        'bun',
+        { always: ['add', 'install', 'i'], unlessNamed: ['run', 'x', 'exec'], why: 'it runs any script or package' },
+      ],
       ['deno', { always: ['repl'], unlessNamed: ['run', 'eval', 'task', 'x'], why: 'it runs any script' }],
       ['pip', { always: ['install'], unlessNamed: [], why: "installing a package runs the package's own code" }],
       ['pip3', { always: ['install'], unlessNamed: [], why: "installing a package runs the package's own code" }],
-      ['uv', { always: ['tool', 'pip'], unlessNamed: ['run'], why: 'it runs any script, or installs and runs any package' }],
+      [
+        'uv',
+        { always: ['tool', 'pip'], unlessNamed: ['run'], why: 'it runs any script, or installs and runs any package' },
+      ],
       ['pipx', { always: ['install'], unlessNamed: ['run'], why: 'it installs and runs any package' }],
       ['gem', { always: ['install'], unlessNamed: [], why: "installing a gem runs the gem's own code" }],
       ['cargo', { always: ['install'], unlessNamed: ['run', 'script'], why: 'it builds and runs any code' }],
-      ['go', { always: ['generate', 'install'], unlessNamed: ['run'], why: 'it runs any code (go generate runs the commands the source names)' }],
+      [
+        'go',
+        {
+          always: ['generate', 'install'],
+          unlessNamed: ['run'],
+          why: 'it runs any code (go generate runs the commands the source names)',
+        },
+      ],
       [
         'git',
         {
@@ -80,7 +188,10 @@ const SUBCOMMANDS: ReadonlyMap<string, Subcommands> = new Map(
       ['./gradlew', BUILD('build script')],
       ['mvn', BUILD('build plugins')],
     ] as const
-  ).map(([program, entry]) => [program, { always: new Set<string>(entry.always), unlessNamed: new Set<string>(entry.unlessNamed), why: entry.why }]),
+  ).map(([program, entry]) => [
+    program,
+    { always: new Set<string>(entry.always), unlessNamed: new Set<string>(entry.unlessNamed), why: entry.why },
+  ]),
 );
 
 /** Options that make git run a program whatever the subcommand. */
@@ -119,7 +230,9 @@ export function ruleAllowsAnyCode(rule: string): string | undefined {
   if (interpreter !== undefined) return named.length === 0 ? interpreter : undefined;
   if (program === 'ssh') {
     // The host is fixed, but ssh runs whatever command follows it there.
-    return rest.filter((word) => !isSetupWord(word)).length >= 2 ? undefined : 'ssh runs any command on the remote host';
+    return rest.filter((word) => !isSetupWord(word)).length >= 2
+      ? undefined
+      : 'ssh runs any command on the remote host';
   }
   if (LAUNCHERS.has(program)) {
     return rest.some((word) => !isSetupWord(word)) ? undefined : `${program} runs whatever command it is given`;

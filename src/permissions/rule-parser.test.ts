@@ -77,9 +77,12 @@ describe('parseRule', () => {
 });
 
 describe('escapePathForRule', () => {
-  test.each(['[2024-06] Reports', 'a*b?c', '!important', '#notes', 'trailing '])('%j stays literal in gitignore syntax', (name) => {
-    const matcher = ignore().add(escapePathForRule(name));
-    expect(matcher.ignores(name)).toBe(true);
-    expect(matcher.ignores('2 Reports')).toBe(false);
-  });
+  test.each(['[2024-06] Reports', 'a*b?c', '!important', '#notes', 'trailing '])(
+    '%j stays literal in gitignore syntax',
+    (name) => {
+      const matcher = ignore().add(escapePathForRule(name));
+      expect(matcher.ignores(name)).toBe(true);
+      expect(matcher.ignores('2 Reports')).toBe(false);
+    },
+  );
 });

@@ -80,7 +80,12 @@ function globTest(pattern: string): (value: string) => boolean {
   return (value) => regex.test(value);
 }
 
-function result(rule: ParsedRule | undefined, severity?: 'error' | 'warning', text?: string, message?: string): RuleParseResult {
+function result(
+  rule: ParsedRule | undefined,
+  severity?: 'error' | 'warning',
+  text?: string,
+  message?: string,
+): RuleParseResult {
   return {
     rule,
     diagnostic: severity && message !== undefined ? { rule: text ?? '', severity, message } : undefined,
@@ -129,7 +134,12 @@ export function parseRule(text: string, behavior: RuleBehavior): RuleParseResult
     return parseToolName(text, trimmed, behavior);
   }
   if (!trimmed.endsWith(')')) {
-    return result(undefined, 'error', text, `Permission rule ${text} has an unclosed parenthesis; write Tool(specifier).`);
+    return result(
+      undefined,
+      'error',
+      text,
+      `Permission rule ${text} has an unclosed parenthesis; write Tool(specifier).`,
+    );
   }
   const name = trimmed.slice(0, open).trim();
   const specifier = trimmed.slice(open + 1, -1).trim();
@@ -140,7 +150,12 @@ export function parseRule(text: string, behavior: RuleBehavior): RuleParseResult
     return result(undefined, 'error', text, `Permission rule ${text}: a tool-name glob cannot take a specifier.`);
   }
   if (specifier === '') {
-    return result(undefined, 'error', text, `Permission rule ${text} has an empty specifier; write ${name} for every call.`);
+    return result(
+      undefined,
+      'error',
+      text,
+      `Permission rule ${text} has an empty specifier; write ${name} for every call.`,
+    );
   }
   if (specifier === '*') return parseToolName(text, name, behavior);
   const toolName = canonicalToolName(name);
@@ -171,9 +186,20 @@ function parseSpecifier(options: {
         );
       }
       if (behavior === 'allow') {
-        return result(undefined, 'warning', text, `Allow rule ${text} is ignored: only deny and ask rules may match an input field.`);
+        return result(
+          undefined,
+          'warning',
+          text,
+          `Allow rule ${text} is ignored: only deny and ask rules may match an input field.`,
+        );
       }
-      return result({ kind: 'param', toolName, key, test: globTest(param[2] ?? ''), source: globSource(param[2] ?? '') });
+      return result({
+        kind: 'param',
+        toolName,
+        key,
+        test: globTest(param[2] ?? ''),
+        source: globSource(param[2] ?? ''),
+      });
     }
   }
   if (toolName === 'Bash') {
@@ -189,7 +215,12 @@ function parseSpecifier(options: {
   if (PATH_TOOLS.has(toolName)) {
     if (behavior === 'allow' && NEVER_CONSULTED_FOR_ALLOW.has(toolName)) {
       const family = toolName === 'Glob' || toolName === 'NotebookRead' || toolName === 'LS' ? 'Read' : 'Edit';
-      return result(undefined, 'warning', text, `Allow rule ${text} is never consulted; write ${family}(${specifier}) instead.`);
+      return result(
+        undefined,
+        'warning',
+        text,
+        `Allow rule ${text} is never consulted; write ${family}(${specifier}) instead.`,
+      );
     }
     if (/[\u0000-\u001f\u007f]/.test(specifier)) {
       return result(undefined, 'error', text, `Rule ${text} contains a control character.`);
@@ -197,7 +228,12 @@ function parseSpecifier(options: {
     return result({ kind: 'path', toolName, pattern: specifier });
   }
   if (behavior === 'allow') {
-    return result(undefined, 'warning', text, `Allow rule ${text} is ignored: ${toolName} takes no specifier; write ${toolName} to allow every call.`);
+    return result(
+      undefined,
+      'warning',
+      text,
+      `Allow rule ${text} is ignored: ${toolName} takes no specifier; write ${toolName} to allow every call.`,
+    );
   }
   return result(
     { kind: 'opaque', toolName, specifier },

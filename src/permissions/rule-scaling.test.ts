@@ -59,16 +59,37 @@ function countOperations(work: () => void): number {
   return count;
 }
 
-const bashTool = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call: () => Promise.resolve('') });
-const readTool = defineTool({ name: 'Read', inputSchema: z.object({ file_path: z.string() }), prompt: '', isReadOnly: () => true, getPath: (input) => input.file_path, call: () => Promise.resolve('') });
+const bashTool = defineTool({
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: '',
+  call: () => Promise.resolve(''),
+});
+const readTool = defineTool({
+  name: 'Read',
+  inputSchema: z.object({ file_path: z.string() }),
+  prompt: '',
+  isReadOnly: () => true,
+  getPath: (input) => input.file_path,
+  call: () => Promise.resolve(''),
+});
 
 function rulesOf(count: number, cwd: string): PermissionRuleEntry[] {
-  const entry = (behavior: PermissionRuleEntry['behavior'], rule: string): PermissionRuleEntry => ({ rule, behavior, source: 'projectSettings', root: cwd });
+  const entry = (behavior: PermissionRuleEntry['behavior'], rule: string): PermissionRuleEntry => ({
+    rule,
+    behavior,
+    source: 'projectSettings',
+    root: cwd,
+  });
   const rules: PermissionRuleEntry[] = [];
   for (let index = 0; index < count; index += 1) rules.push(entry('allow', `Bash(npm run script${index}:*)`));
   // A tenth as many deny, ask and Read rules, so every list the engine scans grows with the count.
   for (let index = 0; index < count / 10; index += 1) {
-    rules.push(entry('deny', `Bash(npm publish${index} *)`), entry('ask', `Bash(npm ask${index} *)`), entry('deny', `Read(secret${index}/**)`));
+    rules.push(
+      entry('deny', `Bash(npm publish${index} *)`),
+      entry('ask', `Bash(npm ask${index} *)`),
+      entry('deny', `Read(secret${index}/**)`),
+    );
   }
   return rules;
 }
@@ -79,12 +100,25 @@ function workFor(count: number): number {
   const rules = rulesOf(count, cwd);
   return countOperations(() => {
     const engine = createPermissionEngine({ rules, cwd, homeDir: root, caseInsensitive: false });
-    const context = { toolUseId: 't', signal: new AbortController().signal, cwd, sessionId: 's', agentId: 'main', permissionMode: 'default' as const, services: createServices() };
+    const context = {
+      toolUseId: 't',
+      signal: new AbortController().signal,
+      cwd,
+      sessionId: 's',
+      agentId: 'main',
+      permissionMode: 'default' as const,
+      services: createServices(),
+    };
     for (const command of ['npm run nothing --flag', 'npm run other && npm run third', 'git status']) {
       const decision = engine.decide({ tool: bashTool, input: { command }, toolUseId: 't', context });
       if (decision instanceof Promise) throw new Error('the decision should be synchronous once the parser is loaded');
     }
-    const read = engine.decide({ tool: readTool, input: { file_path: path.join(cwd, 'README.md') }, toolUseId: 't', context });
+    const read = engine.decide({
+      tool: readTool,
+      input: { file_path: path.join(cwd, 'README.md') },
+      toolUseId: 't',
+      context,
+    });
     if (read instanceof Promise) throw new Error('the decision should be synchronous');
   });
 }
@@ -100,9 +134,22 @@ test('the work of building the engine and deciding grows linearly with the numbe
 test('30,000 allow rules sharing a first word still decide (and ask for an unmatched command)', () => {
   const cwd = root;
   const engine = createPermissionEngine({ rules: rulesOf(30_000, cwd), cwd, homeDir: root, caseInsensitive: false });
-  const context = { toolUseId: 't', signal: new AbortController().signal, cwd, sessionId: 's', agentId: 'main', permissionMode: 'default' as const, services: createServices() };
+  const context = {
+    toolUseId: 't',
+    signal: new AbortController().signal,
+    cwd,
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: 'default' as const,
+    services: createServices(),
+  };
   const unmatched = engine.decide({ tool: bashTool, input: { command: 'npm run nothing' }, toolUseId: 't', context });
-  const matched = engine.decide({ tool: bashTool, input: { command: 'npm run script29999 --x' }, toolUseId: 't', context });
+  const matched = engine.decide({
+    tool: bashTool,
+    input: { command: 'npm run script29999 --x' },
+    toolUseId: 't',
+    context,
+  });
   expect(unmatched).toMatchObject({ behavior: 'ask' });
   expect(matched).toMatchObject({ behavior: 'allow', reason: { kind: 'rule', rule: 'Bash(npm run script29999:*)' } });
 });

@@ -81,12 +81,21 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
   const add = (entry: PermissionRuleEntry): RuleDiagnostic | undefined => {
     const { rule, diagnostic } = parseRule(entry.rule, entry.behavior);
     if (diagnostic) {
-      diagnostics.push({ ...diagnostic, behavior: entry.behavior, source: entry.source, ...(entry.file ? { file: entry.file } : {}) });
+      diagnostics.push({
+        ...diagnostic,
+        behavior: entry.behavior,
+        source: entry.source,
+        ...(entry.file ? { file: entry.file } : {}),
+      });
     }
     if (rule === undefined) return diagnostic;
     const compiled: CompiledRule =
       rule.kind === 'path'
-        ? { entry, parsed: rule, path: compilePathPattern(rule.pattern, { ...anchors, root: entry.root, behavior: entry.behavior }) }
+        ? {
+            entry,
+            parsed: rule,
+            path: compilePathPattern(rule.pattern, { ...anchors, root: entry.root, behavior: entry.behavior }),
+          }
         : { entry, parsed: rule };
     const list = lists.get(entry.behavior);
     positions.set(compiled, list?.length ?? 0);

@@ -28,14 +28,27 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const rule = (text: string, behavior: PermissionRuleEntry['behavior'] = 'deny'): PermissionRuleEntry => ({ rule: text, behavior, source: 'projectSettings', root: project });
+const rule = (text: string, behavior: PermissionRuleEntry['behavior'] = 'deny'): PermissionRuleEntry => ({
+  rule: text,
+  behavior,
+  source: 'projectSettings',
+  root: project,
+});
 const build = (rules: readonly PermissionRuleEntry[], settings = DEFAULT_SANDBOX_SETTINGS) =>
   buildSandboxPolicy({ rules, cwd: project, homeDir: home, tmpDir: path.join(root, 'tmp'), settings });
 
 describe('buildSandboxPolicy', () => {
   it('masks the credential stores under home, and what a Read deny names (a link and its target)', () => {
     const policy = build([rule('Read(./.env)'), rule('Read(~/notes/**)')]);
-    expect(policy.masked).toEqual(expect.arrayContaining([path.join(home, '.ssh'), path.join(home, '.aws'), path.join(project, '.env'), path.join(project, '.env.real'), path.join(home, 'notes')]));
+    expect(policy.masked).toEqual(
+      expect.arrayContaining([
+        path.join(home, '.ssh'),
+        path.join(home, '.aws'),
+        path.join(project, '.env'),
+        path.join(project, '.env.real'),
+        path.join(home, 'notes'),
+      ]),
+    );
   });
 
   it('expands a glob to the paths that exist now, outside node_modules, and says so', () => {
@@ -46,7 +59,13 @@ describe('buildSandboxPolicy', () => {
   });
 
   it('reports a glob it could not finish and one outside the folders it may search', () => {
-    const small = buildSandboxPolicy({ rules: [rule('Read(**/*.md)')], cwd: project, homeDir: home, tmpDir: path.join(root, 'tmp'), maxGlobEntries: 2 });
+    const small = buildSandboxPolicy({
+      rules: [rule('Read(**/*.md)')],
+      cwd: project,
+      homeDir: home,
+      tmpDir: path.join(root, 'tmp'),
+      maxGlobEntries: 2,
+    });
     expect(small.unenforced.join('\n')).toContain('more than 2 entries');
     expect(build([rule('Read(//etc/*.conf)')]).unenforced.join('\n')).toContain('outside the working folders and home');
   });
@@ -58,7 +77,11 @@ describe('buildSandboxPolicy', () => {
   });
 
   it('unmasks a credential store that allowRead names, and writes what allowWrite adds', () => {
-    const policy = build([], { ...DEFAULT_SANDBOX_SETTINGS, allowRead: [path.join(home, '.ssh')], allowWrite: [path.join(home, '.gradle')] });
+    const policy = build([], {
+      ...DEFAULT_SANDBOX_SETTINGS,
+      allowRead: [path.join(home, '.ssh')],
+      allowWrite: [path.join(home, '.gradle')],
+    });
     expect(policy.masked).not.toContain(path.join(home, '.ssh'));
     expect(policy.masked).toContain(path.join(home, '.aws'));
     expect(policy.writable).toContain(path.join(home, '.gradle'));
@@ -66,12 +89,22 @@ describe('buildSandboxPolicy', () => {
 
   it("protects git's hooks and config, agent settings and CI files in each working folder, and home's startup files when home is one", () => {
     const policy = build([]);
-    for (const name of ['.git/hooks', '.git/config', '.claude', '.toolplane', '.mcp.json', '.github/workflows', '.envrc']) {
+    for (const name of [
+      '.git/hooks',
+      '.git/config',
+      '.claude',
+      '.toolplane',
+      '.mcp.json',
+      '.github/workflows',
+      '.envrc',
+    ]) {
       expect(policy.writeProtected).toContain(path.join(project, name));
     }
     expect(policy.writeProtected).not.toContain(path.join(home, '.bashrc'));
     const atHome = buildSandboxPolicy({ rules: [], cwd: home, homeDir: home, tmpDir: path.join(root, 'tmp') });
-    expect(atHome.writeProtected).toEqual(expect.arrayContaining([path.join(home, '.bashrc'), path.join(home, '.config'), path.join(home, '.local/bin')]));
+    expect(atHome.writeProtected).toEqual(
+      expect.arrayContaining([path.join(home, '.bashrc'), path.join(home, '.config'), path.join(home, '.local/bin')]),
+    );
   });
 
   it('masks other sessions and projects but not this session', async () => {
@@ -81,8 +114,17 @@ describe('buildSandboxPolicy', () => {
     await mkdir(path.join(config, 'projects', 'p2'), { recursive: true });
     await writeFile(path.join(config, 'projects', 'p1', 'other.jsonl'), '');
     await writeFile(path.join(config, 'projects', 'p1', 'me.jsonl'), '');
-    const policy = buildSandboxPolicy({ rules: [], cwd: project, homeDir: home, tmpDir: path.join(root, 'tmp'), configDir: config, sessionDir: mine });
-    expect(policy.masked).toEqual(expect.arrayContaining([path.join(config, 'projects', 'p2'), path.join(config, 'projects', 'p1', 'other.jsonl')]));
+    const policy = buildSandboxPolicy({
+      rules: [],
+      cwd: project,
+      homeDir: home,
+      tmpDir: path.join(root, 'tmp'),
+      configDir: config,
+      sessionDir: mine,
+    });
+    expect(policy.masked).toEqual(
+      expect.arrayContaining([path.join(config, 'projects', 'p2'), path.join(config, 'projects', 'p1', 'other.jsonl')]),
+    );
     expect(policy.masked).not.toContain(mine);
     expect(policy.masked).not.toContain(path.join(config, 'projects', 'p1', 'me.jsonl'));
   });
@@ -108,7 +150,13 @@ describe('buildSandboxPolicy', () => {
 
   it('write-protects a configured hook script in a tool cache too', () => {
     const script = path.join(home, '.cache', 'hooks', 'check.sh');
-    const policy = buildSandboxPolicy({ rules: [], cwd: project, homeDir: home, tmpDir: path.join(root, 'tmp'), protectedFiles: [script, '/usr/local/bin/elsewhere'] });
+    const policy = buildSandboxPolicy({
+      rules: [],
+      cwd: project,
+      homeDir: home,
+      tmpDir: path.join(root, 'tmp'),
+      protectedFiles: [script, '/usr/local/bin/elsewhere'],
+    });
     expect(policy.writeProtected).toContain(script);
     expect(policy.writeProtected).not.toContain('/usr/local/bin/elsewhere');
   });

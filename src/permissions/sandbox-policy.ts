@@ -69,7 +69,13 @@ export const CREDENTIAL_STORES: readonly string[] = [
 ];
 
 /** Configuration files under home that hold tokens among settings: shown with the tokens removed. */
-export const REDACTED_CONFIG_FILES: readonly string[] = ['.npmrc', '.yarnrc', '.yarnrc.yml', '.config/pip/pip.conf', '.pip/pip.conf'];
+export const REDACTED_CONFIG_FILES: readonly string[] = [
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.config/pip/pip.conf',
+  '.pip/pip.conf',
+];
 
 /** Tool caches under home that workspace-profile commands may write (`npm ci`, builds). */
 export const WRITABLE_CACHES: readonly string[] = [
@@ -112,9 +118,9 @@ export const SANDBOX_WRITE_PROTECTED: readonly string[] = [
  * when it exists, creatable when it does not. `.git` as a whole is not (commits write it); its
  * hooks and config are in the list above.
  */
-export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = PROTECTED_PATHS.map((entry) => entry.path).filter(
-  (entry) => entry !== '.git' && !SANDBOX_WRITE_PROTECTED.includes(entry),
-);
+export const SANDBOX_WRITE_PROTECTED_WHEN_PRESENT: readonly string[] = PROTECTED_PATHS.map(
+  (entry) => entry.path,
+).filter((entry) => entry !== '.git' && !SANDBOX_WRITE_PROTECTED.includes(entry));
 
 /** Files a shell or the desktop runs from a home folder; protected when a working folder holds home. */
 export const HOME_STARTUP_FILES: readonly string[] = [
@@ -157,7 +163,8 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
 
   const masked = new Set<string>();
   const allowRead = settings.allowRead.map((entry) => path.resolve(entry));
-  const unmasked = (candidate: string): boolean => allowRead.some((allowed) => isWithin(candidate, allowed) || isWithin(allowed, candidate));
+  const unmasked = (candidate: string): boolean =>
+    allowRead.some((allowed) => isWithin(candidate, allowed) || isWithin(allowed, candidate));
   for (const store of CREDENTIAL_STORES) {
     const candidate = path.join(homeDir, store);
     if (!unmasked(candidate)) masked.add(candidate);
@@ -192,7 +199,9 @@ export function buildSandboxPolicy(options: SandboxPolicyOptions): SandboxPolicy
     for (const found of expandRule(rule, { workingFolders, homeDir, limit, unenforced })) writeProtected.add(found);
   }
 
-  const redacted = REDACTED_CONFIG_FILES.map((name) => path.join(homeDir, name)).filter((file) => !unmasked(file) && !masked.has(file));
+  const redacted = REDACTED_CONFIG_FILES.map((name) => path.join(homeDir, name)).filter(
+    (file) => !unmasked(file) && !masked.has(file),
+  );
   return {
     workingFolders,
     tmpDir: path.resolve(options.tmpDir),
@@ -220,20 +229,26 @@ const GIT_SEARCH_DEPTH = 4;
  * submodule's or a worktree's pointer to its git folder). A command that rewrote one would have the
  * user's next `git status` there run its code (`core.fsmonitor`, hooks). Found by a bounded walk.
  */
-function gitPathsRunOutside(folder: string, options: { readonly limit: number; readonly unenforced: string[] }): string[] {
+function gitPathsRunOutside(
+  folder: string,
+  options: { readonly limit: number; readonly unenforced: string[] },
+): string[] {
   const found: string[] = [];
   let visited = 0;
   const addGitFolder = (gitFolder: string, depth: number): void => {
     found.push(path.join(gitFolder, 'hooks'), path.join(gitFolder, 'config'));
     if (depth > GIT_SEARCH_DEPTH) return;
     const modules = path.join(gitFolder, 'modules');
-    for (const entry of listEntries(modules)) if (entry.isDirectory()) addModule(path.join(modules, entry.name), depth + 1);
+    for (const entry of listEntries(modules))
+      if (entry.isDirectory()) addModule(path.join(modules, entry.name), depth + 1);
   };
   // Submodule names may hold slashes, so a module's git folder is found by its HEAD.
   const addModule = (candidate: string, depth: number): void => {
     if (depth > GIT_SEARCH_DEPTH * 2) return;
-    if (listEntries(candidate).some((entry) => entry.name === 'HEAD' && entry.isFile())) return addGitFolder(candidate, depth);
-    for (const entry of listEntries(candidate)) if (entry.isDirectory()) addModule(path.join(candidate, entry.name), depth + 1);
+    if (listEntries(candidate).some((entry) => entry.name === 'HEAD' && entry.isFile()))
+      return addGitFolder(candidate, depth);
+    for (const entry of listEntries(candidate))
+      if (entry.isDirectory()) addModule(path.join(candidate, entry.name), depth + 1);
   };
   const walk = (current: string, depth: number): void => {
     for (const entry of listEntries(current)) {
@@ -250,7 +265,9 @@ function gitPathsRunOutside(folder: string, options: { readonly limit: number; r
   };
   walk(folder, 0);
   if (visited >= options.limit) {
-    options.unenforced.push(`nested git repositories under ${folder}: more than ${options.limit} entries to search, so only the first ones are write-protected`);
+    options.unenforced.push(
+      `nested git repositories under ${folder}: more than ${options.limit} entries to search, so only the first ones are write-protected`,
+    );
   }
   return found;
 }
@@ -263,7 +280,10 @@ function listEntries(folder: string): Dirent[] {
   }
 }
 
-function pathRules(rules: readonly CompiledRule[], toolName: string): (CompiledRule & { readonly path: PathMatcher })[] {
+function pathRules(
+  rules: readonly CompiledRule[],
+  toolName: string,
+): (CompiledRule & { readonly path: PathMatcher })[] {
   return rules.filter(
     (rule): rule is CompiledRule & { readonly path: PathMatcher } =>
       rule.path !== undefined && rule.parsed.kind === 'path' && rule.parsed.toolName === toolName,
@@ -294,7 +314,9 @@ function expandRule(rule: CompiledRule & { readonly path: PathMatcher }, options
     ? [start]
     : roots.filter((root) => isWithin(root, start) && rule.path.mayMatchUnder(root));
   if (walkRoots.length === 0) {
-    options.unenforced.push(`${rule.entry.rule}: its paths under ${start} are outside the working folders and home, so they are not masked`);
+    options.unenforced.push(
+      `${rule.entry.rule}: its paths under ${start} are outside the working folders and home, so they are not masked`,
+    );
     return [];
   }
   const found: string[] = [];
@@ -323,7 +345,9 @@ function expandRule(rule: CompiledRule & { readonly path: PathMatcher }, options
   };
   for (const root of walkRoots) walk(root);
   if (truncated) {
-    options.unenforced.push(`${rule.entry.rule}: more than ${options.limit} entries to search, so only the first matches are masked`);
+    options.unenforced.push(
+      `${rule.entry.rule}: more than ${options.limit} entries to search, so only the first matches are masked`,
+    );
   }
   if (walkRoots.length > 0) {
     options.unenforced.push(

@@ -47,7 +47,12 @@ function splitAssignment(word: ShellWord): { readonly name: string; readonly val
 function programOf(command: ShellCommand): { readonly name: string | undefined; readonly args: readonly ShellWord[] } {
   let words = command.words;
   // `builtin read x`, `command printf -v x`: the same builtins.
-  while (words.length > 1 && words[0]?.static && (words[0].value === 'builtin' || words[0].value === 'command') && !/^-[vV]/.test(words[1]?.value ?? '')) {
+  while (
+    words.length > 1 &&
+    words[0]?.static &&
+    (words[0].value === 'builtin' || words[0].value === 'command') &&
+    !/^-[vV]/.test(words[1]?.value ?? '')
+  ) {
     words = words.slice(1);
     while (words[0]?.static && /^-p$|^--$/.test(words[0].value)) words = words.slice(1);
   }
@@ -60,7 +65,10 @@ export function variablesSetBy(command: ShellCommand): VariableSet[] {
   const sets: VariableSet[] = command.assignments.map((assignment) => ({
     name: assignment.name,
     value: assignment.value,
-    by: command.words.length === 0 ? 'an assignment' : `an assignment in front of ${command.words[0]?.source ?? 'a command'}`,
+    by:
+      command.words.length === 0
+        ? 'an assignment'
+        : `an assignment in front of ${command.words[0]?.source ?? 'a command'}`,
     flags: '',
   }));
   const { name, args } = programOf(command);
@@ -90,21 +98,26 @@ export function variablesSetBy(command: ShellCommand): VariableSet[] {
     for (let index = 0; index < args.length; index += 1) {
       const word = args[index] as ShellWord;
       if (word.value === '--' || !word.value.startsWith('-')) break;
-      if (word.value === '-v') sets.push({ name: args[index + 1]?.value ?? '', value: undefined, by: 'printf -v', flags: '' });
-      else if (word.value.startsWith('-v')) sets.push({ name: word.value.slice(2), value: undefined, by: 'printf -v', flags: '' });
+      if (word.value === '-v')
+        sets.push({ name: args[index + 1]?.value ?? '', value: undefined, by: 'printf -v', flags: '' });
+      else if (word.value.startsWith('-v'))
+        sets.push({ name: word.value.slice(2), value: undefined, by: 'printf -v', flags: '' });
     }
   } else if (name === 'read') {
     for (let index = 0; index < args.length; index += 1) {
       const word = args[index] as ShellWord;
       if (word.static && word.value.startsWith('-') && word.value !== '-') {
-        if (/^-[ersE]*a$/.test(word.value)) sets.push({ name: args[index + 1]?.value ?? '', value: undefined, by: 'read -a', flags: 'a' });
+        if (/^-[ersE]*a$/.test(word.value))
+          sets.push({ name: args[index + 1]?.value ?? '', value: undefined, by: 'read -a', flags: 'a' });
         if (/^-[ersE]*a$/.test(word.value) || READ_VALUE_FLAGS.test(word.value)) index += 1;
         continue;
       }
       sets.push({ name: word.value, value: undefined, by: 'read', flags: '' });
     }
   } else if (name === 'mapfile' || name === 'readarray') {
-    const positionals = args.filter((word, index) => !(word.value.startsWith('-') || /^-[dnOsuCc]$/.test(args[index - 1]?.value ?? '')));
+    const positionals = args.filter(
+      (word, index) => !(word.value.startsWith('-') || /^-[dnOsuCc]$/.test(args[index - 1]?.value ?? '')),
+    );
     sets.push({ name: positionals.at(-1)?.value ?? 'MAPFILE', value: undefined, by: name, flags: 'a' });
   } else if (name === 'getopts' && args[1] !== undefined) {
     sets.push({ name: args[1].value, value: undefined, by: 'getopts', flags: '' });
@@ -127,7 +140,8 @@ export function variablesNamedBy(command: ShellCommand): { readonly name: ShellW
   if (name === 'test' || name === '[') {
     args.forEach((word, index) => {
       const next = args[index + 1];
-      if (word.static && (word.value === '-v' || word.value === '-R') && next !== undefined && next.value !== ']') named.push({ name: next, by: `${name} ${word.value}` });
+      if (word.static && (word.value === '-v' || word.value === '-R') && next !== undefined && next.value !== ']')
+        named.push({ name: next, by: `${name} ${word.value}` });
     });
   } else if (name === 'unset') {
     if (args.some((word) => word.static && /^-[a-z]*f/.test(word.value))) return named;

@@ -50,7 +50,8 @@ export function shellScriptOf(argv: readonly ShellWord[]): ShellScriptText | 'dy
       // `--rcfile FILE` and `--init-file FILE` take a value; the other long options are switches.
       if (value === '--rcfile' || value === '--init-file') {
         const file = argv[index + 1];
-        if (file === undefined || !file.static || file.value !== '/dev/null') unseenStartup = `${value} ${file?.source ?? ''}`.trim();
+        if (file === undefined || !file.static || file.value !== '/dev/null')
+          unseenStartup = `${value} ${file?.source ?? ''}`.trim();
         index += 1;
       } else if (/^--(rcfile|init-file)=/.test(value)) {
         if (!value.endsWith('=/dev/null')) unseenStartup = value;

@@ -33,4 +33,3 @@ export type ShellScript = {
   /** Variables the command's arithmetic reads (bash evaluates their values as arithmetic too). */
   readonly arithmeticNames: readonly string[];
 };
-

@@ -14,15 +14,36 @@ const IGNORED_NODES: ReadonlySet<string> = new Set(['comment', 'heredoc_start', 
 const REDIRECT_NODES: ReadonlySet<string> = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 /** Nodes that are one shell word. */
 const WORD_NODES: ReadonlySet<string> = new Set([
-  'word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion',
-  'command_substitution', 'process_substitution', 'arithmetic_expansion', 'number', 'brace_expression',
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'number',
+  'brace_expression',
 ]);
 /** Expression nodes the grammar builds inside `[ … ]`; their leaves are the words of the command. */
-const EXPRESSION_NODES: ReadonlySet<string> = new Set(['unary_expression', 'binary_expression', 'parenthesized_expression', 'ternary_expression', 'postfix_expression']);
+const EXPRESSION_NODES: ReadonlySet<string> = new Set([
+  'unary_expression',
+  'binary_expression',
+  'parenthesized_expression',
+  'ternary_expression',
+  'postfix_expression',
+]);
 const WRITE_OPERATORS: ReadonlySet<string> = new Set(['>', '>>', '>|', '&>', '&>>', '>&', '<>', '&>|']);
 
 /** Creates the walk; `walk(root)` fills `commands`, `redirects` and `arithmeticNames`. */
-export function createWalker(source: string, options: { readonly cwd: string; readonly homeDir: string }, concerns: string[]) {
+export function createWalker(
+  source: string,
+  options: { readonly cwd: string; readonly homeDir: string },
+  concerns: string[],
+) {
   const commands: ShellCommand[] = [];
   const redirects: ShellRedirect[] = [];
   let cwds: readonly string[] | undefined = [options.cwd];
@@ -54,7 +75,9 @@ export function createWalker(source: string, options: { readonly cwd: string; re
     const valueNode = node.childForFieldName('value');
     return {
       name: nameNode?.text ?? '',
-      value: valueNode ? readWord(valueNode, sink) : { value: '', static: true, glob: false, quoted: false, source: '' },
+      value: valueNode
+        ? readWord(valueNode, sink)
+        : { value: '', static: true, glob: false, quoted: false, source: '' },
     };
   };
 
@@ -86,7 +109,8 @@ export function createWalker(source: string, options: { readonly cwd: string; re
       for (const child of node.namedChildren) {
         if (child === null || child.type === 'heredoc_start' || child.type === 'heredoc_end') continue;
         if (child.type === 'heredoc_body') {
-          for (const part of child.namedChildren) if (part !== null && part.type !== 'heredoc_content') readWord(part, sink);
+          for (const part of child.namedChildren)
+            if (part !== null && part.type !== 'heredoc_content') readWord(part, sink);
         } else if (REDIRECT_NODES.has(child.type)) {
           extra.push(...readRedirect(child, nested));
         } else if (WORD_NODES.has(child.type)) {
@@ -119,7 +143,11 @@ export function createWalker(source: string, options: { readonly cwd: string; re
     return extra;
   };
 
-  const finishCommand = (part: { readonly assignments: ShellAssignment[]; readonly words: ShellWord[] }, text: string, nested: boolean): void => {
+  const finishCommand = (
+    part: { readonly assignments: ShellAssignment[]; readonly words: ShellWord[] },
+    text: string,
+    nested: boolean,
+  ): void => {
     commands.push({ assignments: part.assignments, words: part.words, text, cwds, nested });
     const name = part.words[0];
     if (name?.static && name.value === 'cd') applyCd(part.words);
@@ -191,7 +219,13 @@ export function createWalker(source: string, options: { readonly cwd: string; re
         const valueNode = child.childForFieldName('value');
         const value = valueNode ? readWord(valueNode, sink) : undefined;
         const isStatic = value?.static ?? true;
-        words.push({ value: child.text, static: isStatic, glob: false, quoted: value?.quoted ?? false, source: child.text });
+        words.push({
+          value: child.text,
+          static: isStatic,
+          glob: false,
+          quoted: value?.quoted ?? false,
+          source: child.text,
+        });
       } else {
         words.push(readWord(child, sink));
       }
@@ -250,7 +284,8 @@ export function createWalker(source: string, options: { readonly cwd: string; re
       case 'variable_assignments': {
         const sink = sinkFor(nested);
         const assignments: ShellAssignment[] = [];
-        const items = node.type === 'variable_assignment' ? [node] : node.namedChildren.filter((child) => child !== null);
+        const items =
+          node.type === 'variable_assignment' ? [node] : node.namedChildren.filter((child) => child !== null);
         for (const item of items) assignments.push(readAssignment(item, sink));
         commands.push({ assignments, words: [], text: node.text, cwds, nested });
         return;
@@ -280,16 +315,26 @@ export function createWalker(source: string, options: { readonly cwd: string; re
         let body: Node | undefined;
         for (const child of node.children) {
           if (child === null) continue;
-          if (child.type === 'file_redirect' || child.type === 'heredoc_redirect' || child.type === 'herestring_redirect') {
+          if (
+            child.type === 'file_redirect' ||
+            child.type === 'heredoc_redirect' ||
+            child.type === 'herestring_redirect'
+          ) {
             const extra = readRedirect(child, nested);
-            const owner = body?.type === 'command' ? commands.findLastIndex((command) => command.text === body?.text) : -1;
+            const owner =
+              body?.type === 'command' ? commands.findLastIndex((command) => command.text === body?.text) : -1;
             if (extra.length > 0 && owner >= 0) {
               // `cat < in x`: bash gives `x` to the command.
               const command = commands[owner] as ShellCommand;
               commands[owner] = { ...command, words: [...command.words, ...extra] };
             } else if (extra.length > 0) {
               // Arguments after a redirect of a compound statement: they cannot be given back to a command here.
-              concern(`words after a redirection (${extra.map((word) => word.source).join(' ').slice(0, 80)})`);
+              concern(
+                `words after a redirection (${extra
+                  .map((word) => word.source)
+                  .join(' ')
+                  .slice(0, 80)})`,
+              );
               for (const word of extra) redirects.push({ operator: '<', target: word, writes: false, cwds });
             }
           } else if (child.isNamed) {
@@ -310,7 +355,12 @@ export function createWalker(source: string, options: { readonly cwd: string; re
   const extract = (node: Node, nested: boolean): void => {
     for (const child of node.namedChildren) {
       if (child === null) continue;
-      if (child.type === 'command' || SEQUENCE_NODES.has(child.type) || child.type === 'pipeline' || child.type === 'redirected_statement') {
+      if (
+        child.type === 'command' ||
+        SEQUENCE_NODES.has(child.type) ||
+        child.type === 'pipeline' ||
+        child.type === 'redirected_statement'
+      ) {
         walk(child, nested);
       } else if (child.type === 'command_substitution' || child.type === 'process_substitution') {
         for (const inner of child.namedChildren) if (inner !== null) isolated(inner, true);

@@ -62,15 +62,18 @@ const ANSI_C_ESCAPES: Readonly<Record<string, string>> = {
 
 /** Decodes a `$'…'` string. */
 function decodeAnsiC(body: string): string {
-  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|[\s\S])/g, (_match, escape: string) => {
-    const head = escape[0] as string;
-    if (head === 'x' || head === 'u' || head === 'U') {
-      if (escape.length > 1) return String.fromCodePoint(Number.parseInt(escape.slice(1), 16));
-    } else if (/[0-7]/.test(head)) {
-      return String.fromCodePoint(Number.parseInt(escape, 8));
-    }
-    return ANSI_C_ESCAPES[escape] ?? `\\${escape}`;
-  });
+  return body.replace(
+    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|[\s\S])/g,
+    (_match, escape: string) => {
+      const head = escape[0] as string;
+      if (head === 'x' || head === 'u' || head === 'U') {
+        if (escape.length > 1) return String.fromCodePoint(Number.parseInt(escape.slice(1), 16));
+      } else if (/[0-7]/.test(head)) {
+        return String.fromCodePoint(Number.parseInt(escape, 8));
+      }
+      return ANSI_C_ESCAPES[escape] ?? `\\${escape}`;
+    },
+  );
 }
 
 const ARITHMETIC_NODES: ReadonlySet<string> = new Set([
@@ -117,7 +120,8 @@ function checkArithmetic(node: Node, sink: WordSink): void {
 function checkExpansion(node: Node, sink: WordSink): void {
   if (/^\$\{#?IFS\b/.test(node.text)) sink.concern('the $IFS variable');
   const named = node.namedChildren.filter((child) => child !== null);
-  const simple = named.length === 1 && (named[0]?.type === 'variable_name' || named[0]?.type === 'special_variable_name');
+  const simple =
+    named.length === 1 && (named[0]?.type === 'variable_name' || named[0]?.type === 'special_variable_name');
   if (!simple || node.childCount !== 3) sink.concern(`the parameter expansion ${node.text}`);
   for (const child of named) {
     if (child.type === 'command_substitution' || child.type === 'process_substitution') sink.nested(child);
@@ -142,7 +146,14 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
         pattern: source,
       };
     case 'raw_string':
-      return { value: source.slice(1, -1), static: true, glob: false, quoted: true, source, pattern: escapeGlob(source.slice(1, -1)) };
+      return {
+        value: source.slice(1, -1),
+        static: true,
+        glob: false,
+        quoted: true,
+        source,
+        pattern: escapeGlob(source.slice(1, -1)),
+      };
     case 'ansi_c_string': {
       const value = decodeAnsiC(source.slice(2, -1));
       return { value, static: true, glob: false, quoted: true, source, pattern: escapeGlob(value) };
@@ -157,7 +168,14 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
       }
       const body = node.type === 'translated_string' ? source.slice(2, -1) : source.slice(1, -1);
       const value = isStatic ? unescapeDoubleQuoted(body) : source;
-      return { value, static: isStatic, glob: false, quoted: true, source, ...(isStatic ? { pattern: escapeGlob(value) } : {}) };
+      return {
+        value,
+        static: isStatic,
+        glob: false,
+        quoted: true,
+        source,
+        ...(isStatic ? { pattern: escapeGlob(value) } : {}),
+      };
     }
     case 'concatenation': {
       let value = '';
@@ -176,7 +194,14 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
         glob ||= part.glob;
         quoted ||= part.quoted;
       }
-      return { value: isStatic ? value : source, static: isStatic, glob, quoted, source, ...(isStatic ? { pattern } : {}) };
+      return {
+        value: isStatic ? value : source,
+        static: isStatic,
+        glob,
+        quoted,
+        source,
+        ...(isStatic ? { pattern } : {}),
+      };
     }
     case 'simple_expansion': {
       if (/^\$\{?IFS\b/.test(source)) sink.concern('the $IFS variable');
@@ -198,7 +223,8 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
         if (element === null) continue;
         const word = readWord(element, sink);
         const subscript = /^\[([^\]]*)\]\+?=/.exec(word.static ? word.value : word.source);
-        if (subscript && !/^[A-Za-z0-9_]*$/.test(subscript[1] as string)) sink.concern(`the array element ${word.source.slice(0, 60)}, whose subscript bash evaluates as arithmetic`);
+        if (subscript && !/^[A-Za-z0-9_]*$/.test(subscript[1] as string))
+          sink.concern(`the array element ${word.source.slice(0, 60)}, whose subscript bash evaluates as arithmetic`);
       }
       return { value: source, static: false, glob: false, quoted: false, source };
     }
@@ -206,7 +232,14 @@ export function readWord(node: Node, sink: WordSink): ShellWord {
       return { value: source, static: true, glob: true, quoted: false, source, pattern: source };
     default:
       if (!node.isNamed && node.childCount === 0) {
-        return { value: unescapeUnquoted(source), static: true, glob: UNQUOTED_GLOB.test(source), quoted: false, source, pattern: source };
+        return {
+          value: unescapeUnquoted(source),
+          static: true,
+          glob: UNQUOTED_GLOB.test(source),
+          quoted: false,
+          source,
+          pattern: source,
+        };
       }
       sink.concern(`a ${node.type} in a word`);
       return { value: source, static: false, glob: false, quoted: false, source };

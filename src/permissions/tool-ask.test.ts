@@ -14,15 +14,30 @@ function askingTool(withSuggestions: boolean) {
       behavior: 'ask',
       message: 'Open a ticket?',
       reason: { kind: 'tool', message: 'Ticket asks' },
-      ...(withSuggestions ? { suggestions: [{ rule: 'Ticket', behavior: 'allow' as const, destination: 'localSettings' as const }] } : {}),
+      ...(withSuggestions
+        ? { suggestions: [{ rule: 'Ticket', behavior: 'allow' as const, destination: 'localSettings' as const }] }
+        : {}),
     }),
     call: async () => 'ok',
   });
 }
 
 async function decide(withSuggestions: boolean, allow: boolean, mode: PermissionMode = 'default') {
-  const engine = createPermissionEngine({ rules: allow ? [{ rule: 'Ticket', behavior: 'allow', source: 'localSettings', root: '/w' }] : [], cwd: '/w', homeDir: '/h', mode });
-  const context = { toolUseId: 't', signal: new AbortController().signal, cwd: '/w', sessionId: 's', agentId: 'main', permissionMode: mode, services: createServices() };
+  const engine = createPermissionEngine({
+    rules: allow ? [{ rule: 'Ticket', behavior: 'allow', source: 'localSettings', root: '/w' }] : [],
+    cwd: '/w',
+    homeDir: '/h',
+    mode,
+  });
+  const context = {
+    toolUseId: 't',
+    signal: new AbortController().signal,
+    cwd: '/w',
+    sessionId: 's',
+    agentId: 'main',
+    permissionMode: mode,
+    services: createServices(),
+  };
   return engine.decide({ tool: askingTool(withSuggestions), input: {}, toolUseId: 't', context });
 }
 
@@ -50,13 +65,48 @@ describe('plan mode', () => {
     checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'Deploy allows itself' } }),
     call: async () => 'ok',
   });
-  const reader = defineTool({ name: 'Peek', inputSchema: z.object({}), prompt: 'x', isReadOnly: () => true, call: async () => 'ok' });
+  const reader = defineTool({
+    name: 'Peek',
+    inputSchema: z.object({}),
+    prompt: 'x',
+    isReadOnly: () => true,
+    call: async () => 'ok',
+  });
 
   test("holds against the tool's own allow and a hook's allow until the plan is approved", async () => {
     const engine = createPermissionEngine({ rules: [], cwd: '/w', homeDir: '/h', mode: 'plan' });
-    const context = { toolUseId: 't', signal: new AbortController().signal, cwd: '/w', sessionId: 's', agentId: 'main', permissionMode: 'plan' as const, services: createServices() };
-    expect(await engine.decide({ tool: writer, input: {}, toolUseId: 't', context })).toMatchObject({ behavior: 'deny', reason: { kind: 'mode', mode: 'plan' } });
-    expect(await engine.decide({ tool: writer, input: {}, toolUseId: 't', context, hookDecision: { decision: 'allow', hook: 'ok.sh' } })).toMatchObject({ behavior: 'deny' });
-    expect((await engine.decide({ tool: reader, input: {}, toolUseId: 't', context, hookDecision: { decision: 'allow', hook: 'ok.sh' } })).behavior).toBe('allow');
+    const context = {
+      toolUseId: 't',
+      signal: new AbortController().signal,
+      cwd: '/w',
+      sessionId: 's',
+      agentId: 'main',
+      permissionMode: 'plan' as const,
+      services: createServices(),
+    };
+    expect(await engine.decide({ tool: writer, input: {}, toolUseId: 't', context })).toMatchObject({
+      behavior: 'deny',
+      reason: { kind: 'mode', mode: 'plan' },
+    });
+    expect(
+      await engine.decide({
+        tool: writer,
+        input: {},
+        toolUseId: 't',
+        context,
+        hookDecision: { decision: 'allow', hook: 'ok.sh' },
+      }),
+    ).toMatchObject({ behavior: 'deny' });
+    expect(
+      (
+        await engine.decide({
+          tool: reader,
+          input: {},
+          toolUseId: 't',
+          context,
+          hookDecision: { decision: 'allow', hook: 'ok.sh' },
+        })
+      ).behavior,
+    ).toBe('allow');
   });
 });

@@ -20,13 +20,7 @@ export type BuiltinToolDescriptor = {
 };
 
 /** Input fields that carry a tool's primary content: `Tool(field:…)` rules on them are ignored. */
-export const PRIMARY_FIELDS: ReadonlySet<string> = new Set([
-  'command',
-  'file_path',
-  'path',
-  'url',
-  'notebook_path',
-]);
+export const PRIMARY_FIELDS: ReadonlySet<string> = new Set(['command', 'file_path', 'path', 'url', 'notebook_path']);
 
 const DESCRIPTORS: ReadonlyMap<string, BuiltinToolDescriptor> = new Map(
   (

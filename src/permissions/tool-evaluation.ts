@@ -108,18 +108,32 @@ function prefilterFor(rules: readonly CompiledRule[]): FieldPrefilter {
   return filter;
 }
 
-function genericMatch(scope: PathScope, behavior: RuleBehavior, toolName: string, input: unknown): CompiledRule | undefined {
+function genericMatch(
+  scope: PathScope,
+  behavior: RuleBehavior,
+  toolName: string,
+  input: unknown,
+): CompiledRule | undefined {
   const rules = scope.rules.forTool(behavior, toolName);
   const prefilter = prefilterFor(rules);
   if (prefilter) {
     const anyCandidate = prefilter.some(({ key, regex }) => {
       const value = field(input, key);
-      return (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && regex.test(String(value));
+      return (
+        (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+        regex.test(String(value))
+      );
     });
     if (!anyCandidate) return undefined;
   }
   for (const rule of rules) {
-    if (behavior === 'allow' && rule.parsed.kind !== 'tool' && rule.parsed.kind !== 'mcp-server' && rule.parsed.kind !== 'tool-glob') continue;
+    if (
+      behavior === 'allow' &&
+      rule.parsed.kind !== 'tool' &&
+      rule.parsed.kind !== 'mcp-server' &&
+      rule.parsed.kind !== 'tool-glob'
+    )
+      continue;
     if (coversCall(rule, input)) return rule;
   }
   return undefined;
@@ -161,14 +175,24 @@ export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
   if (family === 'web-fetch') {
     const host = hostnameOf(field(input, 'url'));
     const matches = (behavior: RuleBehavior): CompiledRule | undefined =>
-      host === undefined ? undefined : scope.rules.forTool(behavior, name).find((rule) => rule.parsed.kind === 'domain' && rule.parsed.pattern.test(host));
+      host === undefined
+        ? undefined
+        : scope.rules
+            .forTool(behavior, name)
+            .find((rule) => rule.parsed.kind === 'domain' && rule.parsed.pattern.test(host));
     const deny = matches('deny');
     if (deny) result.denyBy(name, deny, host);
     const ask = matches('ask');
     if (ask) result.askBy(name, ask, host);
     const allow = generic.allow ?? matches('allow');
     if (allow) result.approved = ruleReason(allow);
-    else if (host) result.suggest({ rule: `WebFetch(domain:${host})`, behavior: 'allow', destination: 'localSettings', covers: `fetching pages from ${host}` });
+    else if (host)
+      result.suggest({
+        rule: `WebFetch(domain:${host})`,
+        behavior: 'allow',
+        destination: 'localSettings',
+        covers: `fetching pages from ${host}`,
+      });
     if (!allow) result.pending.push(host ? `fetching from ${host}` : 'fetching a URL that could not be parsed');
     return result.build();
   }
@@ -229,12 +253,19 @@ function evaluatePathCall(options: {
   if (raw === undefined || raw === '') {
     result.readOnly = family === 'read';
     result.pending.push(`${tool.name} without a path`);
-    result.suggest({ rule: tool.name, behavior: 'allow', destination: 'localSettings', covers: `every ${tool.name} call` });
+    result.suggest({
+      rule: tool.name,
+      behavior: 'allow',
+      destination: 'localSettings',
+      covers: `every ${tool.name} call`,
+    });
     if (options.allow) result.approved = ruleReason(options.allow);
     return;
   }
   if (UNSAFE_PATH_CHARACTERS.test(raw) || raw.startsWith('\\\\')) {
-    result.unsafe(`${tool.name} needs approval: the path contains control characters or is a UNC path.`, { bypassable: false });
+    result.unsafe(`${tool.name} needs approval: the path contains control characters or is a UNC path.`, {
+      bypassable: false,
+    });
     return;
   }
   const forms = pathForms(raw, { baseDir: facts.cwd, homeDir: scope.homeDir });
@@ -247,30 +278,43 @@ function evaluatePathCall(options: {
   if (walkedReason) result.unsafe(`${tool.name} needs approval: ${walkedReason}.`, { bypassable: false });
   if (check.deny) result.denyBy(tool.name, check.deny, forms.link);
   if (check.ask) result.askBy(tool.name, check.ask, forms.link);
-  if (forms.target === undefined) result.unsafe(`${tool.name} needs approval: ${forms.link} is a symlink loop.`, { bypassable: false });
+  if (forms.target === undefined)
+    result.unsafe(`${tool.name} needs approval: ${forms.link} is a symlink loop.`, { bypassable: false });
   if (check.secretReason) result.unsafe(`${tool.name} needs approval: ${check.secretReason}.`, { bypassable: false });
   if (family === 'read') {
     result.readOnly = true;
     if (options.allow) result.approved = ruleReason(options.allow);
     else if (check.allow) result.approved = ruleReason(check.allow);
-    else if (check.inside) result.approved = { kind: 'read-only', message: `${forms.link} is inside the working folders` };
+    else if (check.inside)
+      result.approved = { kind: 'read-only', message: `${forms.link} is inside the working folders` };
     else {
       result.pending.push(`reading ${forms.link} outside the working folders`);
       const folder = recursive ? forms.link : forms.link.slice(0, Math.max(1, forms.link.lastIndexOf('/')));
-      result.suggest({ rule: `Read(${escapePathForRule(rulePathFor(folder, scope.sessionCwd))}/**)`, behavior: 'allow', destination: 'localSettings', covers: `reading files under ${folder}` });
+      result.suggest({
+        rule: `Read(${escapePathForRule(rulePathFor(folder, scope.sessionCwd))}/**)`,
+        behavior: 'allow',
+        destination: 'localSettings',
+        covers: `reading files under ${folder}`,
+      });
     }
     return;
   }
   result.readOnly = false;
   // Not bypassable: a hook, a git setting or a settings file written in bypass mode runs, or loosens
   // the policy, long after this session.
-  if (check.protectedReason) result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: false });
+  if (check.protectedReason)
+    result.unsafe(`${tool.name} needs approval: ${check.protectedReason}.`, { bypassable: false });
   // acceptEdits approves the built-in editors; what an external tool does with the path is its own.
   result.acceptEdits = check.inside && check.protectedReason === undefined && tool.origin !== 'external';
   if (options.allow) result.approved = ruleReason(options.allow);
   else if (check.allow) result.approved = ruleReason(check.allow);
   else {
     result.pending.push(`writing ${forms.link}`);
-    result.suggest({ rule: `Edit(${escapePathForRule(rulePathFor(forms.link, scope.sessionCwd))})`, behavior: 'allow', destination: 'localSettings', covers: `edits of ${forms.link}` });
+    result.suggest({
+      rule: `Edit(${escapePathForRule(rulePathFor(forms.link, scope.sessionCwd))})`,
+      behavior: 'allow',
+      destination: 'localSettings',
+      covers: `edits of ${forms.link}`,
+    });
   }
 }

@@ -13,8 +13,10 @@ export function validateRuleNames(rules: RuleSet, toolNames: readonly string[]):
       const parsed = rule.parsed;
       let unknown: string | undefined;
       if (parsed.kind === 'mcp-server') unknown = servers.has(parsed.server) ? undefined : `mcp__${parsed.server}`;
-      else if (parsed.kind === 'tool-glob') unknown = toolNames.some((name) => parsed.test(name)) ? undefined : parsed.pattern;
-      else if (!known.has(parsed.toolName) && !(parsed.toolName === 'Read' || parsed.toolName === 'Edit')) unknown = parsed.toolName;
+      else if (parsed.kind === 'tool-glob')
+        unknown = toolNames.some((name) => parsed.test(name)) ? undefined : parsed.pattern;
+      else if (!known.has(parsed.toolName) && !(parsed.toolName === 'Read' || parsed.toolName === 'Edit'))
+        unknown = parsed.toolName;
       if (unknown === undefined) continue;
       diagnostics.push({
         rule: rule.entry.rule,

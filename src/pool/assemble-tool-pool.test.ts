@@ -10,7 +10,11 @@ describe('assembleToolPool', () => {
   it('sorts built-ins then external tools, each by name, and built-ins win name clashes', () => {
     const pool = assembleToolPool({
       builtins: [tool('Read'), tool('Bash'), tool('Grep')],
-      external: [tool('mcp__z__a', { origin: 'external' }), tool('Bash', { origin: 'external' }), tool('mcp__a__b', { origin: 'external' })],
+      external: [
+        tool('mcp__z__a', { origin: 'external' }),
+        tool('Bash', { origin: 'external' }),
+        tool('mcp__a__b', { origin: 'external' }),
+      ],
     });
     expect(pool.tools.map((t) => `${t.origin}:${t.name}`)).toEqual([
       'builtin:Bash',
@@ -40,12 +44,19 @@ describe('assembleToolPool', () => {
       filter: (t) => t.name !== 'Agent',
     });
     expect(pool.tools.map((t) => t.name)).toEqual(['Read']);
-    expect(pool.dropped.map((d) => `${d.name}:${d.reason}`)).toEqual(['WebFetch:denied', 'Off:disabled', 'Broken:disabled', 'Agent:filtered']);
+    expect(pool.dropped.map((d) => `${d.name}:${d.reason}`)).toEqual([
+      'WebFetch:denied',
+      'Off:disabled',
+      'Broken:disabled',
+      'Agent:filtered',
+    ]);
     expect(pool.find('WebFetch')).toBeUndefined();
   });
 
   it('finds by alias, but a real name always beats an alias', () => {
-    const pool = assembleToolPool({ builtins: [tool('Agent', { aliases: ['Task'] }), tool('Other', { aliases: ['Agent'] })] });
+    const pool = assembleToolPool({
+      builtins: [tool('Agent', { aliases: ['Task'] }), tool('Other', { aliases: ['Agent'] })],
+    });
     expect(pool.find('Task')?.name).toBe('Agent');
     expect(pool.find('Agent')?.name).toBe('Agent');
     expect(pool.find('agent')).toBeUndefined();

@@ -11,7 +11,16 @@ export { createOpenAIProvider, PLACEHOLDER_API_KEY, type OpenAIProviderOptions }
 export type { MaxTokensField } from './openai/to-openai-params.js';
 export { ProviderError, type ProviderErrorKind, type ProviderErrorOptions } from './provider-error.js';
 export type { RetryInfo, RetryOptions } from './retry-stream.js';
-export { createScriptedProvider, type ScriptedProvider, type ScriptedProviderOptions } from './scripted/scripted-provider.js';
+export {
+  createScriptedProvider,
+  type ScriptedProvider,
+  type ScriptedProviderOptions,
+} from './scripted/scripted-provider.js';
 export { parseScript, readScriptFile, scriptFromTurns, type Script } from './scripted/parse-script.js';
-export { parseScriptedTurn, type ScriptedBlock, type ScriptedTurn, type ScriptExpectation } from './scripted/scripted-turn.js';
+export {
+  parseScriptedTurn,
+  type ScriptedBlock,
+  type ScriptedTurn,
+  type ScriptExpectation,
+} from './scripted/scripted-turn.js';
 export { checkExpectation, type RequestView, type ResultView } from './scripted/check-expectation.js';

@@ -18,7 +18,9 @@ type ProviderHarness = {
   /** Reads a recorded request body. */
   readonly view: (body: unknown) => RequestView;
   /** The tool calls of the assistant messages in a recorded request body, with their inputs as sent. */
-  readonly toolCallsOf: (body: unknown) => readonly { readonly id: string; readonly name: string; readonly input: unknown }[];
+  readonly toolCallsOf: (
+    body: unknown,
+  ) => readonly { readonly id: string; readonly name: string; readonly input: unknown }[];
   /** Status and error type the server uses for "overloaded". */
   readonly overloaded: { readonly status: number; readonly errorType: string };
 };
@@ -60,7 +62,13 @@ const openAIHarness: ProviderHarness = {
         ? message['tool_calls'].flatMap((call: unknown) => {
             const fn = isRecord(call) ? call['function'] : undefined;
             return isRecord(call) && isRecord(fn)
-              ? [{ id: String(call['id']), name: String(fn['name']), input: JSON.parse(String(fn['arguments'])) as unknown }]
+              ? [
+                  {
+                    id: String(call['id']),
+                    name: String(fn['name']),
+                    input: JSON.parse(String(fn['arguments'])) as unknown,
+                  },
+                ]
               : [];
           })
         : [],
@@ -69,7 +77,11 @@ const openAIHarness: ProviderHarness = {
 };
 
 const tools = [
-  { name: 'Read', description: 'Reads a file.', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
+  {
+    name: 'Read',
+    description: 'Reads a file.',
+    input_schema: { type: 'object', properties: { file_path: { type: 'string' } } },
+  },
 ];
 
 function request(messages: readonly Message[] = [{ role: 'user', content: 'hi' }]): ModelRequest {
@@ -82,7 +94,10 @@ async function collect(iterable: AsyncIterable<ModelStreamEvent>): Promise<Model
   return events;
 }
 
-async function failure(iterable: AsyncIterable<ModelStreamEvent>, seen: ModelStreamEvent[] = []): Promise<ProviderError> {
+async function failure(
+  iterable: AsyncIterable<ModelStreamEvent>,
+  seen: ModelStreamEvent[] = [],
+): Promise<ProviderError> {
   try {
     for await (const event of iterable) seen.push(event);
   } catch (error) {
@@ -94,7 +109,8 @@ async function failure(iterable: AsyncIterable<ModelStreamEvent>, seen: ModelStr
 
 function completion(events: readonly ModelStreamEvent[]): Extract<ModelStreamEvent, { type: 'message-complete' }> {
   const last = events.at(-1);
-  if (last?.type !== 'message-complete') throw new Error(`stream did not end with message-complete: ${JSON.stringify(last)}`);
+  if (last?.type !== 'message-complete')
+    throw new Error(`stream did not end with message-complete: ${JSON.stringify(last)}`);
   return last;
 }
 
@@ -131,19 +147,27 @@ function providerContract(harness: ProviderHarness): void {
       expect(deltas.join('')).toBe('The answer is forty-two.');
       const done = completion(events);
       expect(done.stopReason).toBe('end_turn');
-      expect(done.message).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'The answer is forty-two.' }] });
+      expect(done.message).toEqual({
+        role: 'assistant',
+        content: [{ type: 'text', text: 'The answer is forty-two.' }],
+      });
       expect(done.usage).toMatchObject({ inputTokens: 21, outputTokens: 5, cacheReadInputTokens: 7 });
     });
 
     it('assembles a tool input from its JSON deltas', async () => {
       const input = { file_path: '/tmp/project/src/index.ts', limit: 40 };
-      const { provider } = await setup({ replies: [{ content: [{ type: 'tool_use', id: 'call_1', name: 'Read', input }] }] });
+      const { provider } = await setup({
+        replies: [{ content: [{ type: 'tool_use', id: 'call_1', name: 'Read', input }] }],
+      });
       const events = await collect(provider.stream(request(), signal));
       expect(events[0]).toEqual({ type: 'tool-use-start', id: 'call_1', name: 'Read' });
       const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.partialJson] : []));
       expect(deltas.length).toBeGreaterThan(1);
       expect(JSON.parse(deltas.join(''))).toEqual(input);
-      expect(events).toContainEqual({ type: 'tool-use-complete', block: { type: 'tool_use', id: 'call_1', name: 'Read', input } });
+      expect(events).toContainEqual({
+        type: 'tool-use-complete',
+        block: { type: 'tool_use', id: 'call_1', name: 'Read', input },
+      });
       expect(completion(events).stopReason).toBe('tool_use');
     });
 
@@ -161,7 +185,9 @@ function providerContract(harness: ProviderHarness): void {
       });
       const events = await collect(provider.stream(request(), signal));
       for (const id of ['call_a', 'call_b']) {
-        const json = events.flatMap((event) => (event.type === 'tool-input-delta' && event.id === id ? [event.partialJson] : []));
+        const json = events.flatMap((event) =>
+          event.type === 'tool-input-delta' && event.id === id ? [event.partialJson] : [],
+        );
         expect(JSON.parse(json.join(''))).toEqual({ file_path: id === 'call_a' ? '/a.txt' : '/b.txt' });
       }
       const done = completion(events);
@@ -174,7 +200,9 @@ function providerContract(harness: ProviderHarness): void {
 
     it('wraps an unparseable tool input instead of failing', async () => {
       const raw = '{"file_path": "/a.txt", "limit": ';
-      const { provider } = await setup({ replies: [{ content: [{ type: 'tool_use', id: 'call_x', name: 'Read', input_json: raw }] }] });
+      const { provider } = await setup({
+        replies: [{ content: [{ type: 'tool_use', id: 'call_x', name: 'Read', input_json: raw }] }],
+      });
       const events = await collect(provider.stream(request(), signal));
       const complete = events.find((event) => event.type === 'tool-use-complete');
       expect(complete?.type === 'tool-use-complete' ? getUnparseableInput(complete.block.input) : undefined).toBe(raw);
@@ -183,7 +211,12 @@ function providerContract(harness: ProviderHarness): void {
 
     it('sends tool calls and their results back mapped to the wire format', async () => {
       const { server, provider } = await setup({
-        replies: [{ content: [{ type: 'text', text: 'ok' }], expect: { tool_results: ['call_a', 'call_b'], errors: ['call_b'] } }],
+        replies: [
+          {
+            content: [{ type: 'text', text: 'ok' }],
+            expect: { tool_results: ['call_a', 'call_b'], errors: ['call_b'] },
+          },
+        ],
       });
       const messages: Message[] = [
         { role: 'user', content: 'read a and b' },
@@ -232,7 +265,12 @@ function providerContract(harness: ProviderHarness): void {
     it('waits as long as retry-after asks after a rate limit, then succeeds', async () => {
       const retries: RetryInfo[] = [];
       const { server, provider } = await setup(
-        { replies: [{ kind: 'error', status: 429, retryAfterSeconds: 0.02 }, { content: [{ type: 'text', text: 'after the wait' }] }] },
+        {
+          replies: [
+            { kind: 'error', status: 429, retryAfterSeconds: 0.02 },
+            { content: [{ type: 'text', text: 'after the wait' }] },
+          ],
+        },
         { ...fast, onRetry: (info) => retries.push(info) },
       );
       const events = await collect(provider.stream(request(), signal));
@@ -245,7 +283,10 @@ function providerContract(harness: ProviderHarness): void {
 
     it('surfaces overload once the retries are used up', async () => {
       const overload = { kind: 'error' as const, status: harness.overloaded.status, message: 'Overloaded' };
-      const { server, provider } = await setup({ replies: [overload, overload, overload] }, { maxRetries: 2, initialDelayMs: 1 });
+      const { server, provider } = await setup(
+        { replies: [overload, overload, overload] },
+        { maxRetries: 2, initialDelayMs: 1 },
+      );
       const error = await failure(provider.stream(request(), signal));
       expect(error.code).toBe('PROVIDER_ERROR');
       expect(error.kind).toBe('http');
@@ -258,7 +299,9 @@ function providerContract(harness: ProviderHarness): void {
     });
 
     it('does not retry a request the API refused', async () => {
-      const { server, provider } = await setup({ replies: [{ kind: 'error', status: 401, message: 'invalid x-api-key' }] });
+      const { server, provider } = await setup({
+        replies: [{ kind: 'error', status: 401, message: 'invalid x-api-key' }],
+      });
       const error = await failure(provider.stream(request(), signal));
       expect(error.status).toBe(401);
       expect(error.apiMessage).toBe('invalid x-api-key');
@@ -269,7 +312,11 @@ function providerContract(harness: ProviderHarness): void {
     it('retries an error event that arrives before any output', async () => {
       const { server, provider } = await setup({
         replies: [
-          { kind: 'turn', turn: { content: [{ type: 'text', text: 'never' }] }, errorAfterEvents: { events: 1, errorType: harness.overloaded.errorType } },
+          {
+            kind: 'turn',
+            turn: { content: [{ type: 'text', text: 'never' }] },
+            errorAfterEvents: { events: 1, errorType: harness.overloaded.errorType },
+          },
           { content: [{ type: 'text', text: 'second try' }] },
         ],
       });
@@ -300,7 +347,11 @@ function providerContract(harness: ProviderHarness): void {
     it('surfaces a stream cut mid-way without hanging or retrying', async () => {
       const { server, provider } = await setup({
         replies: [
-          { kind: 'turn', turn: { content: [{ type: 'text', text: 'this answer will be cut off' }] }, cutAfterEvents: 4 },
+          {
+            kind: 'turn',
+            turn: { content: [{ type: 'text', text: 'this answer will be cut off' }] },
+            cutAfterEvents: 4,
+          },
           { content: [{ type: 'text', text: 'must not be requested' }] },
         ],
       });
@@ -315,7 +366,13 @@ function providerContract(harness: ProviderHarness): void {
 
     it('stops with an aborted error when the signal fires mid-stream', async () => {
       const { provider } = await setup({
-        replies: [{ kind: 'turn', turn: { content: [{ type: 'text', text: 'slow words arrive one by one' }] }, chunkDelayMs: 30 }],
+        replies: [
+          {
+            kind: 'turn',
+            turn: { content: [{ type: 'text', text: 'slow words arrive one by one' }] },
+            chunkDelayMs: 30,
+          },
+        ],
       });
       const controller = new AbortController();
       const seen: ModelStreamEvent[] = [];

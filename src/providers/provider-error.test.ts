@@ -41,7 +41,13 @@ describe('toProviderError', () => {
     expect(error).toBeInstanceOf(ToolplaneError);
     expect(error.code).toBe('PROVIDER_ERROR');
     expect(error.message).toBe('anthropic: HTTP 429 rate_limit_error: Number of requests exceeded');
-    expect(error).toMatchObject({ kind: 'http', status: 429, apiErrorType: 'rate_limit_error', retryAfterMs: 4000, retryable: true });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 429,
+      apiErrorType: 'rate_limit_error',
+      retryAfterMs: 4000,
+      retryable: true,
+    });
   });
 
   it('reads an OpenAI SDK error, whose payload is the inner error object', () => {
@@ -51,12 +57,21 @@ describe('toProviderError', () => {
       error: { message: "Invalid 'messages[1]'", type: 'invalid_request_error', code: null },
     });
     const error = toProviderError({ provider: 'openai', error: sdkError, signal: live, streamStarted: false });
-    expect(error).toMatchObject({ status: 400, apiErrorType: 'invalid_request_error', apiMessage: "Invalid 'messages[1]'", retryable: false });
+    expect(error).toMatchObject({
+      status: 400,
+      apiErrorType: 'invalid_request_error',
+      apiMessage: "Invalid 'messages[1]'",
+      retryable: false,
+    });
   });
 
   it('never marks a failure retryable once the stream started', () => {
-    const sdkError = Object.assign(new Error('overloaded'), { error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
-    expect(toProviderError({ provider: 'a', error: sdkError, signal: live, streamStarted: false }).retryable).toBe(true);
+    const sdkError = Object.assign(new Error('overloaded'), {
+      error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    });
+    expect(toProviderError({ provider: 'a', error: sdkError, signal: live, streamStarted: false }).retryable).toBe(
+      true,
+    );
     const late = toProviderError({ provider: 'a', error: sdkError, signal: live, streamStarted: true });
     expect(late).toMatchObject({ kind: 'stream', retryable: false });
   });
@@ -73,7 +88,9 @@ describe('toProviderError', () => {
     const controller = new AbortController();
     controller.abort();
     const quiet = new ProviderError({ provider: 'a', kind: 'stream', message: 'ended early' });
-    expect(toProviderError({ provider: 'a', error: quiet, signal: controller.signal, streamStarted: true }).kind).toBe('aborted');
+    expect(toProviderError({ provider: 'a', error: quiet, signal: controller.signal, streamStarted: true }).kind).toBe(
+      'aborted',
+    );
   });
 
   it('counts attempts in the message without losing the details', () => {

@@ -30,7 +30,12 @@ const turnArbitrary: fc.Arbitrary<ScriptedTurn> = fc
   .map(({ text, calls }) => ({
     content: [
       ...(text === undefined ? [] : [{ type: 'text' as const, text }]),
-      ...calls.map((call, index) => ({ type: 'tool_use' as const, id: `call_${index}`, name: call.name, ...call.input })),
+      ...calls.map((call, index) => ({
+        type: 'tool_use' as const,
+        id: `call_${index}`,
+        name: call.name,
+        ...call.input,
+      })),
     ],
   }));
 
@@ -55,7 +60,11 @@ describe('splitIntoChunks', () => {
 });
 
 describe.each([
-  ['anthropic', startMockAnthropicServer, (baseURL: string) => createAnthropicProvider({ apiKey: 'k', baseURL, env: {} })],
+  [
+    'anthropic',
+    startMockAnthropicServer,
+    (baseURL: string) => createAnthropicProvider({ apiKey: 'k', baseURL, env: {} }),
+  ],
   ['openai', startMockOpenAIServer, (baseURL: string) => createOpenAIProvider({ baseURL, env: {} })],
 ] as const)('%s provider round trip', (_name, start, create) => {
   let server: MockModelServer;
@@ -73,7 +82,10 @@ describe.each([
       fc.asyncProperty(turnArbitrary, async (turn) => {
         server.enqueue(turn);
         const events = await collect(
-          provider.stream({ model: 'm', system: '', messages: [{ role: 'user', content: 'go' }], tools: [], maxTokens: 10 }, new AbortController().signal),
+          provider.stream(
+            { model: 'm', system: '', messages: [{ role: 'user', content: 'go' }], tools: [], maxTokens: 10 },
+            new AbortController().signal,
+          ),
         );
         const expected = planTurn(turn, 1);
         const done = events.at(-1);

@@ -54,7 +54,13 @@ describe('streamWithRetries', () => {
         async *open() {
           attempts += 1;
           if (attempts === 1) {
-            throw new ProviderError({ provider: 'p', kind: 'http', message: 'HTTP 429', retryable: true, retryAfterMs: 60_000 });
+            throw new ProviderError({
+              provider: 'p',
+              kind: 'http',
+              message: 'HTTP 429',
+              retryable: true,
+              retryAfterMs: 60_000,
+            });
           }
           yield { type: 'text-delta', text: 'ok' };
         },
@@ -92,7 +98,11 @@ describe('streamWithRetries', () => {
       yield* [];
       throw transient();
     };
-    await expect(collect(streamWithRetries({ provider: 'p', retry: { maxRetries: 0 }, signal: new AbortController().signal, open }))).rejects.toMatchObject({
+    await expect(
+      collect(
+        streamWithRetries({ provider: 'p', retry: { maxRetries: 0 }, signal: new AbortController().signal, open }),
+      ),
+    ).rejects.toMatchObject({
       attempts: 1,
     });
     const permanent = async function* (): AsyncGenerator<ModelStreamEvent> {
@@ -100,7 +110,11 @@ describe('streamWithRetries', () => {
       yield* [];
       throw new ProviderError({ provider: 'p', kind: 'http', message: 'HTTP 400', status: 400 });
     };
-    await expect(collect(streamWithRetries({ provider: 'p', retry: undefined, signal: new AbortController().signal, open: permanent }))).rejects.toMatchObject({
+    await expect(
+      collect(
+        streamWithRetries({ provider: 'p', retry: undefined, signal: new AbortController().signal, open: permanent }),
+      ),
+    ).rejects.toMatchObject({
       status: 400,
     });
     expect(attempts).toBe(2);
@@ -119,6 +133,9 @@ describe('streamWithRetries', () => {
         },
       }),
     );
-    await expect(run).rejects.toMatchObject({ kind: 'aborted', message: 'p: the model request was aborted while waiting to retry' });
+    await expect(run).rejects.toMatchObject({
+      kind: 'aborted',
+      message: 'p: the model request was aborted while waiting to retry',
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { lstatSync, realpathSync } from 'node:fs';
-import type { Sandbox, SandboxLaunch, SandboxPolicy, SandboxProfile, SandboxRequest, SandboxStatus } from '../contract/sandbox.js';
+import type {
+  Sandbox,
+  SandboxLaunch,
+  SandboxPolicy,
+  SandboxProfile,
+  SandboxRequest,
+  SandboxStatus,
+} from '../contract/sandbox.js';
 import { bwrapArguments, type PathKind } from './bwrap-arguments.js';
 import { maskAssets } from './mask-assets.js';
 import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
@@ -34,7 +41,9 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
 } {
   let probe: Promise<BubblewrapProbe> | undefined;
   let policy: Promise<SandboxPolicy> | undefined;
-  const stubs = createStubRegistry(options.stubJournalFile ? { journal: createStubJournal(options.stubJournalFile) } : {});
+  const stubs = createStubRegistry(
+    options.stubJournalFile ? { journal: createStubJournal(options.stubJournalFile) } : {},
+  );
   const getProbe = (signal?: AbortSignal): Promise<BubblewrapProbe> =>
     (probe ??= probeBubblewrap({
       ...(options.bwrap ? { bwrap: options.bwrap } : {}),
@@ -60,14 +69,22 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
       const { status } = await getProbe();
       if (requested && status.available) {
         if (!current.allowUnsandboxedCommands) {
-          return { verdict: 'refuse', reason: 'sandbox.allowUnsandboxedCommands is false, so no command runs outside the sandbox' };
+          return {
+            verdict: 'refuse',
+            reason: 'sandbox.allowUnsandboxedCommands is false, so no command runs outside the sandbox',
+          };
         }
         return { verdict: 'ask', reason: 'the command asks to run outside the sandbox (dangerouslyDisableSandbox)' };
       }
       const trimmed = command.trim();
-      const excluded = current.excludedCommands.find((prefix) => trimmed === prefix || trimmed.startsWith(`${prefix} `));
+      const excluded = current.excludedCommands.find(
+        (prefix) => trimmed === prefix || trimmed.startsWith(`${prefix} `),
+      );
       if (excluded !== undefined && status.available) {
-        return { verdict: 'ask', reason: `it matches sandbox.excludedCommands entry "${excluded}", so it runs outside the sandbox` };
+        return {
+          verdict: 'ask',
+          reason: `it matches sandbox.excludedCommands entry "${excluded}", so it runs outside the sandbox`,
+        };
       }
       if (!status.available && current.failIfUnavailable) {
         return {
@@ -80,11 +97,14 @@ export function createBubblewrapSandbox(options: BubblewrapSandboxOptions): Sand
     async prepare(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxLaunch> {
       const found = await getProbe(signal);
       if (!found.status.available || found.bwrap === undefined) {
-        throw new Error(`no sandbox is available: ${found.status.available ? 'bubblewrap was not found' : found.status.reason}`);
+        throw new Error(
+          `no sandbox is available: ${found.status.available ? 'bubblewrap was not found' : found.status.reason}`,
+        );
       }
       const current = await getPolicy();
       const assets = maskAssets();
-      const filter = request.profile === 'workspace' && current.allowUnixSockets ? assets.socketsFilter : assets.strictFilter;
+      const filter =
+        request.profile === 'workspace' && current.allowUnixSockets ? assets.socketsFilter : assets.strictFilter;
       const built = bwrapArguments({
         policy: current,
         profile: request.profile,

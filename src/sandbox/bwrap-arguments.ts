@@ -52,7 +52,13 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   // only a resolver configuration that lives there (systemd-resolved) so DNS still works.
   args.push('--tmpfs', '/run');
   const resolver = options.realPath('/etc/resolv.conf');
-  if (workspace && policy.network && resolver !== undefined && isWithin(resolver, '/run') && kindOf(resolver) === 'file') {
+  if (
+    workspace &&
+    policy.network &&
+    resolver !== undefined &&
+    isWithin(resolver, '/run') &&
+    kindOf(resolver) === 'file'
+  ) {
     args.push('--ro-bind', resolver, resolver);
   }
   args.push('--remount-ro', '/run');
@@ -64,7 +70,8 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   // Working folders under /tmp (a checkout in a temporary folder) stay where they are.
   const underTmp = policy.workingFolders.filter((folder) => isWithin(folder, '/tmp') && kindOf(folder) === 'folder');
   if (!workspace) for (const folder of underTmp) args.push('--ro-bind', folder, folder);
-  const visible = (target: string): boolean => !isWithin(target, '/tmp') || underTmp.some((folder) => isWithin(target, folder));
+  const visible = (target: string): boolean =>
+    !isWithin(target, '/tmp') || underTmp.some((folder) => isWithin(target, folder));
 
   const writableRoots: string[] = [tmpDir];
   const stubs: string[] = [];
@@ -76,7 +83,9 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
       writableRoots.push(folder);
     }
     const rootOf = (target: string): string | undefined =>
-      writableRoots.filter((candidate) => isWithin(target, candidate) && candidate !== target).sort((a, b) => b.length - a.length)[0];
+      writableRoots
+        .filter((candidate) => isWithin(target, candidate) && candidate !== target)
+        .sort((a, b) => b.length - a.length)[0];
     const present = policy.writeProtectedWhenPresent.filter((target) => kindOf(target) !== undefined);
     const mountPoints: { readonly path: string; readonly stub: boolean; readonly root: string }[] = [];
     for (const raw of [...policy.writeProtected, ...present]) {
@@ -122,7 +131,8 @@ export function bwrapArguments(options: BwrapArgumentsOptions): BwrapArguments {
   }
 
   for (const [target, copy] of options.redactedCopies ?? []) {
-    if (visible(target) && ![...maskedFolders].some((folder) => isWithin(target, folder))) args.push('--ro-bind', copy, target);
+    if (visible(target) && ![...maskedFolders].some((folder) => isWithin(target, folder)))
+      args.push('--ro-bind', copy, target);
   }
 
   if (options.seccompFd !== undefined) args.push('--seccomp', String(options.seccompFd));

@@ -57,7 +57,10 @@ export async function probeBubblewrap(options: {
  * own making must not become the sandbox (`TOOLPLANE_BWRAP` names any other binary explicitly).
  */
 async function findBubblewrap(env: Readonly<Record<string, string | undefined>>): Promise<string | undefined> {
-  const fromPath = (env.PATH ?? '').split(path.delimiter).filter((folder) => path.isAbsolute(folder)).map((folder) => path.join(folder, 'bwrap'));
+  const fromPath = (env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((folder) => path.isAbsolute(folder))
+    .map((folder) => path.join(folder, 'bwrap'));
   for (const candidate of [...KNOWN_LOCATIONS, ...fromPath]) {
     try {
       await access(candidate, constants.X_OK);
@@ -83,8 +86,26 @@ async function cacheKey(bwrap: string): Promise<string | undefined> {
 }
 
 function runProbe(bwrap: string, signal: AbortSignal | undefined): Promise<SandboxStatus> {
-  const args = ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-net', '--die-with-parent', '--cap-drop', 'ALL',
-    '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/run', '--', 'true'];
+  const args = [
+    '--unshare-user',
+    '--disable-userns',
+    '--unshare-pid',
+    '--unshare-net',
+    '--die-with-parent',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/run',
+    '--',
+    'true',
+  ];
   return new Promise((resolve) => {
     let stderr = '';
     const child = spawn(bwrap, args, { stdio: ['ignore', 'ignore', 'pipe'], ...(signal ? { signal } : {}) });
@@ -92,7 +113,9 @@ function runProbe(bwrap: string, signal: AbortSignal | undefined): Promise<Sandb
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 2000) stderr += chunk;
     });
-    child.once('error', (error) => resolve({ available: false, reason: `bubblewrap could not be started (${error.message})`, fix: INSTALL_FIX }));
+    child.once('error', (error) =>
+      resolve({ available: false, reason: `bubblewrap could not be started (${error.message})`, fix: INSTALL_FIX }),
+    );
     child.once('close', (code) => {
       if (code === 0) return resolve({ available: true, backend: `bubblewrap (${bwrap})` });
       resolve(explainFailure(stderr.trim()));
@@ -106,11 +129,14 @@ function explainFailure(stderr: string): SandboxStatus {
     return {
       available: false,
       reason: `bubblewrap cannot create user namespaces here (${detail})`,
-      fix:
-        'Allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04+ also an AppArmor profile for bwrap or kernel.apparmor_restrict_unprivileged_userns=0; in a container, run it with user namespaces enabled), then run toolplane doctor.',
+      fix: 'Allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04+ also an AppArmor profile for bwrap or kernel.apparmor_restrict_unprivileged_userns=0; in a container, run it with user namespaces enabled), then run toolplane doctor.',
     };
   }
-  return { available: false, reason: `bubblewrap failed its check (${detail})`, fix: 'Run toolplane doctor for details; check that /proc can be mounted and that bwrap is not setuid-restricted.' };
+  return {
+    available: false,
+    reason: `bubblewrap failed its check (${detail})`,
+    fix: 'Run toolplane doctor for details; check that /proc can be mounted and that bwrap is not setuid-restricted.',
+  };
 }
 
 async function readCache(file: string, key: string): Promise<BubblewrapProbe | undefined> {

@@ -42,7 +42,7 @@ describe('createStubRegistry', () => {
     expect(existsSync(stub)).toBe(false);
   });
 
-  it("never takes over or removes what someone else put there", () => {
+  it('never takes over or removes what someone else put there', () => {
     const base = folder();
     const theirs = path.join(base, '.envrc');
     writeFileSync(theirs, 'export X=1');

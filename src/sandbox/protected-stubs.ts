@@ -53,7 +53,11 @@ let exitHookInstalled = false;
  * the session's end such a stub stays on disk (an empty folder, which git ignores).
  */
 export function createStubRegistry(
-  options: { readonly lingerMs?: number; readonly mountedElsewhere?: (path: string) => boolean; readonly journal?: StubJournal } = {},
+  options: {
+    readonly lingerMs?: number;
+    readonly mountedElsewhere?: (path: string) => boolean;
+    readonly journal?: StubJournal;
+  } = {},
 ): StubRegistry {
   const lingerMs = options.lingerMs ?? 1_500;
   const mountedElsewhere = options.mountedElsewhere ?? isMountedInAnotherNamespace;
@@ -143,8 +147,11 @@ export function createStubRegistry(
  */
 export function isMountedInAnotherNamespace(target: string): boolean {
   const now = Date.now();
-  if (scanned === undefined || now - scanned.at > SCAN_REUSE_MS) scanned = { at: now, mountPoints: mountPointsElsewhere() };
-  return scanned.mountPoints.has(target.replace(/[\\ \t\n]/g, (char) => `\\${char.charCodeAt(0).toString(8).padStart(3, '0')}`));
+  if (scanned === undefined || now - scanned.at > SCAN_REUSE_MS)
+    scanned = { at: now, mountPoints: mountPointsElsewhere() };
+  return scanned.mountPoints.has(
+    target.replace(/[\\ \t\n]/g, (char) => `\\${char.charCodeAt(0).toString(8).padStart(3, '0')}`),
+  );
 }
 
 // Short: the stubs of one command are released in one go, and a stale answer could miss a sandbox just started.

@@ -15,7 +15,8 @@ describe('redactConfigText', () => {
       'cafile=/etc/ssl/private.pem',
     ].join('\n');
     const redacted = redactConfigText(npmrc);
-    for (const secret of ['SECRET1', 'c2VjcmV0', 'SECRET2', 'SECRET3', 'SECRET4', 'private.pem']) expect(redacted).not.toContain(secret);
+    for (const secret of ['SECRET1', 'c2VjcmV0', 'SECRET2', 'SECRET3', 'SECRET4', 'private.pem'])
+      expect(redacted).not.toContain(secret);
     expect(redacted).toContain('registry=https://registry.example.com/');
     expect(redacted).toContain('nodedir=/usr');
     expect(redacted).toContain('email=me@example.com');
@@ -39,14 +40,25 @@ describe('redactConfigText', () => {
       'enableTelemetry: false',
     ].join('\n');
     const redacted = redactConfigText(yarnrc);
-    for (const secret of ['SECRET1', 'SECRET2', 'SECRET3', 'SECRET4', 'SECRET5']) expect(redacted).not.toContain(secret);
-    for (const kept of ['npmRegistryServer: "https://registry.example.com"', '  corp:', '    npmRegistryServer: "https://corp.example.com"', 'enableTelemetry: false']) {
+    for (const secret of ['SECRET1', 'SECRET2', 'SECRET3', 'SECRET4', 'SECRET5'])
+      expect(redacted).not.toContain(secret);
+    for (const kept of [
+      'npmRegistryServer: "https://registry.example.com"',
+      '  corp:',
+      '    npmRegistryServer: "https://corp.example.com"',
+      'enableTelemetry: false',
+    ]) {
       expect(redacted).toContain(kept);
     }
   });
 
   it("removes npm's inline client key, also per registry, and keeps its certificate", () => {
-    const npmrc = ['key="-----BEGIN PRIVATE KEY-----\\nSECRET1\\n-----END PRIVATE KEY-----"', '//r.example.com/:key=SECRET2', 'cert="-----BEGIN CERTIFICATE-----"', 'keep-alive=true'].join('\n');
+    const npmrc = [
+      'key="-----BEGIN PRIVATE KEY-----\\nSECRET1\\n-----END PRIVATE KEY-----"',
+      '//r.example.com/:key=SECRET2',
+      'cert="-----BEGIN CERTIFICATE-----"',
+      'keep-alive=true',
+    ].join('\n');
     const redacted = redactConfigText(npmrc);
     expect(redacted).not.toContain('SECRET1');
     expect(redacted).not.toContain('SECRET2');

@@ -3,7 +3,8 @@ import { readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A key that names a credential in npm, yarn or pip configuration (`_authToken`, `//host/:_password`, `npmAuthToken`, `npmAuthIdent`). */
-const SECRET_KEY = /(_auth|authtoken|authident|_password|password|passwd|token|secret|certfile|keyfile|cafile|client-?key)/i;
+const SECRET_KEY =
+  /(_auth|authtoken|authident|_password|password|passwd|token|secret|certfile|keyfile|cafile|client-?key)/i;
 /** npm's `key` (a client certificate's private key, given inline), also per registry (`//host/:key`). */
 const PRIVATE_KEY = /(^|[:/\s])key\s*$/i;
 /** A value with a password in its URL (`https://user:pass@host/simple`). */

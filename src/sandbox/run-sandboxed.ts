@@ -11,18 +11,33 @@ export type SandboxedRun = { readonly stdout: string; readonly stderr: string; r
  */
 export async function runSandboxed(
   sandbox: Sandbox,
-  options: { readonly profile: SandboxProfile; readonly argv: readonly string[]; readonly cwd: string; readonly env: Readonly<Record<string, string>> },
+  options: {
+    readonly profile: SandboxProfile;
+    readonly argv: readonly string[];
+    readonly cwd: string;
+    readonly env: Readonly<Record<string, string>>;
+  },
 ): Promise<SandboxedRun> {
-  const launch = await sandbox.prepare({ profile: options.profile, argv: options.argv, cwd: options.cwd, env: options.env });
+  const launch = await sandbox.prepare({
+    profile: options.profile,
+    argv: options.argv,
+    cwd: options.cwd,
+    env: options.env,
+  });
   const fds = launch.extraFiles.map((file) => openSync(file, 'r'));
   try {
     return await new Promise<SandboxedRun>((resolve) => {
-      const child = spawn(launch.file, [...launch.args], { env: launch.env, stdio: ['ignore', 'pipe', 'pipe', ...fds] });
+      const child = spawn(launch.file, [...launch.args], {
+        env: launch.env,
+        stdio: ['ignore', 'pipe', 'pipe', ...fds],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once('error', (error) => resolve({ stdout, stderr: `${stderr}could not start: ${error.message}`, code: null }));
+      child.once('error', (error) =>
+        resolve({ stdout, stderr: `${stderr}could not start: ${error.message}`, code: null }),
+      );
       child.once('close', (code) => resolve({ stdout, stderr, code }));
     });
   } finally {

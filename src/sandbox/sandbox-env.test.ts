@@ -31,8 +31,15 @@ describe('sandboxEnv', () => {
 
   it('read-only: drops credentials by their well-known form whatever the name, and keeps look-alikes', () => {
     const result = sandboxEnv(env, { profile: 'read-only', tmpDir: '/s/tmp' });
-    for (const name of ['GITHUB_TOKEN', 'GH_PAT', 'CI_JOB', 'BOT', 'AWS_ID', 'WEBHOOK', 'DEPLOY']) expect(result[name], name).toBeUndefined();
-    expect(result).toMatchObject({ PATH: '/usr/bin', EDITOR: 'vim', KEYBOARD_LAYOUT: 'us', TOKENIZERS_PARALLELISM: 'false', GIT_AUTHOR_NAME: env.GIT_AUTHOR_NAME });
+    for (const name of ['GITHUB_TOKEN', 'GH_PAT', 'CI_JOB', 'BOT', 'AWS_ID', 'WEBHOOK', 'DEPLOY'])
+      expect(result[name], name).toBeUndefined();
+    expect(result).toMatchObject({
+      PATH: '/usr/bin',
+      EDITOR: 'vim',
+      KEYBOARD_LAYOUT: 'us',
+      TOKENIZERS_PARALLELISM: 'false',
+      GIT_AUTHOR_NAME: env.GIT_AUTHOR_NAME,
+    });
     expect(result.TMPDIR).toBe('/s/tmp');
   });
 

@@ -2,7 +2,8 @@ import type { SandboxProfile } from '../contract/sandbox.js';
 import { isModelCredentialName } from '../contract/scrub-env.js';
 
 /** Names that look like they hold a secret: dropped from read-only commands' environment. */
-const SECRET_LOOKING = /(^|_)(KEY|APIKEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|COOKIE|SESSION|AUTH|DSN)(_|$)/i;
+const SECRET_LOOKING =
+  /(^|_)(KEY|APIKEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|COOKIE|SESSION|AUTH|DSN)(_|$)/i;
 /** A URL with a password in it (`postgres://user:pass@host/db`). */
 const URL_WITH_PASSWORD = /:\/\/[^/\s:@]+:[^/\s@]+@/;
 /**
@@ -33,7 +34,12 @@ export function sandboxEnv(
   for (const [name, value] of Object.entries(env)) {
     if (isModelCredentialName(name) || MODEL_KEY_VALUE.test(value)) continue;
     if (name === 'SSH_AUTH_SOCK' || name === 'GPG_AGENT_INFO') continue;
-    if (options.profile === 'read-only' && !ALWAYS_KEPT.has(name) && (SECRET_LOOKING.test(name) || URL_WITH_PASSWORD.test(value) || TOKEN_VALUE.test(value))) continue;
+    if (
+      options.profile === 'read-only' &&
+      !ALWAYS_KEPT.has(name) &&
+      (SECRET_LOOKING.test(name) || URL_WITH_PASSWORD.test(value) || TOKEN_VALUE.test(value))
+    )
+      continue;
     result[name] = value;
   }
   result.TMPDIR = options.tmpDir;

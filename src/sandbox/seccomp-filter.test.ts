@@ -17,7 +17,9 @@ describe('seccompFilter', () => {
     const sockets = seccompFilter({ allowUnixSockets: true, machine: 'x64' }) as Buffer;
     // Only the socket(2) comparison is missing when Unix sockets are allowed.
     const comparisons = (filter: Buffer) =>
-      [...Array(filter.length / 8).keys()].filter((index) => filter.readUInt16LE(index * 8) === 0x15).map((index) => filter.readUInt32LE(index * 8 + 4));
+      [...Array(filter.length / 8).keys()]
+        .filter((index) => filter.readUInt16LE(index * 8) === 0x15)
+        .map((index) => filter.readUInt32LE(index * 8 + 4));
     expect(comparisons(strict)).toContain(41);
     expect(comparisons(sockets)).not.toContain(41);
     expect(comparisons(strict).filter((k) => k !== 41)).toEqual(comparisons(sockets));
@@ -31,15 +33,35 @@ describe('seccompFilter', () => {
         const file = path.join(folder, 'filter.bpf');
         writeFileSync(file, seccompFilter({ allowUnixSockets }) as Buffer);
         const fd = openSync(file, 'r');
-        return spawnSync('bwrap', ['--unshare-user', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--seccomp', '3', 'python3', '-c', script], {
-          stdio: ['ignore', 'pipe', 'pipe', fd],
-          encoding: 'utf8',
-        });
+        return spawnSync(
+          'bwrap',
+          [
+            '--unshare-user',
+            '--unshare-pid',
+            '--ro-bind',
+            '/',
+            '/',
+            '--dev',
+            '/dev',
+            '--proc',
+            '/proc',
+            '--seccomp',
+            '3',
+            'python3',
+            '-c',
+            script,
+          ],
+          {
+            stdio: ['ignore', 'pipe', 'pipe', fd],
+            encoding: 'utf8',
+          },
+        );
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
     };
-    const probe = 'import socket\nfor family in (socket.AF_INET, socket.AF_UNIX):\n  try:\n    socket.socket(family).close(); print(family.name, "ok")\n  except OSError as e: print(family.name, e.errno)\nprint("pair", len(socket.socketpair()))';
+    const probe =
+      'import socket\nfor family in (socket.AF_INET, socket.AF_UNIX):\n  try:\n    socket.socket(family).close(); print(family.name, "ok")\n  except OSError as e: print(family.name, e.errno)\nprint("pair", len(socket.socketpair()))';
 
     it('refuses AF_UNIX sockets with EACCES and leaves TCP and socketpair alone', () => {
       expect(run(false, probe).stdout).toBe('AF_INET ok\nAF_UNIX 13\npair 2\n');

@@ -63,7 +63,10 @@ export function seccompSupported(machine: string = arch): boolean {
  * The filter as bytes (8 per instruction, little-endian), or undefined on an architecture without
  * one. `allowUnixSockets` keeps everything else refused but lets AF_UNIX through.
  */
-export function seccompFilter(options: { readonly allowUnixSockets: boolean; readonly machine?: string }): Buffer | undefined {
+export function seccompFilter(options: {
+  readonly allowUnixSockets: boolean;
+  readonly machine?: string;
+}): Buffer | undefined {
   const target = ARCHITECTURES[options.machine ?? arch];
   if (target === undefined) return undefined;
   const steps: Step[] = [

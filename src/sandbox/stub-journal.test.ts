@@ -15,7 +15,11 @@ describe('the stand-in journal', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'toolplane-journal-'));
     made.push(root);
     const journalFile = path.join(root, 'config', 'sandbox-stubs.json');
-    const killed = createStubRegistry({ lingerMs: 60_000, journal: createStubJournal(journalFile), mountedElsewhere: () => false });
+    const killed = createStubRegistry({
+      lingerMs: 60_000,
+      journal: createStubJournal(journalFile),
+      mountedElsewhere: () => false,
+    });
     const mcp = path.join(root, '.mcp.json');
     const envrc = path.join(root, '.envrc');
     const vscode = path.join(root, '.vscode');
@@ -35,7 +39,11 @@ describe('the stand-in journal', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'toolplane-journal-'));
     made.push(root);
     const journalFile = path.join(root, 'sandbox-stubs.json');
-    const first = createStubRegistry({ lingerMs: 60_000, journal: createStubJournal(journalFile), mountedElsewhere: () => false });
+    const first = createStubRegistry({
+      lingerMs: 60_000,
+      journal: createStubJournal(journalFile),
+      mountedElsewhere: () => false,
+    });
     const claude = path.join(root, '.claude');
     first.acquire(claude);
     createStubRegistry({ journal: createStubJournal(journalFile), mountedElsewhere: (folder) => folder === claude });

@@ -33,7 +33,8 @@ export function createStubJournal(file: string): StubJournal {
       const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (typeof parsed !== 'object' || parsed === null) return {};
       const entries: Entries = Object.create(null) as Entries;
-      for (const [folder, id] of Object.entries(parsed)) if (typeof id === 'string' && path.isAbsolute(folder)) entries[folder] = id;
+      for (const [folder, id] of Object.entries(parsed))
+        if (typeof id === 'string' && path.isAbsolute(folder)) entries[folder] = id;
       return entries;
     } catch {
       return {};

@@ -6,7 +6,9 @@ import { getInputParser } from './parse-input.js';
 
 const zodTool = defineTool({
   name: 'Z',
-  inputSchema: z.object({ path: z.string(), limit: z.number().int().positive().optional(), flags: z.array(z.string()).optional() }).strict(),
+  inputSchema: z
+    .object({ path: z.string(), limit: z.number().int().positive().optional(), flags: z.array(z.string()).optional() })
+    .strict(),
   prompt: 'x',
   call: async () => '',
 });
@@ -14,7 +16,11 @@ const rawTool = defineTool({
   name: 'R',
   inputSchema: jsonSchema({
     type: 'object',
-    properties: { query: { type: 'string' }, page: { type: 'integer', minimum: 1 }, nested: { type: 'object', properties: { on: { type: 'boolean' } } } },
+    properties: {
+      query: { type: 'string' },
+      page: { type: 'integer', minimum: 1 },
+      nested: { type: 'object', properties: { on: { type: 'boolean' } } },
+    },
     required: ['query'],
     additionalProperties: false,
   }),
@@ -48,7 +54,10 @@ describe('getInputParser', () => {
   });
 
   it('rejects input that is not an object', () => {
-    expect(getInputParser(zodTool)('text')).toEqual({ ok: false, message: 'The parameter input must be object, but received string.' });
+    expect(getInputParser(zodTool)('text')).toEqual({
+      ok: false,
+      message: 'The parameter input must be object, but received string.',
+    });
     expect(getInputParser(rawTool)(null).ok).toBe(false);
   });
 
@@ -61,18 +70,32 @@ describe('getInputParser', () => {
     const make = (dialect: string) =>
       defineTool({
         name: 'D',
-        inputSchema: jsonSchema({ $schema: dialect, type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }),
+        inputSchema: jsonSchema({
+          $schema: dialect,
+          type: 'object',
+          properties: { n: { type: 'integer' } },
+          required: ['n'],
+        }),
         prompt: 'x',
         call: async () => '',
       });
-    for (const dialect of ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'https://example.com/my-dialect']) {
+    for (const dialect of [
+      'https://json-schema.org/draft/2020-12/schema',
+      'http://json-schema.org/draft-07/schema#',
+      'https://example.com/my-dialect',
+    ]) {
       expect(getInputParser(make(dialect))({ n: 1 })).toEqual({ ok: true, value: { n: 1 } });
       expect(getInputParser(make(dialect))({ n: 'one' }).ok).toBe(false);
     }
   });
 
   it('answers every call of a tool whose raw schema cannot compile with a clear error', () => {
-    const broken = defineTool({ name: 'B', inputSchema: jsonSchema({ type: 'object', properties: { a: { type: 'nonsense' } } }), prompt: 'x', call: async () => '' });
+    const broken = defineTool({
+      name: 'B',
+      inputSchema: jsonSchema({ type: 'object', properties: { a: { type: 'nonsense' } } }),
+      prompt: 'x',
+      call: async () => '',
+    });
     const result = getInputParser(broken)({ a: 1 });
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.message).toMatch(/input schema is invalid/);

@@ -5,7 +5,8 @@ import type { ZodType } from 'zod';
 import type { AnyTool, InputSchema, JsonSchemaObject, RawJsonSchema } from '../contract/tool.js';
 
 /** The outcome of parsing a tool input: the typed value, or a message for the model. */
-export type ParseResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+export type ParseResult =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 
 /** Parses an input against one tool's schema. */
 export type InputParser = (input: unknown) => ParseResult;
@@ -87,7 +88,8 @@ function compileJsonSchema(schema: JsonSchemaObject): InputParser {
   try {
     const compiler = compilerFor(schema);
     // An unknown dialect would stop compilation; the keywords are what matter, so it is dropped.
-    const known = typeof schema.$schema !== 'string' || schema.$schema.includes('2020-12') || schema.$schema.includes('draft-07');
+    const known =
+      typeof schema.$schema !== 'string' || schema.$schema.includes('2020-12') || schema.$schema.includes('draft-07');
     validate = compiler.compile(known ? schema : { ...schema, $schema: undefined });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -125,7 +127,10 @@ function describeAjvError(error: ErrorObject, input: unknown): string {
 
 function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'input';
-  return `"${path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment))).join('.').replace(/\.\[/g, '[')}"`;
+  return `"${path
+    .map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment)))
+    .join('.')
+    .replace(/\.\[/g, '[')}"`;
 }
 
 type Lookup = { readonly present: true; readonly value: unknown } | { readonly present: false };

@@ -52,7 +52,9 @@ describe('tools[] for the API', () => {
     const tools = samplePool().tools;
     const deferred = cache.toApiTools(tools, new Set(['mcp__sample__get_weather']));
     expect(deferred.find((tool) => tool.name === 'mcp__sample__get_weather')?.defer_loading).toBe(true);
-    expect(cache.toApiTools(tools).find((tool) => tool.name === 'mcp__sample__get_weather')?.defer_loading).toBeUndefined();
+    expect(
+      cache.toApiTools(tools).find((tool) => tool.name === 'mcp__sample__get_weather')?.defer_loading,
+    ).toBeUndefined();
   });
 
   it('always sends an object schema, with input-side optionality and no $schema key', () => {

@@ -14,7 +14,10 @@ export function toInputJsonSchema(schema: InputSchema<unknown>): JsonSchemaObjec
     const raw = (schema as RawJsonSchema).schema;
     return raw.type === 'object' ? raw : { ...raw, type: 'object' };
   }
-  const converted = z.toJSONSchema(schema as ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const converted = z.toJSONSchema(schema as ZodType, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   delete converted.$schema;
   return converted;
 }

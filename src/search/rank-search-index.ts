@@ -322,7 +322,8 @@ function diversify(options: {
       const size = (index.serverStart[server + 1] as number) - (index.serverStart[server] as number);
       siblingBonus.set(server, (siblingWeight * (scores[doc] as number)) / Math.pow(size, siblingSizeExponent));
     }
-    for (let j = 0; j < width; j++) if ((parts[best * width + j] as number) > 0) factors[j] = (factors[j] as number) * discount;
+    for (let j = 0; j < width; j++)
+      if ((parts[best * width + j] as number) > 0) factors[j] = (factors[j] as number) * discount;
   }
   return ranked;
 }

@@ -25,7 +25,11 @@ const external = defineTool({
 describe('describeToolForSearch', () => {
   it('renders the prompt and converts a Zod schema to JSON Schema', () => {
     const descriptor = describeToolForSearch(builtin);
-    expect(descriptor).toMatchObject({ name: 'TodoWrite', description: 'Keeps the task list.', searchHint: 'plan tasks' });
+    expect(descriptor).toMatchObject({
+      name: 'TodoWrite',
+      description: 'Keeps the task list.',
+      searchHint: 'plan tasks',
+    });
     expect(JSON.stringify(descriptor.inputSchema)).toContain('The updated checklist');
   });
 

@@ -4,10 +4,17 @@ import { parseToolSearchQuery } from './parse-tool-search-query.js';
 import { searchTools } from './search-tools.js';
 import type { ToolDescriptor } from './tool-descriptor.js';
 
-const object = (properties: Record<string, { description?: string; enum?: string[] }>) => ({ type: 'object', properties });
+const object = (properties: Record<string, { description?: string; enum?: string[] }>) => ({
+  type: 'object',
+  properties,
+});
 
 const catalog: ToolDescriptor[] = [
-  { name: 'Read', description: 'Reads a file from the local filesystem.', inputSchema: object({ file_path: { description: 'Absolute path' } }) },
+  {
+    name: 'Read',
+    description: 'Reads a file from the local filesystem.',
+    inputSchema: object({ file_path: { description: 'Absolute path' } }),
+  },
   { name: 'NotebookEdit', description: 'Replaces the contents of a cell.', searchHint: 'jupyter ipynb notebook' },
   { name: 'WebFetch', description: 'Fetches content from a URL and converts it to markdown.' },
   {
@@ -26,7 +33,10 @@ const catalog: ToolDescriptor[] = [
   {
     name: 'convert_units',
     description: 'Converts a quantity between two units.',
-    inputSchema: object({ from_unit: { description: 'Unit of the input, such as celsius' }, mode: { enum: ['metric', 'imperial'] } }),
+    inputSchema: object({
+      from_unit: { description: 'Unit of the input, such as celsius' },
+      mode: { enum: ['metric', 'imperial'] },
+    }),
   },
   { name: 'alpha_tool', description: 'Works on a spreadsheet among many other documents, files, images and records.' },
   { name: 'beta_tool', description: 'Works on documents, files, images and records.', searchHint: 'spreadsheet' },
@@ -50,7 +60,12 @@ describe('parseToolSearchQuery', () => {
   });
 
   it('keeps a lone plus sign as a word', () => {
-    expect(parseToolSearchQuery('a + b')).toEqual({ kind: 'keywords', text: 'a + b', required: [], namePrefix: undefined });
+    expect(parseToolSearchQuery('a + b')).toEqual({
+      kind: 'keywords',
+      text: 'a + b',
+      required: [],
+      namePrefix: undefined,
+    });
   });
 });
 
@@ -72,7 +87,9 @@ describe('searchTools', () => {
   describe('pasted data', () => {
     it('does not match tools on the fragments of a base64 blob', () => {
       const blob = 'iVBORw0KGgoSlackChannelSendMessageAAAANSUhEUgAAAgAAAAIACAYAAAD0eNT6';
-      expect(search(`what does this image show? ${blob}`).matches).toEqual(search('what does this image show?').matches);
+      expect(search(`what does this image show? ${blob}`).matches).toEqual(
+        search('what does this image show?').matches,
+      );
     });
   });
 
@@ -107,7 +124,10 @@ describe('searchTools', () => {
 
   describe('+required words', () => {
     it('keeps only tools containing every required word, ranked by the others', () => {
-      expect(search('+github pull list').matches).toEqual(['mcp__github__list_pull_requests', 'mcp__github__create_issue']);
+      expect(search('+github pull list').matches).toEqual([
+        'mcp__github__list_pull_requests',
+        'mcp__github__create_issue',
+      ]);
     });
 
     it('finds nothing when a required word appears nowhere', () => {

@@ -4,7 +4,16 @@ import { todosFrom } from './conversation.js';
 
 const todoWrite = (id: string, statuses: readonly string[]): Message => ({
   role: 'assistant',
-  content: [{ type: 'tool_use', id, name: 'TodoWrite', input: { todos: statuses.map((status, index) => ({ content: `step ${index}`, activeForm: `doing ${index}`, status })) } }],
+  content: [
+    {
+      type: 'tool_use',
+      id,
+      name: 'TodoWrite',
+      input: {
+        todos: statuses.map((status, index) => ({ content: `step ${index}`, activeForm: `doing ${index}`, status })),
+      },
+    },
+  ],
 });
 const result = (id: string, isError = false): Message => ({
   role: 'user',
@@ -13,7 +22,12 @@ const result = (id: string, isError = false): Message => ({
 
 describe('todosFrom (the todo list a resumed conversation starts with)', () => {
   it('rebuilds the list of the last TodoWrite that did not fail', () => {
-    const messages = [todoWrite('a', ['completed', 'in_progress']), result('a'), todoWrite('b', ['pending']), result('b', true)];
+    const messages = [
+      todoWrite('a', ['completed', 'in_progress']),
+      result('a'),
+      todoWrite('b', ['pending']),
+      result('b', true),
+    ];
     expect(todosFrom(messages).map((todo) => todo.status)).toEqual(['completed', 'in_progress']);
   });
 

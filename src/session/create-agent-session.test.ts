@@ -75,7 +75,12 @@ describe('createAgentSession', () => {
     expect(session.messages()).toEqual([]);
     await session.resume(id);
     expect(session.id()).toBe(id);
-    expect(session.messages().map((message: Message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(session.messages().map((message: Message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     await session.close();
   });
 
@@ -110,8 +115,19 @@ describe('createAgentSession', () => {
     const events: string[] = [];
     const { options } = setUp([textTurn('hello')], {
       functionHooks: [
-        { event: 'SessionStart', name: 'start', callback: (input) => (events.push(`start:${String(input.source)}`), { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'from start' } }) },
-        { event: 'UserPromptSubmit', name: 'gate', callback: (input) => (input.prompt === 'forbidden' ? { decision: 'block', reason: 'not that' } : undefined) },
+        {
+          event: 'SessionStart',
+          name: 'start',
+          callback: (input) => (
+            events.push(`start:${String(input.source)}`),
+            { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'from start' } }
+          ),
+        },
+        {
+          event: 'UserPromptSubmit',
+          name: 'gate',
+          callback: (input) => (input.prompt === 'forbidden' ? { decision: 'block', reason: 'not that' } : undefined),
+        },
         { event: 'Stop', name: 'stop', callback: () => void events.push('stop') },
         { event: 'SessionEnd', name: 'end', callback: () => void events.push('end') },
       ],

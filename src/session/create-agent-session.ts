@@ -31,7 +31,10 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   const { provider, cwd, sessions, modes, system } = options;
   const model = options.model ?? provider.defaultModel;
   const warn = options.warn ?? (() => undefined);
-  let conversation: Conversation = options.resume === undefined ? openConversation(sessions.create()) : await reopenConversation(sessions, options.resume, warn);
+  let conversation: Conversation =
+    options.resume === undefined
+      ? openConversation(sessions.create())
+      : await reopenConversation(sessions, options.resume, warn);
   const hooks = createHookGate({
     ...(options.hooks ? { settings: options.hooks } : {}),
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
@@ -53,7 +56,9 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   const tools = createSessionTools({
     tools: options.tools,
     mcp: options.mcp,
-    ...(options.permissions.isBlanketDenied ? { isBlanketDenied: (name: string) => options.permissions.isBlanketDenied!(name) } : {}),
+    ...(options.permissions.isBlanketDenied
+      ? { isBlanketDenied: (name: string) => options.permissions.isBlanketDenied!(name) }
+      : {}),
     services,
     messages: () => conversation.messages,
   });
@@ -70,7 +75,18 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   });
   const hookSession = () => ({ sessionId: conversation.transcript.id, cwd, permissionMode: modes.get() });
   const closing = options.signal ?? new AbortController().signal;
-  registerSubagents({ services, provider, model, system, tools, plane, agentTypes: options.agentTypes ?? [GENERAL_PURPOSE_AGENT], hooks, hookSession, signal: closing });
+  registerSubagents({
+    services,
+    provider,
+    model,
+    system,
+    tools,
+    plane,
+    agentTypes: options.agentTypes ?? [GENERAL_PURPOSE_AGENT],
+    hooks,
+    hookSession,
+    signal: closing,
+  });
   const summarize = createModelSummarizer({ provider, model, system });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
   const replace = async (next: Conversation, source: 'resume' | 'clear') => {
@@ -126,7 +142,13 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     },
     async compact(signal) {
       await hooks.preCompact({ session: hookSession(), signal, trigger: 'manual' });
-      const compacted = await compactMessages({ messages: conversation.messages, summarize, deferral: tools.deferral, signal, keepRecent: 2 });
+      const compacted = await compactMessages({
+        messages: conversation.messages,
+        summarize,
+        deferral: tools.deferral,
+        signal,
+        keepRecent: 2,
+      });
       if (!compacted) return 'Nothing to compact yet.';
       conversation = { ...conversation, messages: compacted.messages };
       conversation.transcript.appendCompaction(compacted.messages);
@@ -139,7 +161,9 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     async close() {
       // Background tasks may have written since the last batch.
       for (const line of (await options.afterTools?.()) ?? []) warn(line);
-      await hooks.sessionEnd({ session: hookSession(), signal: new AbortController().signal, reason: 'exit' }).catch(() => undefined);
+      await hooks
+        .sessionEnd({ session: hookSession(), signal: new AbortController().signal, reason: 'exit' })
+        .catch(() => undefined);
       await taskRegistry.dispose();
       await options.onClose?.();
       await conversation.transcript.flush();
@@ -151,14 +175,20 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
  * The conversation of an earlier session, to append to; unreadable transcript lines are reported,
  * and calls a killed run left without results are answered in the transcript itself.
  */
-async function reopenConversation(sessions: SessionStore, sessionId: string, warn: (line: string) => void): Promise<Conversation> {
+async function reopenConversation(
+  sessions: SessionStore,
+  sessionId: string,
+  warn: (line: string) => void,
+): Promise<Conversation> {
   const loaded = await sessions.load(sessionId);
   for (const line of loaded.skippedLines) warn(`warning: ${loaded.path}:${line} could not be read and was skipped`);
   const transcript = sessions.reopen(sessionId);
   if (loaded.interrupted.length > 0) {
     // Answered, never run again: the model is told they may have run and to check first.
     transcript.appendMessage({ role: 'user', content: [...loaded.interrupted] });
-    warn(`warning: ${loaded.interrupted.length} tool call(s) of session ${sessionId} were interrupted and may have run; the model is told to check before repeating them`);
+    warn(
+      `warning: ${loaded.interrupted.length} tool call(s) of session ${sessionId} were interrupted and may have run; the model is told to check before repeating them`,
+    );
   }
   return openConversation(transcript, loaded.messages);
 }

@@ -2,7 +2,11 @@ export { createAgentSession } from './create-agent-session.js';
 export type { AgentSession, AgentSessionOptions } from './types.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, type SessionTools } from './session-tools.js';
-export { createPermissionModeStore, type PermissionModeStore, type PermissionModeListener } from '../contract/permission-mode-store.js';
+export {
+  createPermissionModeStore,
+  type PermissionModeStore,
+  type PermissionModeListener,
+} from '../contract/permission-mode-store.js';
 // What a host that drives a session needs from the layers below, so it never reaches into them.
 export {
   configDirectory,

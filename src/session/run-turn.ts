@@ -31,7 +31,11 @@ export type TurnContext = {
  * recorded), the user message recorded, then the loop with Stop and PreCompact hooks wired to the
  * session's hooks and every message written to the transcript as it comes.
  */
-export async function* runTurn(context: TurnContext, prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult> {
+export async function* runTurn(
+  context: TurnContext,
+  prompt: string,
+  signal: AbortSignal,
+): AsyncGenerator<LoopEvent, QueryResult> {
   const { hooks } = context;
   const conversation = context.conversation();
   const { transcript } = conversation;
@@ -41,9 +45,20 @@ export async function* runTurn(context: TurnContext, prompt: string, signal: Abo
     const error = new Error(`A UserPromptSubmit hook blocked the prompt: ${submitted.blocked}`);
     yield { type: 'error', error };
     const usage = { inputTokens: 0, outputTokens: 0 };
-    return { status: 'error_during_execution', text: '', messages: conversation.messages, turns: 0, usage, permissionDenials: [], error };
+    return {
+      status: 'error_during_execution',
+      text: '',
+      messages: conversation.messages,
+      turns: 0,
+      usage,
+      permissionDenials: [],
+      error,
+    };
   }
-  const extra = [...context.takeStartContext(), ...submitted.additionalContext].map((text) => ({ type: 'text' as const, text }));
+  const extra = [...context.takeStartContext(), ...submitted.additionalContext].map((text) => ({
+    type: 'text' as const,
+    text,
+  }));
   const userMessage: Message = { role: 'user', content: [{ type: 'text', text: prompt }, ...extra] };
   transcript.appendMessage(userMessage);
   let messages: readonly Message[] = [...conversation.messages, userMessage];
@@ -60,12 +75,18 @@ export async function* runTurn(context: TurnContext, prompt: string, signal: Abo
         message: (message) => transcript.appendMessage(message),
         toolUse: (block) => transcript.appendToolUse(block),
         event: (event) => {
-          if (event.type === 'compact' && Array.isArray(event.messages)) transcript.appendCompaction(event.messages as Message[]);
+          if (event.type === 'compact' && Array.isArray(event.messages))
+            transcript.appendCompaction(event.messages as Message[]);
         },
       },
       hooks: {
         stop: async ({ lastAssistantText, stopHookActive }, stopSignal) => {
-          const outcome = await hooks.stop({ session: hookSession, signal: stopSignal, stopHookActive, lastAssistantMessage: lastAssistantText });
+          const outcome = await hooks.stop({
+            session: hookSession,
+            signal: stopSignal,
+            stopHookActive,
+            lastAssistantMessage: lastAssistantText,
+          });
           return outcome.continueWith !== undefined ? { continueWith: outcome.continueWith } : {};
         },
         preCompact: async ({ trigger }, compactSignal) => {
@@ -79,7 +100,8 @@ export async function* runTurn(context: TurnContext, prompt: string, signal: Abo
   while (!step.done) {
     const event = step.value;
     if (event.type === 'assistant-message') {
-      const used = event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
+      const used =
+        event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
       // The partial message of a failed stream reports no usage; the last real figure stands.
       if (used > 0) context.onInputTokens(used);
     }

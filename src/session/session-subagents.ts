@@ -38,7 +38,11 @@ export function registerSubagents(options: {
       types: options.agentTypes,
       servicesFor: () => services.child().set(fileStateService, createFileStateStore()),
       onStop: async ({ agentId }) => {
-        await hooks.subagentStop({ session: { ...options.hookSession(), agentId }, signal: options.signal, stopHookActive: false });
+        await hooks.subagentStop({
+          session: { ...options.hookSession(), agentId },
+          signal: options.signal,
+          stopHookActive: false,
+        });
       },
     }),
   );

@@ -38,12 +38,18 @@ export function createSessionTools(options: {
     const external = mcp?.tools() ?? [];
     if (!cache || cache.external !== external) {
       const isBlanketDenied = options.isBlanketDenied;
-      cache = { external, pool: assembleToolPool({ builtins: options.tools, external, ...(isBlanketDenied ? { isBlanketDenied } : {}) }) };
+      cache = {
+        external,
+        pool: assembleToolPool({ builtins: options.tools, external, ...(isBlanketDenied ? { isBlanketDenied } : {}) }),
+      };
     }
     return cache.pool;
   };
   const servers = () => mcp?.servers() ?? [];
-  const pendingServers = () => servers().filter((server) => server.state.status === 'pending').map((server) => server.name);
+  const pendingServers = () =>
+    servers()
+      .filter((server) => server.state.status === 'pending')
+      .map((server) => server.name);
   const deferral: DeferralStrategy = {
     isDeferred: (tool) => isDeferred(tool),
     discovered: (messages) => discoveredToolNames(messages),
@@ -56,12 +62,17 @@ export function createSessionTools(options: {
     return {
       search,
       ...(mcp
-        ? { waitForPendingServers: (signal: AbortSignal) => mcp.whenSettled({ signal: AbortSignal.any([signal, AbortSignal.timeout(MCP_WAIT_MS)]) }) }
+        ? {
+            waitForPendingServers: (signal: AbortSignal) =>
+              mcp.whenSettled({ signal: AbortSignal.any([signal, AbortSignal.timeout(MCP_WAIT_MS)]) }),
+          }
         : {}),
       deferredTools: tools.filter((tool) => isDeferred(tool)),
       loadedToolNames: tools.filter((tool) => !isDeferred(tool) || discovered.has(tool.name)).map((tool) => tool.name),
       pendingServers: pendingServers(),
-      failedServers: servers().flatMap((server) => (server.state.status === 'failed' ? [{ name: server.name, reason: server.state.reason }] : [])),
+      failedServers: servers().flatMap((server) =>
+        server.state.status === 'failed' ? [{ name: server.name, reason: server.state.reason }] : [],
+      ),
     };
   });
   return { pool, deferral };

@@ -18,7 +18,12 @@ export function createStartContext(options: {
   return {
     async start(source: StartSource): Promise<void> {
       if (!options.hooks.hasHooks('SessionStart')) return;
-      const started = await options.hooks.sessionStart({ session: options.hookSession(), signal: options.signal, source, model: options.model });
+      const started = await options.hooks.sessionStart({
+        session: options.hookSession(),
+        signal: options.signal,
+        source,
+        model: options.model,
+      });
       pending = [...pending, ...started.additionalContext];
     },
     take(): readonly string[] {

@@ -7,7 +7,9 @@ const known = new Set(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'WebFetch']);
 describe('checkRule', () => {
   it('keeps rules naming known tools and mcp tools', () => {
     expect(checkRule({ rule: 'Bash(git *)', behavior: 'allow', knownToolNames: known })).toEqual({ verdict: 'keep' });
-    expect(checkRule({ rule: 'mcp__github__create_issue', behavior: 'allow', knownToolNames: known })).toEqual({ verdict: 'keep' });
+    expect(checkRule({ rule: 'mcp__github__create_issue', behavior: 'allow', knownToolNames: known })).toEqual({
+      verdict: 'keep',
+    });
     expect(checkRule({ rule: 'Anything', behavior: 'deny' })).toEqual({ verdict: 'keep' });
   });
 
@@ -28,7 +30,10 @@ describe('checkRule', () => {
 
   it('says that Write and Glob path rules are never consulted', () => {
     const check = checkRule({ rule: 'Write(/src/**)', behavior: 'deny', knownToolNames: known });
-    expect(check).toMatchObject({ verdict: 'keep-with-warning', message: expect.stringContaining('Edit(/src/**)') as string });
+    expect(check).toMatchObject({
+      verdict: 'keep-with-warning',
+      message: expect.stringContaining('Edit(/src/**)') as string,
+    });
     expect(checkRule({ rule: 'Write', behavior: 'deny', knownToolNames: known }).verdict).toBe('keep');
   });
 
@@ -42,7 +47,12 @@ describe('checkRule', () => {
 
 describe('splitToolList', () => {
   it('splits on commas and spaces outside parentheses', () => {
-    expect(splitToolList('Bash(git log:*) Read,Edit  ,  mcp__a__b')).toEqual(['Bash(git log:*)', 'Read', 'Edit', 'mcp__a__b']);
+    expect(splitToolList('Bash(git log:*) Read,Edit  ,  mcp__a__b')).toEqual([
+      'Bash(git log:*)',
+      'Read',
+      'Edit',
+      'mcp__a__b',
+    ]);
     expect(splitToolList('')).toEqual([]);
     expect(splitToolList('Bash(a (b) c),Read')).toEqual(['Bash(a (b) c)', 'Read']);
   });

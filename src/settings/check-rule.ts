@@ -41,7 +41,10 @@ export function checkRule(options: CheckRuleOptions): RuleCheck {
   const match = RULE_SHAPE.exec(rule.trim());
   const name = match?.[1]?.trim();
   if (match === null || name === undefined || name === '') {
-    return { verdict: 'keep-with-warning', message: `rule ${JSON.stringify(rule)} is not of the form Tool or Tool(specifier)` };
+    return {
+      verdict: 'keep-with-warning',
+      message: `rule ${JSON.stringify(rule)} is not of the form Tool or Tool(specifier)`,
+    };
   }
   if (name.includes('*')) {
     if (behavior === 'allow' && !/^mcp__[^*]+__/.test(name)) {
@@ -61,5 +64,8 @@ export function checkRule(options: CheckRuleOptions): RuleCheck {
     };
   }
   if (name.startsWith('mcp__') || knownToolNames === undefined || knownToolNames.has(name)) return { verdict: 'keep' };
-  return { verdict: 'keep-with-warning', message: `rule ${JSON.stringify(rule)} names an unknown tool ${JSON.stringify(name)}` };
+  return {
+    verdict: 'keep-with-warning',
+    message: `rule ${JSON.stringify(rule)} names an unknown tool ${JSON.stringify(name)}`,
+  };
 }

@@ -7,7 +7,18 @@ import type { RuleSource } from '../contract/permission.js';
 import { loadSettings } from './load-settings.js';
 import { writeProjectTrust } from './trust-store.js';
 
-const RULES = ['Bash', 'Bash(rm *)', 'Read(/secrets/**)', '*', 'mcp__*', 'toString', '__proto__', 'Edit(~/x)', 'WebFetch(domain:a.com)', 'Unknown(x)'];
+const RULES = [
+  'Bash',
+  'Bash(rm *)',
+  'Read(/secrets/**)',
+  '*',
+  'mcp__*',
+  'toString',
+  '__proto__',
+  'Edit(~/x)',
+  'WebFetch(domain:a.com)',
+  'Unknown(x)',
+];
 const lists = fc.record({
   allow: fc.array(fc.constantFrom(...RULES), { maxLength: 3 }),
   deny: fc.array(fc.constantFrom(...RULES), { maxLength: 3 }),
@@ -38,7 +49,11 @@ describe('loadSettings under arbitrary rule sets and trust states', () => {
               await writeFile(files[source], JSON.stringify({ permissions: perSource[index] }));
             }
             if (trust === 'trusted' || trust === 'untrusted') {
-              await writeProjectTrust({ storeFile: join(userDir, 'trusted-projects.json'), projectDir: project, trust });
+              await writeProjectTrust({
+                storeFile: join(userDir, 'trusted-projects.json'),
+                projectDir: project,
+                trust,
+              });
             }
             const loaded = await loadSettings({
               cwd: project,
@@ -50,15 +65,26 @@ describe('loadSettings under arbitrary rule sets and trust states', () => {
               trustProject: trust === 'flag',
             });
             const got = (behavior: string) =>
-              loaded.rules.filter((entry) => entry.behavior === behavior).map((entry) => `${entry.source}:${entry.rule}`).sort();
+              loaded.rules
+                .filter((entry) => entry.behavior === behavior)
+                .map((entry) => `${entry.source}:${entry.rule}`)
+                .sort();
             const want = (behavior: 'allow' | 'deny' | 'ask', keep: (source: RuleSource, rule: string) => boolean) =>
-              FILE_SOURCES.flatMap((source, index) => perSource[index]![behavior].filter((rule) => keep(source, rule)).map((rule) => `${source}:${rule}`)).sort();
+              FILE_SOURCES.flatMap((source, index) =>
+                perSource[index]![behavior].filter((rule) => keep(source, rule)).map((rule) => `${source}:${rule}`),
+              ).sort();
             expect(got('deny')).toEqual(want('deny', () => true));
             expect(got('ask')).toEqual(want('ask', () => true));
             // A headless run is no exception: the folder is trusted only by the flag or the store.
             const projectTrusted = trust === 'flag' || trust === 'trusted';
             expect(got('allow')).toEqual(
-              want('allow', (source, rule) => (projectTrusted || (source !== 'localSettings' && source !== 'projectSettings')) && rule !== '*' && rule !== 'mcp__*'),
+              want(
+                'allow',
+                (source, rule) =>
+                  (projectTrusted || (source !== 'localSettings' && source !== 'projectSettings')) &&
+                  rule !== '*' &&
+                  rule !== 'mcp__*',
+              ),
             );
           } finally {
             await rm(base, { recursive: true, force: true });

@@ -47,9 +47,14 @@ function options(extra: Partial<LoadSettingsOptions> = {}): LoadSettingsOptions 
 describe('loadSettings', () => {
   it('ignores every allow rule outside the managed policy when it sets allowManagedPermissionRulesOnly', async () => {
     await write(managed, { allowManagedPermissionRulesOnly: true, permissions: { allow: ['Read'] } });
-    await write(join(project, '.toolplane', 'settings.json'), { permissions: { allow: ['Bash(curl *)'], deny: ['Read(./.env)'] } });
+    await write(join(project, '.toolplane', 'settings.json'), {
+      permissions: { allow: ['Bash(curl *)'], deny: ['Read(./.env)'] },
+    });
     const loaded = await loadSettings(options({ cli: { allowedTools: ['Bash'] } }));
-    expect(loaded.rules.map((entry) => `${entry.behavior} ${entry.rule} ${entry.source}`)).toEqual(['allow Read managed', 'deny Read(./.env) projectSettings']);
+    expect(loaded.rules.map((entry) => `${entry.behavior} ${entry.rule} ${entry.source}`)).toEqual([
+      'allow Read managed',
+      'deny Read(./.env) projectSettings',
+    ]);
     expect(loaded.warnings.map((warning) => warning.rule)).toEqual(['Bash', 'Bash(curl *)']);
   });
 
@@ -60,7 +65,13 @@ describe('loadSettings', () => {
           {
             matcher: 'Bash',
             hooks: [
-              { type: 'http', url: 'http://127.0.0.1:8080/check', headers: { authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], timeout: 5 },
+              {
+                type: 'http',
+                url: 'http://127.0.0.1:8080/check',
+                headers: { authorization: 'Bearer $TOKEN' },
+                allowedEnvVars: ['TOKEN'],
+                timeout: 5,
+              },
               { type: 'prompt', prompt: 'is this safe?' },
             ],
           },
@@ -69,14 +80,30 @@ describe('loadSettings', () => {
     });
     const loaded = await loadSettings(options());
     expect(loaded.hooks.get('PreToolUse')?.[0]?.hooks).toEqual([
-      { type: 'http', url: 'http://127.0.0.1:8080/check', headers: { authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'], timeout: 5 },
+      {
+        type: 'http',
+        url: 'http://127.0.0.1:8080/check',
+        headers: { authorization: 'Bearer $TOKEN' },
+        allowedEnvVars: ['TOKEN'],
+        timeout: 5,
+      },
     ]);
-    expect(loaded.warnings.map((warning) => warning.message)).toEqual([expect.stringContaining('type "prompt" is not supported')]);
+    expect(loaded.warnings.map((warning) => warning.message)).toEqual([
+      expect.stringContaining('type "prompt" is not supported'),
+    ]);
   });
 
   it('returns defaults when no file exists', async () => {
     const loaded = await loadSettings(options());
-    expect(loaded).toMatchObject({ rules: [], defaultMode: 'default', files: [], warnings: [], projectTrust: 'trusted', projectTrustGrantedBy: 'flag', userDir });
+    expect(loaded).toMatchObject({
+      rules: [],
+      defaultMode: 'default',
+      files: [],
+      warnings: [],
+      projectTrust: 'trusted',
+      projectTrustGrantedBy: 'flag',
+      userDir,
+    });
     expect(loaded.hooks.size).toBe(0);
   });
 
@@ -85,7 +112,9 @@ describe('loadSettings', () => {
     const cliFile = join(base, 'ci', 'extra.json');
     await write(cliFile, { permissions: { ask: ['Edit(/build/**)'] } });
     await write(join(project, '.toolplane', 'settings.local.json'), { permissions: { allow: ['Bash(npm test)'] } });
-    await write(join(project, '.toolplane', 'settings.json'), { permissions: { deny: ['Read(/secrets/**)'], allow: ['Read'] } });
+    await write(join(project, '.toolplane', 'settings.json'), {
+      permissions: { deny: ['Read(/secrets/**)'], allow: ['Read'] },
+    });
     await write(join(userDir, 'settings.json'), { permissions: { allow: ['Edit(/notes/**)'] } });
     const loaded = await loadSettings(
       options({ cli: { settings: cliFile, allowedTools: ['Bash(git log:*)'], disallowedTools: ['WebFetch'] } }),
@@ -95,12 +124,42 @@ describe('loadSettings', () => {
       { rule: 'WebFetch', behavior: 'deny', source: 'cli', root: project },
       { rule: 'Bash(git log:*)', behavior: 'allow', source: 'cli', root: project },
       { rule: 'Edit(/build/**)', behavior: 'ask', source: 'cli', file: cliFile, root: join(base, 'ci') },
-      { rule: 'Bash(npm test)', behavior: 'allow', source: 'localSettings', file: join(project, '.toolplane', 'settings.local.json'), root: project },
-      { rule: 'Read(/secrets/**)', behavior: 'deny', source: 'projectSettings', file: join(project, '.toolplane', 'settings.json'), root: project },
-      { rule: 'Read', behavior: 'allow', source: 'projectSettings', file: join(project, '.toolplane', 'settings.json'), root: project },
-      { rule: 'Edit(/notes/**)', behavior: 'allow', source: 'userSettings', file: join(userDir, 'settings.json'), root: userDir },
+      {
+        rule: 'Bash(npm test)',
+        behavior: 'allow',
+        source: 'localSettings',
+        file: join(project, '.toolplane', 'settings.local.json'),
+        root: project,
+      },
+      {
+        rule: 'Read(/secrets/**)',
+        behavior: 'deny',
+        source: 'projectSettings',
+        file: join(project, '.toolplane', 'settings.json'),
+        root: project,
+      },
+      {
+        rule: 'Read',
+        behavior: 'allow',
+        source: 'projectSettings',
+        file: join(project, '.toolplane', 'settings.json'),
+        root: project,
+      },
+      {
+        rule: 'Edit(/notes/**)',
+        behavior: 'allow',
+        source: 'userSettings',
+        file: join(userDir, 'settings.json'),
+        root: userDir,
+      },
     ]);
-    expect(loaded.files.map((file) => file.source)).toEqual(['managed', 'cli', 'localSettings', 'projectSettings', 'userSettings']);
+    expect(loaded.files.map((file) => file.source)).toEqual([
+      'managed',
+      'cli',
+      'localSettings',
+      'projectSettings',
+      'userSettings',
+    ]);
   });
 
   it('anchors inline --settings JSON at the working folder', async () => {
@@ -113,7 +172,13 @@ describe('loadSettings', () => {
     await write(join(home, '.toolplane', 'settings.json'), { permissions: { deny: ['Bash'] } });
     const loaded = await loadSettings(options({ env: {} }));
     expect(loaded.rules).toEqual([
-      { rule: 'Bash', behavior: 'deny', source: 'userSettings', file: join(home, '.toolplane', 'settings.json'), root: join(home, '.toolplane') },
+      {
+        rule: 'Bash',
+        behavior: 'deny',
+        source: 'userSettings',
+        file: join(home, '.toolplane', 'settings.json'),
+        root: join(home, '.toolplane'),
+      },
     ]);
   });
 
@@ -140,7 +205,10 @@ describe('loadSettings', () => {
     const loaded = await loadSettings(options());
     expect(loaded.defaultMode).toBe('default');
     expect(loaded.warnings).toEqual([
-      { file: join(project, '.toolplane', 'settings.json'), message: 'defaultMode "auto" is not a known mode; ignored' },
+      {
+        file: join(project, '.toolplane', 'settings.json'),
+        message: 'defaultMode "auto" is not a known mode; ignored',
+      },
     ]);
   });
 
@@ -157,8 +225,12 @@ describe('loadSettings', () => {
     await write(managed, { permissions: { deny: 'Bash' } });
     await expect(loadSettings(options())).rejects.toThrow(/managed-settings\.json is invalid at line 3, column 13/);
     await rm(managed);
-    await expect(loadSettings(options({ cli: { settings: 'nope.json' } }))).rejects.toThrow(/nope\.json given with --settings does not exist/);
-    await expect(loadSettings(options({ cli: { settings: '{"permissions":' } }))).rejects.toThrow(/--settings \(inline JSON\) is invalid/);
+    await expect(loadSettings(options({ cli: { settings: 'nope.json' } }))).rejects.toThrow(
+      /nope\.json given with --settings does not exist/,
+    );
+    await expect(loadSettings(options({ cli: { settings: '{"permissions":' } }))).rejects.toThrow(
+      /--settings \(inline JSON\) is invalid/,
+    );
   });
 
   it('stops the run when a settings path cannot be read', async () => {
@@ -184,7 +256,10 @@ describe('loadSettings', () => {
   });
 
   it('treats rule names such as __proto__ and toString as data', async () => {
-    await write(join(project, '.toolplane', 'settings.json'), '{"__proto__":{"permissions":{"allow":["Bash"]}},"permissions":{"deny":["toString","__proto__"]},"env":{"constructor":"1"}}');
+    await write(
+      join(project, '.toolplane', 'settings.json'),
+      '{"__proto__":{"permissions":{"allow":["Bash"]}},"permissions":{"deny":["toString","__proto__"]},"env":{"constructor":"1"}}',
+    );
     const loaded = await loadSettings(options());
     expect(loaded.rules.map((entry) => `${entry.behavior}:${entry.rule}`)).toEqual(['deny:toString', 'deny:__proto__']);
     expect([...loaded.env]).toEqual([['constructor', '1']]);
@@ -194,18 +269,35 @@ describe('loadSettings', () => {
     const file = join(project, '.toolplane', 'settings.json');
     await write(file, {
       hooks: {
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }, { type: 'agent', prompt: 'x' }] }],
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: './check.sh', timeout: 5 },
+              { type: 'agent', prompt: 'x' },
+            ],
+          },
+        ],
         PostToolUse: [{ hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)', async: true }] }],
         Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }],
       },
     });
-    await write(join(userDir, 'settings.json'), { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'audit' }] }] } });
+    await write(join(userDir, 'settings.json'), {
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'audit' }] }] },
+    });
     const loaded = await loadSettings(options());
     expect(loaded.hooks.get('PreToolUse')).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }], source: 'projectSettings', file },
+      {
+        matcher: 'Bash',
+        hooks: [{ type: 'command', command: './check.sh', timeout: 5 }],
+        source: 'projectSettings',
+        file,
+      },
       { hooks: [{ type: 'command', command: 'audit' }], source: 'userSettings', file: join(userDir, 'settings.json') },
     ]);
-    expect(loaded.hooks.get('PostToolUse')).toEqual([{ hooks: [{ type: 'command', command: 'log' }], source: 'projectSettings', file }]);
+    expect(loaded.hooks.get('PostToolUse')).toEqual([
+      { hooks: [{ type: 'command', command: 'log' }], source: 'projectSettings', file },
+    ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       'PreToolUse hook of type "agent" is not supported (or lacks its command); ignored',
       'PostToolUse hook log: the "if" filter is not supported; the hook runs for every call its matcher accepts',
@@ -218,7 +310,10 @@ describe('loadSettings', () => {
     const hook = (command: string) => ({ PreToolUse: [{ hooks: [{ type: 'command', command }] }] });
     await write(join(userDir, 'settings.json'), { hooks: hook('user'), disableAllHooks: true });
     await write(managed, { hooks: hook('policy') });
-    const commands = async () => (await loadSettings(options())).hooks.get('PreToolUse')?.map((matcher) => (matcher.hooks[0] as { command?: string } | undefined)?.command);
+    const commands = async () =>
+      (await loadSettings(options())).hooks
+        .get('PreToolUse')
+        ?.map((matcher) => (matcher.hooks[0] as { command?: string } | undefined)?.command);
     expect(await commands()).toEqual(['policy']);
     await write(join(userDir, 'settings.json'), { hooks: hook('user') });
     await write(managed, { hooks: hook('policy'), allowManagedHooksOnly: true });
@@ -236,16 +331,30 @@ describe('loadSettings', () => {
     await write(join(userDir, 'settings.json'), { env: { A: 'user', C: 'user' } });
     const loaded = await loadSettings(options());
     expect(loaded.mcpServers).toEqual([
-      { source: 'projectSettings', file: join(project, '.toolplane', 'settings.json'), servers: new Map([['docs', { command: 'docs-server' }]]) },
+      {
+        source: 'projectSettings',
+        file: join(project, '.toolplane', 'settings.json'),
+        servers: new Map([['docs', { command: 'docs-server' }]]),
+      },
     ]);
     expect(Object.fromEntries(loaded.env)).toEqual({ A: 'project', B: 'project', C: 'user' });
-    expect(loaded.additionalDirectories.map((directory) => directory.path)).toEqual([join(base, 'shared'), join(home, 'notes'), '/abs']);
+    expect(loaded.additionalDirectories.map((directory) => directory.path)).toEqual([
+      join(base, 'shared'),
+      join(home, 'notes'),
+      '/abs',
+    ]);
   });
 
   describe('trust', () => {
     const untrusted = (extra: Partial<LoadSettingsOptions> = {}) => options({ trustProject: false, ...extra });
     const projectSettings = {
-      permissions: { allow: ['Bash'], deny: ['Read(.env)'], ask: ['Edit'], defaultMode: 'bypassPermissions', additionalDirectories: ['/x'] },
+      permissions: {
+        allow: ['Bash'],
+        deny: ['Read(.env)'],
+        ask: ['Edit'],
+        defaultMode: 'bypassPermissions',
+        additionalDirectories: ['/x'],
+      },
       hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'evil' }] }] },
       mcpServers: { evil: { command: 'evil' } },
       env: { NODE_OPTIONS: '--require evil' },
@@ -283,7 +392,11 @@ describe('loadSettings', () => {
     it('recognises a trusted folder through a symlink', async () => {
       const link = join(base, 'link');
       await symlink(project, link);
-      await writeProjectTrust({ storeFile: join(userDir, 'trusted-projects.json'), projectDir: link, trust: 'trusted' });
+      await writeProjectTrust({
+        storeFile: join(userDir, 'trusted-projects.json'),
+        projectDir: link,
+        trust: 'trusted',
+      });
       expect((await loadSettings(untrusted({ session: 'interactive' }))).projectTrust).toBe('trusted');
     });
 
@@ -306,28 +419,46 @@ describe('loadSettings', () => {
 
     it('trust comes from --trust-project, TOOLPLANE_TRUST_PROJECT=1 or the store, in headless runs too', async () => {
       await write(join(project, '.toolplane', 'settings.json'), projectSettings);
-      expect(await loadSettings(untrusted({ trustProject: true }))).toMatchObject({ projectTrust: 'trusted', projectTrustGrantedBy: 'flag', defaultMode: 'bypassPermissions' });
-      const byEnv = await loadSettings(untrusted({ env: { TOOLPLANE_CONFIG_DIR: userDir, TOOLPLANE_TRUST_PROJECT: '1' } }));
+      expect(await loadSettings(untrusted({ trustProject: true }))).toMatchObject({
+        projectTrust: 'trusted',
+        projectTrustGrantedBy: 'flag',
+        defaultMode: 'bypassPermissions',
+      });
+      const byEnv = await loadSettings(
+        untrusted({ env: { TOOLPLANE_CONFIG_DIR: userDir, TOOLPLANE_TRUST_PROJECT: '1' } }),
+      );
       expect(byEnv).toMatchObject({ projectTrust: 'trusted', projectTrustGrantedBy: 'environment' });
       expect(byEnv.rules).toHaveLength(3);
       // Only 1 or true: a variable set to 0 or left empty trusts nothing.
       for (const value of ['0', '', 'no']) {
-        expect((await loadSettings(untrusted({ env: { TOOLPLANE_CONFIG_DIR: userDir, TOOLPLANE_TRUST_PROJECT: value } }))).projectTrust).toBe('unknown');
+        expect(
+          (await loadSettings(untrusted({ env: { TOOLPLANE_CONFIG_DIR: userDir, TOOLPLANE_TRUST_PROJECT: value } })))
+            .projectTrust,
+        ).toBe('unknown');
       }
-      await writeProjectTrust({ storeFile: join(userDir, 'trusted-projects.json'), projectDir: project, trust: 'trusted' });
-      expect(await loadSettings(untrusted())).toMatchObject({ projectTrust: 'trusted', projectTrustGrantedBy: 'trust-store' });
+      await writeProjectTrust({
+        storeFile: join(userDir, 'trusted-projects.json'),
+        projectDir: project,
+        trust: 'trusted',
+      });
+      expect(await loadSettings(untrusted())).toMatchObject({
+        projectTrust: 'trusted',
+        projectTrustGrantedBy: 'trust-store',
+      });
     });
 
-    it('an untrusted folder cannot set any mode, not even one that looks stricter than the user\'s', async () => {
+    it("an untrusted folder cannot set any mode, not even one that looks stricter than the user's", async () => {
       await write(join(userDir, 'settings.json'), { permissions: { defaultMode: 'plan' } });
       await write(join(project, '.toolplane', 'settings.json'), { permissions: { defaultMode: 'default' } });
       expect((await loadSettings(untrusted())).defaultMode).toBe('plan');
       expect((await loadSettings(options())).defaultMode).toBe('default');
     });
 
-    it('the user\'s own files and --settings are not project files: they apply in an untrusted folder', async () => {
+    it("the user's own files and --settings are not project files: they apply in an untrusted folder", async () => {
       await write(join(userDir, 'settings.json'), { permissions: { allow: ['Read'], defaultMode: 'acceptEdits' } });
-      const loaded = await loadSettings(untrusted({ cli: { settings: JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }) } }));
+      const loaded = await loadSettings(
+        untrusted({ cli: { settings: JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }) } }),
+      );
       expect(loaded.rules.map((entry) => entry.rule)).toEqual(['Bash(npm test:*)', 'Read']);
       expect(loaded.defaultMode).toBe('acceptEdits');
     });

@@ -7,7 +7,16 @@ import { ToolplaneError } from '../errors/toolplane-error.js';
 import { checkRule } from './check-rule.js';
 import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
 import { howToTrust, resolveProjectTrust, type TrustGrant } from './resolve-project-trust.js';
-import { hashContent, heldRecord, holdKey, mergeKept, readHoldTable, type HeldFile, type HoldRecord, type HoldTable } from './settings-holds.js';
+import {
+  hashContent,
+  heldRecord,
+  holdKey,
+  mergeKept,
+  readHoldTable,
+  type HeldFile,
+  type HoldRecord,
+  type HoldTable,
+} from './settings-holds.js';
 import { MANAGED_SETTINGS_PATH, settingsPaths } from './settings-paths.js';
 import { pushSource, type LoadedSource, type SourceRestriction } from './settings-source.js';
 import type { ProjectTrust } from './trust-store.js';
@@ -131,7 +140,11 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
 
   const holds = await readHoldTable(paths.heldSettings, signal);
   if (holds.damaged) {
-    warnings.push({ file: paths.heldSettings, message: 'the record of settings changes is damaged; every settings file counts as changed by a tool call until a person confirms it' });
+    warnings.push({
+      file: paths.heldSettings,
+      message:
+        'the record of settings changes is damaged; every settings file counts as changed by a tool call until a person confirms it',
+    });
   }
   const trust = await resolveProjectTrust({
     storeFile: paths.trustStore,
@@ -170,16 +183,45 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     { source: 'managed', label: managedFile, file: managedFile, root: cwd, text: managedText },
     cliIsInline
       ? { source: 'cli', label: '--settings (inline JSON)', root: cwd, text: cliText }
-      : { source: 'cli', label: cliFile ?? '', ...(cliFile === undefined ? {} : { file: cliFile }), root: cliFile === undefined ? cwd : dirname(cliFile), text: cliText },
-    { source: 'localSettings', label: paths.localSettings, file: paths.localSettings, root: cwd, text: localText, ...project },
-    { source: 'projectSettings', label: paths.projectSettings, file: paths.projectSettings, root: cwd, text: projectText, ...project },
-    { source: 'userSettings', label: paths.userSettings, file: paths.userSettings, root: paths.userDir, text: userText },
+      : {
+          source: 'cli',
+          label: cliFile ?? '',
+          ...(cliFile === undefined ? {} : { file: cliFile }),
+          root: cliFile === undefined ? cwd : dirname(cliFile),
+          text: cliText,
+        },
+    {
+      source: 'localSettings',
+      label: paths.localSettings,
+      file: paths.localSettings,
+      root: cwd,
+      text: localText,
+      ...project,
+    },
+    {
+      source: 'projectSettings',
+      label: paths.projectSettings,
+      file: paths.projectSettings,
+      root: cwd,
+      text: projectText,
+      ...project,
+    },
+    {
+      source: 'userSettings',
+      label: paths.userSettings,
+      file: paths.userSettings,
+      root: paths.userDir,
+      text: userText,
+    },
   ];
   const sources: LoadedSource[] = [];
   const heldFiles: (HeldFile & { readonly source: RuleSource })[] = [];
   for (const { text, ...candidate } of candidates) {
     // The managed policy is root's; inline JSON is the command line itself: neither is held.
-    const held = candidate.file === undefined || candidate.source === 'managed' ? undefined : await heldFor(holds, candidate.file, text);
+    const held =
+      candidate.file === undefined || candidate.source === 'managed'
+        ? undefined
+        : await heldFor(holds, candidate.file, text);
     if (text === undefined && held === undefined) continue;
     const parsed = text === undefined ? { settings: {}, warnings: [] } : parseSettingsText(text, candidate.label);
     warnings.push(...parsed.warnings);
@@ -210,10 +252,16 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   const flagsAt = sources.findIndex((loaded) => loaded.source !== 'managed');
   // allowManagedPermissionRulesOnly (managed policy): no other source may allow anything. Their
   // deny and ask rules still apply — stricter than the reference, which ignores them too.
-  const managedOnly = sources.some((loaded) => loaded.source === 'managed' && loaded.settings.allowManagedPermissionRulesOnly === true);
+  const managedOnly = sources.some(
+    (loaded) => loaded.source === 'managed' && loaded.settings.allowManagedPermissionRulesOnly === true,
+  );
   const addAllowed = (entry: PermissionRuleEntry, label: string): void => {
     if (managedOnly && entry.behavior === 'allow' && entry.source !== 'managed') {
-      warnings.push({ file: label, rule: entry.rule, message: `Allow rule ${entry.rule} is ignored: the managed policy sets allowManagedPermissionRulesOnly.` });
+      warnings.push({
+        file: label,
+        rule: entry.rule,
+        message: `Allow rule ${entry.rule} is ignored: the managed policy sets allowManagedPermissionRulesOnly.`,
+      });
       return;
     }
     addRule(entry, label);
@@ -222,8 +270,10 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   steps.splice(flagsAt === -1 ? steps.length : flagsAt, 0, 'flags');
   for (const step of steps) {
     if (step === 'flags') {
-      for (const rule of cli?.disallowedTools ?? []) addRule({ rule, behavior: 'deny', source: 'cli', root: cwd }, '--disallowedTools');
-      for (const rule of cli?.allowedTools ?? []) addAllowed({ rule, behavior: 'allow', source: 'cli', root: cwd }, '--allowedTools');
+      for (const rule of cli?.disallowedTools ?? [])
+        addRule({ rule, behavior: 'deny', source: 'cli', root: cwd }, '--disallowedTools');
+      for (const rule of cli?.allowedTools ?? [])
+        addAllowed({ rule, behavior: 'allow', source: 'cli', root: cwd }, '--allowedTools');
       continue;
     }
     pushSource(step, { addRule: addAllowed, warnings, hooks, mcpServers, additionalDirectories, cwd, homeDir });
@@ -234,7 +284,10 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     if (permissions?.defaultMode === undefined) continue;
     const mode = parseMode(permissions.defaultMode);
     if (mode === undefined) {
-      warnings.push({ file: step.label, message: `defaultMode ${JSON.stringify(permissions.defaultMode)} is not a known mode; ignored` });
+      warnings.push({
+        file: step.label,
+        message: `defaultMode ${JSON.stringify(permissions.defaultMode)} is not a known mode; ignored`,
+      });
     } else if (step.restriction === undefined) {
       // Any mode of a restricted file is withheld (pushSource says so): even \`default\` would
       // override a stricter \`plan\` from the user's own settings.
@@ -243,12 +296,17 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   }
   let effectiveMode = cli?.permissionMode ?? defaultMode ?? 'default';
   if (effectiveMode === 'bypassPermissions' && bypassPermissionsDisabled) {
-    warnings.push({ file: 'settings', message: 'bypassPermissions is disabled by disableBypassPermissionsMode; using default' });
+    warnings.push({
+      file: 'settings',
+      message: 'bypassPermissions is disabled by disableBypassPermissionsMode; using default',
+    });
     effectiveMode = 'default';
   }
 
   const managed = sources.find((loaded) => loaded.source === 'managed')?.settings;
-  const hooksOff = sources.find((loaded) => loaded.restriction === undefined && loaded.settings.disableAllHooks === true);
+  const hooksOff = sources.find(
+    (loaded) => loaded.restriction === undefined && loaded.settings.disableAllHooks === true,
+  );
   if (managed?.disableAllHooks === true) hooks.clear();
   else if (managed?.allowManagedHooksOnly === true || hooksOff !== undefined) {
     // Only the managed policy can keep its own hooks running when hooks are turned off.
@@ -273,10 +331,17 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     mcpServers,
     env: mergedEnv,
     warnings,
-    files: sources.flatMap((loaded) => (loaded.file === undefined ? [] : [{ source: loaded.source, path: loaded.file }])),
+    files: sources.flatMap((loaded) =>
+      loaded.file === undefined ? [] : [{ source: loaded.source, path: loaded.file }],
+    ),
     projectTrust,
     sandbox: mergeSandboxSettings(
-      sources.map((loaded) => ({ source: loaded.source, label: loaded.label, sandbox: loaded.settings.sandbox, restricted: loaded.restriction !== undefined })),
+      sources.map((loaded) => ({
+        source: loaded.source,
+        label: loaded.label,
+        sandbox: loaded.settings.sandbox,
+        restricted: loaded.restriction !== undefined,
+      })),
       { cwd, homeDir },
     ),
     ...(trust.grantedBy ? { projectTrustGrantedBy: trust.grantedBy } : {}),
@@ -285,7 +350,11 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   };
 }
 
-async function heldFor(holds: HoldTable, file: string, text: string | undefined): Promise<{ hash: string; record: HoldRecord } | undefined> {
+async function heldFor(
+  holds: HoldTable,
+  file: string,
+  text: string | undefined,
+): Promise<{ hash: string; record: HoldRecord } | undefined> {
   const hash = hashContent(text);
   const record = heldRecord(holds, await holdKey(file), hash);
   return record === undefined ? undefined : { hash, record };
@@ -296,12 +365,16 @@ function heldRestriction(record: HoldRecord): SourceRestriction {
   const session = record.session === undefined ? '' : ` in session ${record.session}`;
   return {
     reason: `it was changed by a tool call${session} (${when} UTC) and is held until a person confirms it`,
-    remedy: 'the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder; its earlier deny and ask rules apply meanwhile',
+    remedy:
+      'the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder; its earlier deny and ask rules apply meanwhile',
   };
 }
 
 function withKeptRules(settings: SettingsFile, record: HoldRecord): SettingsFile {
   if (record.kept === undefined) return settings;
-  const merged = mergeKept({ deny: settings.permissions?.deny ?? [], ask: settings.permissions?.ask ?? [] }, record.kept);
+  const merged = mergeKept(
+    { deny: settings.permissions?.deny ?? [], ask: settings.permissions?.ask ?? [] },
+    record.kept,
+  );
   return { ...settings, permissions: { ...settings.permissions, deny: [...merged.deny], ask: [...merged.ask] } };
 }

@@ -52,8 +52,7 @@ export function parseJsonDocument(text: string): JsonParseResult {
       else return;
     }
   };
-  const describeHere = (): string =>
-    index >= text.length ? 'end of input' : `${JSON.stringify(text[index])}`;
+  const describeHere = (): string => (index >= text.length ? 'end of input' : `${JSON.stringify(text[index])}`);
 
   const parseString = (): string => {
     const start = index;

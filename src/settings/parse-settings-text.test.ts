@@ -94,9 +94,9 @@ describe('parseSettingsText', () => {
   });
 
   it('rejects a timeout that is not a positive number', () => {
-    expect(settingsError('{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":-1}]}]}}').message).toContain(
-      'timeout',
-    );
+    expect(
+      settingsError('{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":-1}]}]}}').message,
+    ).toContain('timeout');
   });
 
   it('warns about a key written twice, which would otherwise drop its first list silently', () => {

@@ -18,11 +18,22 @@ export type RecordTrustAnswerOptions = {
  * was written by a tool call (held), every other folder's `trusted` answer is dropped first:
  * answering about one folder must not confirm trust that someone else slipped in.
  */
-export async function recordTrustAnswer(options: RecordTrustAnswerOptions): Promise<{ readonly forgotOtherTrust: boolean }> {
+export async function recordTrustAnswer(
+  options: RecordTrustAnswerOptions,
+): Promise<{ readonly forgotOtherTrust: boolean }> {
   const signal = options.signal ? { signal: options.signal } : {};
-  const [holds, text] = await Promise.all([readHoldTable(options.holdsFile, options.signal), readText(options.storeFile, options.signal)]);
+  const [holds, text] = await Promise.all([
+    readHoldTable(options.holdsFile, options.signal),
+    readText(options.storeFile, options.signal),
+  ]);
   const held = heldRecord(holds, await holdKey(options.storeFile), hashContent(text)) !== undefined;
-  const { after } = await writeProjectTrust({ storeFile: options.storeFile, projectDir: options.projectDir, trust: options.trust, forgetOtherTrust: held, ...signal });
+  const { after } = await writeProjectTrust({
+    storeFile: options.storeFile,
+    projectDir: options.projectDir,
+    trust: options.trust,
+    forgetOtherTrust: held,
+    ...signal,
+  });
   await confirmContent({ storeFile: options.holdsFile, file: options.storeFile, text: after, ...signal });
   return { forgotOtherTrust: held };
 }

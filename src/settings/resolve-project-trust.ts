@@ -46,13 +46,30 @@ export async function resolveProjectTrust(options: {
 }): Promise<ResolvedTrust> {
   if (options.trustProject === true) return { trust: 'trusted', grantedBy: 'flag', warnings: [] };
   if (trustFromEnvironment(options.env)) return { trust: 'trusted', grantedBy: 'environment', warnings: [] };
-  const read = await readProjectTrust({ storeFile: options.storeFile, projectDir: options.projectDir, ...(options.signal ? { signal: options.signal } : {}) });
+  const read = await readProjectTrust({
+    storeFile: options.storeFile,
+    projectDir: options.projectDir,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const warnings: SettingsWarning[] = read.damaged
-    ? [{ file: options.storeFile, message: 'the trust store is damaged; every project folder is treated as not yet trusted' }]
+    ? [
+        {
+          file: options.storeFile,
+          message: 'the trust store is damaged; every project folder is treated as not yet trusted',
+        },
+      ]
     : [];
-  if (read.trust === 'trusted' && options.holds && heldRecord(options.holds, await holdKey(options.storeFile), hashContent(read.text))) {
+  if (
+    read.trust === 'trusted' &&
+    options.holds &&
+    heldRecord(options.holds, await holdKey(options.storeFile), hashContent(read.text))
+  ) {
     // Trust a tool call recorded is no trust: the folder is asked about again (or, headless, not trusted).
-    warnings.push({ file: options.storeFile, message: 'the trust store was changed by a tool call and is held: the folder counts as not yet trusted until a person answers again' });
+    warnings.push({
+      file: options.storeFile,
+      message:
+        'the trust store was changed by a tool call and is held: the folder counts as not yet trusted until a person answers again',
+    });
     return { trust: 'unknown', warnings };
   }
   return { trust: read.trust, ...(read.trust === 'trusted' ? { grantedBy: 'trust-store' as const } : {}), warnings };

@@ -11,23 +11,46 @@ const loosening = sandboxSettingsSchema.parse({
 
 describe('mergeSandboxSettings', () => {
   it('defaults to a sandbox that is on, with network, and nothing loosened', () => {
-    expect(mergeSandboxSettings([], where)).toMatchObject({ enabled: true, network: true, allowAllUnixSockets: false, failIfUnavailable: false, allowUnsandboxedCommands: true });
+    expect(mergeSandboxSettings([], where)).toMatchObject({
+      enabled: true,
+      network: true,
+      allowAllUnixSockets: false,
+      failIfUnavailable: false,
+      allowUnsandboxedCommands: true,
+    });
   });
 
   it("ignores a project's loosening keys, with a notice, and honours the same keys from user settings", () => {
     for (const source of ['projectSettings', 'localSettings'] as const) {
       const merged = mergeSandboxSettings([{ source, label: '.toolplane/settings.json', sandbox: loosening }], where);
-      expect(merged).toMatchObject({ enabled: true, excludedCommands: [], allowWrite: [], allowRead: [], allowAllUnixSockets: false });
-      expect(merged.notices.join('\n')).toContain('enabled, allowWrite, allowRead, excludedCommands, network.allowAllUnixSockets ignored');
+      expect(merged).toMatchObject({
+        enabled: true,
+        excludedCommands: [],
+        allowWrite: [],
+        allowRead: [],
+        allowAllUnixSockets: false,
+      });
+      expect(merged.notices.join('\n')).toContain(
+        'enabled, allowWrite, allowRead, excludedCommands, network.allowAllUnixSockets ignored',
+      );
     }
     for (const source of ['userSettings', 'managed', 'cli'] as const) {
       const merged = mergeSandboxSettings([{ source, label: 'user', sandbox: loosening }], where);
-      expect(merged).toMatchObject({ enabled: false, excludedCommands: ['docker'], allowWrite: ['/home/me/.gradle'], allowRead: ['/home/me/.ssh'], allowAllUnixSockets: true });
+      expect(merged).toMatchObject({
+        enabled: false,
+        excludedCommands: ['docker'],
+        allowWrite: ['/home/me/.gradle'],
+        allowRead: ['/home/me/.ssh'],
+        allowAllUnixSockets: true,
+      });
     }
   });
 
   it('ignores loosening keys of a user file that is held (a tool call wrote it)', () => {
-    const merged = mergeSandboxSettings([{ source: 'userSettings', label: 'u', sandbox: loosening, restricted: true }], where);
+    const merged = mergeSandboxSettings(
+      [{ source: 'userSettings', label: 'u', sandbox: loosening, restricted: true }],
+      where,
+    );
     expect(merged).toMatchObject({ enabled: true, allowRead: [], excludedCommands: [] });
     expect(merged.notices.join('\n')).toContain('held');
   });
@@ -36,9 +59,18 @@ describe('mergeSandboxSettings', () => {
     const project: SandboxSource = {
       source: 'projectSettings',
       label: 'p',
-      sandbox: sandboxSettingsSchema.parse({ failIfUnavailable: true, allowUnsandboxedCommands: false, network: { enabled: false }, filesystem: { denyRead: ['secrets'], denyWrite: ['~/bin'] } }),
+      sandbox: sandboxSettingsSchema.parse({
+        failIfUnavailable: true,
+        allowUnsandboxedCommands: false,
+        network: { enabled: false },
+        filesystem: { denyRead: ['secrets'], denyWrite: ['~/bin'] },
+      }),
     };
-    const user: SandboxSource = { source: 'userSettings', label: 'u', sandbox: sandboxSettingsSchema.parse({ network: { enabled: true } }) };
+    const user: SandboxSource = {
+      source: 'userSettings',
+      label: 'u',
+      sandbox: sandboxSettingsSchema.parse({ network: { enabled: true } }),
+    };
     expect(mergeSandboxSettings([project, user], where)).toMatchObject({
       failIfUnavailable: true,
       allowUnsandboxedCommands: false,
@@ -49,8 +81,16 @@ describe('mergeSandboxSettings', () => {
   });
 
   it('lets the highest-precedence source decide a loosening switch', () => {
-    const managed: SandboxSource = { source: 'managed', label: 'm', sandbox: sandboxSettingsSchema.parse({ enabled: true }) };
-    const user: SandboxSource = { source: 'userSettings', label: 'u', sandbox: sandboxSettingsSchema.parse({ enabled: false }) };
+    const managed: SandboxSource = {
+      source: 'managed',
+      label: 'm',
+      sandbox: sandboxSettingsSchema.parse({ enabled: true }),
+    };
+    const user: SandboxSource = {
+      source: 'userSettings',
+      label: 'u',
+      sandbox: sandboxSettingsSchema.parse({ enabled: false }),
+    };
     expect(mergeSandboxSettings([managed, user], where).enabled).toBe(true);
   });
 

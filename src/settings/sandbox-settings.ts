@@ -92,7 +92,9 @@ export function mergeSandboxSettings(
       allowAllUnixSockets ??= sandbox.network?.allowAllUnixSockets;
       allowWrite.push(...(sandbox.filesystem?.allowWrite ?? []).map(resolvePath));
       allowRead.push(...(sandbox.filesystem?.allowRead ?? []).map(resolvePath));
-      excludedCommands.push(...(sandbox.excludedCommands ?? []).map((command) => command.trim()).filter((command) => command !== ''));
+      excludedCommands.push(
+        ...(sandbox.excludedCommands ?? []).map((command) => command.trim()).filter((command) => command !== ''),
+      );
     } else {
       for (const [key, present] of Object.entries(loosening)) if (present) ignored.push(key);
     }
@@ -104,18 +106,26 @@ export function mergeSandboxSettings(
       );
     }
     if (sandbox.autoAllowBashIfSandboxed !== undefined) {
-      notices.push(`${label}: sandbox.autoAllowBashIfSandboxed is ignored: rules and modes decide approval, the sandbox only contains what runs`);
+      notices.push(
+        `${label}: sandbox.autoAllowBashIfSandboxed is ignored: rules and modes decide approval, the sandbox only contains what runs`,
+      );
     }
     if ((sandbox.network?.allowedDomains ?? []).length > 0) {
-      notices.push(`${label}: sandbox.network.allowedDomains is not enforced: bubblewrap alone can only turn the network on or off (sandbox.network.enabled)`);
+      notices.push(
+        `${label}: sandbox.network.allowedDomains is not enforced: bubblewrap alone can only turn the network on or off (sandbox.network.enabled)`,
+      );
     }
     if ((sandbox.network?.allowUnixSockets ?? []).length > 0) {
-      notices.push(`${label}: sandbox.network.allowUnixSockets is not enforced per path (seccomp cannot see paths); use network.allowAllUnixSockets`);
+      notices.push(
+        `${label}: sandbox.network.allowUnixSockets is not enforced per path (seccomp cannot see paths); use network.allowAllUnixSockets`,
+      );
     }
     for (const key of ['allowLocalBinding', 'httpProxyPort', 'socksProxyPort'] as const) {
-      if (sandbox.network?.[key] !== undefined) notices.push(`${label}: sandbox.network.${key} is not supported and is ignored`);
+      if (sandbox.network?.[key] !== undefined)
+        notices.push(`${label}: sandbox.network.${key} is not supported and is ignored`);
     }
-    if (sandbox.enableWeakerNestedSandbox !== undefined) notices.push(`${label}: sandbox.enableWeakerNestedSandbox is not supported and is ignored`);
+    if (sandbox.enableWeakerNestedSandbox !== undefined)
+      notices.push(`${label}: sandbox.enableWeakerNestedSandbox is not supported and is ignored`);
   }
   return {
     ...DEFAULT_SANDBOX_SETTINGS,

@@ -29,17 +29,35 @@ function save(extra: Pick<SaveRuleOptions, 'destination' | 'rule' | 'behavior'>)
 describe('saveRule', () => {
   it('creates .toolplane/ and the local file, and the loader reads the rule back', async () => {
     const result = await save({ destination: 'localSettings', rule: 'Bash(npm test)', behavior: 'allow' });
-    expect(result).toMatchObject({ file: join(project, '.toolplane', 'settings.local.json'), added: true, previousHash: 'absent' });
-    const loaded = await loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, session: 'headless', trustProject: true, managedSettingsFile: join(base, 'none') });
-    expect(loaded.rules).toEqual([{ rule: 'Bash(npm test)', behavior: 'allow', source: 'localSettings', file: result.file, root: project }]);
+    expect(result).toMatchObject({
+      file: join(project, '.toolplane', 'settings.local.json'),
+      added: true,
+      previousHash: 'absent',
+    });
+    const loaded = await loadSettings({
+      cwd: project,
+      env: { TOOLPLANE_CONFIG_DIR: userDir },
+      homeDir: base,
+      session: 'headless',
+      trustProject: true,
+      managedSettingsFile: join(base, 'none'),
+    });
+    expect(loaded.rules).toEqual([
+      { rule: 'Bash(npm test)', behavior: 'allow', source: 'localSettings', file: result.file, root: project },
+    ]);
   });
 
   it('keeps other keys and existing rules, and does not add a rule twice', async () => {
     const file = join(project, '.toolplane', 'settings.json');
     await mkdir(join(project, '.toolplane'));
-    await writeFile(file, JSON.stringify({ model: 'm', permissions: { allow: ['Read'], deny: ['Bash(rm *)'] }, hooks: { Stop: [] } }));
+    await writeFile(
+      file,
+      JSON.stringify({ model: 'm', permissions: { allow: ['Read'], deny: ['Bash(rm *)'] }, hooks: { Stop: [] } }),
+    );
     await save({ destination: 'projectSettings', rule: 'Edit(/src/**)', behavior: 'allow' });
-    expect(await save({ destination: 'projectSettings', rule: 'Edit(/src/**)', behavior: 'allow' })).toMatchObject({ added: false });
+    expect(await save({ destination: 'projectSettings', rule: 'Edit(/src/**)', behavior: 'allow' })).toMatchObject({
+      added: false,
+    });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       model: 'm',
       permissions: { allow: ['Read', 'Edit(/src/**)'], deny: ['Bash(rm *)'] },
@@ -51,28 +69,36 @@ describe('saveRule', () => {
   it('writes user rules to the user folder', async () => {
     const result = await save({ destination: 'userSettings', rule: 'WebFetch(domain:example.com)', behavior: 'deny' });
     expect(result.file).toBe(join(userDir, 'settings.json'));
-    expect(JSON.parse(await readFile(result.file, 'utf8'))).toEqual({ permissions: { deny: ['WebFetch(domain:example.com)'] } });
+    expect(JSON.parse(await readFile(result.file, 'utf8'))).toEqual({
+      permissions: { deny: ['WebFetch(domain:example.com)'] },
+    });
   });
 
   it('loses no rule when saves run at the same time', async () => {
     const rules = Array.from({ length: 12 }, (_, index) => `Bash(task-${index})`);
     await Promise.all(rules.map((rule) => save({ destination: 'localSettings', rule, behavior: 'allow' })));
     const text = await readFile(join(project, '.toolplane', 'settings.local.json'), 'utf8');
-    expect([...(JSON.parse(text) as { permissions: { allow: string[] } }).permissions.allow].sort()).toEqual([...rules].sort());
+    expect([...(JSON.parse(text) as { permissions: { allow: string[] } }).permissions.allow].sort()).toEqual(
+      [...rules].sort(),
+    );
   });
 
   it('refuses to overwrite a file it cannot parse', async () => {
     await mkdir(join(project, '.toolplane'));
     const file = join(project, '.toolplane', 'settings.json');
     await writeFile(file, '{"permissions": {"deny": ["Bash"]');
-    await expect(save({ destination: 'projectSettings', rule: 'Read', behavior: 'allow' })).rejects.toMatchObject({ code: 'SETTINGS_INVALID' });
+    await expect(save({ destination: 'projectSettings', rule: 'Read', behavior: 'allow' })).rejects.toMatchObject({
+      code: 'SETTINGS_INVALID',
+    });
     expect(await readFile(file, 'utf8')).toBe('{"permissions": {"deny": ["Bash"]');
   });
 
   it('refuses a file whose permissions key has the wrong shape', async () => {
     await mkdir(join(project, '.toolplane'));
     await writeFile(join(project, '.toolplane', 'settings.json'), '{"permissions": []}');
-    await expect(save({ destination: 'projectSettings', rule: 'Read', behavior: 'allow' })).rejects.toMatchObject({ code: 'SETTINGS_INVALID' });
+    await expect(save({ destination: 'projectSettings', rule: 'Read', behavior: 'allow' })).rejects.toMatchObject({
+      code: 'SETTINGS_INVALID',
+    });
   });
 });
 
@@ -80,7 +106,9 @@ describe('writeFileAtomic', () => {
   it('leaves no temporary file behind when the write is aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(writeFileAtomic({ path: join(base, 'x.json'), text: '{}', signal: controller.signal })).rejects.toThrow();
+    await expect(
+      writeFileAtomic({ path: join(base, 'x.json'), text: '{}', signal: controller.signal }),
+    ).rejects.toThrow();
     await expect(readdir(base)).resolves.toEqual(['project']);
   });
 
@@ -94,7 +122,10 @@ describe('writeFileAtomic', () => {
 describe('project trust store', () => {
   it('remembers answers per folder, not for subfolders', async () => {
     const storeFile = join(userDir, 'trusted-projects.json');
-    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({ trust: 'unknown', damaged: false });
+    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({
+      trust: 'unknown',
+      damaged: false,
+    });
     await writeProjectTrust({ storeFile, projectDir: project, trust: 'trusted' });
     await writeProjectTrust({ storeFile, projectDir: base, trust: 'untrusted' });
     expect((await readProjectTrust({ storeFile, projectDir: project })).trust).toBe('trusted');
@@ -106,9 +137,15 @@ describe('project trust store', () => {
     const storeFile = join(userDir, 'trusted-projects.json');
     await mkdir(userDir);
     await writeFile(storeFile, 'garbage');
-    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({ trust: 'unknown', damaged: true });
+    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({
+      trust: 'unknown',
+      damaged: true,
+    });
     await writeProjectTrust({ storeFile, projectDir: project, trust: 'trusted' });
-    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({ trust: 'trusted', damaged: false });
+    expect(await readProjectTrust({ storeFile, projectDir: project })).toMatchObject({
+      trust: 'trusted',
+      damaged: false,
+    });
   });
 
   it('reports a store that cannot be read', async () => {

@@ -47,11 +47,15 @@ async function saveNow(options: SaveRuleOptions, file: string): Promise<SaveRule
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     existed = false;
   }
-  const previous = existed ? { previousHash: hashContent(text), previousText: text } : { previousHash: hashContent(undefined) };
+  const previous = existed
+    ? { previousHash: hashContent(text), previousText: text }
+    : { previousHash: hashContent(undefined) };
   // Validates first: a file that cannot be read must not be overwritten and its rules lost.
   parseSettingsText(text, file);
   const document: Record<string, unknown> =
-    text.trim() === '' ? (Object.create(null) as Record<string, unknown>) : (JSON.parse(text) as Record<string, unknown>);
+    text.trim() === ''
+      ? (Object.create(null) as Record<string, unknown>)
+      : (JSON.parse(text) as Record<string, unknown>);
   const permissions: Record<string, unknown> = isRecord(document['permissions'])
     ? document['permissions']
     : (Object.create(null) as Record<string, unknown>);

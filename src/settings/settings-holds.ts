@@ -145,23 +145,36 @@ const pending = new Map<string, Promise<unknown>>();
  * by these records alone, which leaves every other file held no longer: only a person's
  * confirmation (or toolplane's own write) calls this with `confirmed`.
  */
-export async function recordHolds(storeFile: string, changes: readonly HoldChange[], signal?: AbortSignal): Promise<void> {
+export async function recordHolds(
+  storeFile: string,
+  changes: readonly HoldChange[],
+  signal?: AbortSignal,
+): Promise<void> {
   if (changes.length === 0) return;
   const previous = pending.get(storeFile) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(async () => {
-    const table = await readHoldTable(storeFile, signal);
-    const files = new Map<string, Map<ContentHash, HoldRecord>>([...table.files].map(([file, records]) => [file, new Map(records)]));
-    for (const change of changes) {
-      const records = files.get(change.key) ?? new Map<ContentHash, HoldRecord>();
-      records.delete(change.hash);
-      records.set(change.hash, change.record);
-      while (records.size > MAX_RECORDS_PER_FILE) records.delete(records.keys().next().value as ContentHash);
-      files.set(change.key, records);
-    }
-    const out = Object.create(null) as Record<string, Record<string, HoldRecord>>;
-    for (const [file, records] of files) out[file] = Object.assign(Object.create(null) as Record<string, HoldRecord>, Object.fromEntries(records));
-    await writeFileAtomic({ path: storeFile, text: `${JSON.stringify({ files: out }, null, 2)}\n`, ...(signal ? { signal } : {}) });
-  });
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const table = await readHoldTable(storeFile, signal);
+      const files = new Map<string, Map<ContentHash, HoldRecord>>(
+        [...table.files].map(([file, records]) => [file, new Map(records)]),
+      );
+      for (const change of changes) {
+        const records = files.get(change.key) ?? new Map<ContentHash, HoldRecord>();
+        records.delete(change.hash);
+        records.set(change.hash, change.record);
+        while (records.size > MAX_RECORDS_PER_FILE) records.delete(records.keys().next().value as ContentHash);
+        files.set(change.key, records);
+      }
+      const out = Object.create(null) as Record<string, Record<string, HoldRecord>>;
+      for (const [file, records] of files)
+        out[file] = Object.assign(Object.create(null) as Record<string, HoldRecord>, Object.fromEntries(records));
+      await writeFileAtomic({
+        path: storeFile,
+        text: `${JSON.stringify({ files: out }, null, 2)}\n`,
+        ...(signal ? { signal } : {}),
+      });
+    });
   pending.set(storeFile, next);
   try {
     await next;
@@ -171,7 +184,16 @@ export async function recordHolds(storeFile: string, changes: readonly HoldChang
 }
 
 /** Records the current content of `file` as confirmed by a person (or written by toolplane for one). */
-export async function confirmContent(options: { readonly storeFile: string; readonly file: string; readonly text: string | undefined; readonly signal?: AbortSignal }): Promise<void> {
+export async function confirmContent(options: {
+  readonly storeFile: string;
+  readonly file: string;
+  readonly text: string | undefined;
+  readonly signal?: AbortSignal;
+}): Promise<void> {
   const key = await holdKey(options.file);
-  await recordHolds(options.storeFile, [{ key, hash: hashContent(options.text), record: { state: 'confirmed', at: new Date().toISOString() } }], options.signal);
+  await recordHolds(
+    options.storeFile,
+    [{ key, hash: hashContent(options.text), record: { state: 'confirmed', at: new Date().toISOString() } }],
+    options.signal,
+  );
 }

@@ -64,7 +64,8 @@ export function pushSource(loaded: LoadedSource, sinks: SourceSinks): void {
     }
     for (const rule of list) addRule({ rule, behavior, source, root, ...(file === undefined ? {} : { file }) }, label);
   }
-  if (restricted && settings.permissions?.defaultMode !== undefined) withheld.push(`defaultMode ${settings.permissions.defaultMode}`);
+  if (restricted && settings.permissions?.defaultMode !== undefined)
+    withheld.push(`defaultMode ${settings.permissions.defaultMode}`);
   const directories = settings.permissions?.additionalDirectories ?? [];
   if (restricted && directories.length > 0) withheld.push('additional directories');
   if (!restricted) {
@@ -94,12 +95,19 @@ export function pushSource(loaded: LoadedSource, sinks: SourceSinks): void {
   }
 }
 
-function pushHooks(loaded: LoadedSource, entries: readonly [string, NonNullable<SettingsFile['hooks']>[string]][], sinks: SourceSinks): void {
+function pushHooks(
+  loaded: LoadedSource,
+  entries: readonly [string, NonNullable<SettingsFile['hooks']>[string]][],
+  sinks: SourceSinks,
+): void {
   const { source, file, label } = loaded;
   const { warnings } = sinks;
   for (const [event, matchers] of entries) {
     if (!EVENTS.has(event)) {
-      warnings.push({ file: label, message: `hook event ${JSON.stringify(event)} is not supported; its hooks are ignored` });
+      warnings.push({
+        file: label,
+        message: `hook event ${JSON.stringify(event)} is not supported; its hooks are ignored`,
+      });
       continue;
     }
     const list = sinks.hooks.get(event as HookEventName) ?? [];
@@ -107,27 +115,38 @@ function pushHooks(loaded: LoadedSource, entries: readonly [string, NonNullable<
       const commands = matcher.hooks.flatMap((hook): (CommandHookConfig | HttpHookConfig)[] => {
         const named = hook.type === 'command' ? hook.command : hook.type === 'http' ? hook.url : undefined;
         if (named === undefined) {
-          warnings.push({ file: label, message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported (or lacks its ${hook.type === 'http' ? 'url' : 'command'}); ignored` });
+          warnings.push({
+            file: label,
+            message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported (or lacks its ${hook.type === 'http' ? 'url' : 'command'}); ignored`,
+          });
           return [];
         }
         if (hook.if !== undefined) {
-          warnings.push({ file: label, message: `${event} hook ${named}: the "if" filter is not supported; the hook runs for every call its matcher accepts` });
+          warnings.push({
+            file: label,
+            message: `${event} hook ${named}: the "if" filter is not supported; the hook runs for every call its matcher accepts`,
+          });
         }
         if (hook.async === true) {
-          warnings.push({ file: label, message: `${event} hook ${named}: "async" is not supported; the hook runs before the call continues` });
+          warnings.push({
+            file: label,
+            message: `${event} hook ${named}: "async" is not supported; the hook runs before the call continues`,
+          });
         }
         const common = {
           ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
           ...(hook.failClosed === undefined ? {} : { failClosed: hook.failClosed }),
         };
         if (hook.type === 'http') {
-          return [{
-            type: 'http' as const,
-            url: named,
-            ...(hook.headers === undefined ? {} : { headers: hook.headers }),
-            ...(hook.allowedEnvVars === undefined ? {} : { allowedEnvVars: hook.allowedEnvVars }),
-            ...common,
-          }];
+          return [
+            {
+              type: 'http' as const,
+              url: named,
+              ...(hook.headers === undefined ? {} : { headers: hook.headers }),
+              ...(hook.allowedEnvVars === undefined ? {} : { allowedEnvVars: hook.allowedEnvVars }),
+              ...common,
+            },
+          ];
         }
         return [{ type: 'command' as const, command: named, ...common }];
       });

@@ -31,24 +31,53 @@ afterEach(async () => {
 });
 
 const load = (extra: Partial<LoadSettingsOptions> = {}) =>
-  loadSettings({ cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base, managedSettingsFile: join(base, 'none'), session: 'headless', trustProject: true, ...extra });
-const rules = async (extra: Partial<LoadSettingsOptions> = {}) => (await load(extra)).rules.map((entry) => `${entry.behavior} ${entry.rule}`).sort();
-const watch = () => createSettingsWatch({ files: [local, paths.userSettings, paths.trustStore, join(project, '.mcp.json')], storeFile: paths.heldSettings, sessionId: () => 'session-1' });
+  loadSettings({
+    cwd: project,
+    env: { TOOLPLANE_CONFIG_DIR: userDir },
+    homeDir: base,
+    managedSettingsFile: join(base, 'none'),
+    session: 'headless',
+    trustProject: true,
+    ...extra,
+  });
+const rules = async (extra: Partial<LoadSettingsOptions> = {}) =>
+  (await load(extra)).rules.map((entry) => `${entry.behavior} ${entry.rule}`).sort();
+const watch = () =>
+  createSettingsWatch({
+    files: [local, paths.userSettings, paths.trustStore, join(project, '.mcp.json')],
+    storeFile: paths.heldSettings,
+    sessionId: () => 'session-1',
+  });
 /** What a tool call would do: rewrite the file behind toolplane's back. */
 const toolWrites = (file: string, value: unknown) => writeFile(file, JSON.stringify(value));
 
 describe('settings a tool call wrote are held', () => {
   it('applies only the deny and ask rules of a file a tool call changed, and keeps the deny rules it dropped', async () => {
     const session = await watch();
-    await toolWrites(local, { permissions: { allow: ['Read', 'Bash(curl:*)', 'Edit'], ask: ['Bash(git push:*)'], defaultMode: 'bypassPermissions' }, env: { X: '1' } });
+    await toolWrites(local, {
+      permissions: {
+        allow: ['Read', 'Bash(curl:*)', 'Edit'],
+        ask: ['Bash(git push:*)'],
+        defaultMode: 'bypassPermissions',
+      },
+      env: { X: '1' },
+    });
     expect(await session.scan()).toEqual([{ file: local, deleted: false }]);
     const loaded = await load();
     // The dropped deny rule still applies; the new ask rule applies; no allow rule, mode or env does.
-    expect(loaded.rules.map((entry) => `${entry.behavior} ${entry.rule}`).sort()).toEqual(['ask Bash(git push:*)', 'deny Bash(curl:*)']);
-    expect(loaded).toMatchObject({ defaultMode: 'default', heldFiles: [{ file: local, source: 'localSettings', record: { state: 'held', session: 'session-1' } }] });
+    expect(loaded.rules.map((entry) => `${entry.behavior} ${entry.rule}`).sort()).toEqual([
+      'ask Bash(git push:*)',
+      'deny Bash(curl:*)',
+    ]);
+    expect(loaded).toMatchObject({
+      defaultMode: 'default',
+      heldFiles: [{ file: local, source: 'localSettings', record: { state: 'held', session: 'session-1' } }],
+    });
     expect(loaded.env.size).toBe(0);
     expect(loaded.warnings.map((warning) => warning.message)).toContainEqual(
-      expect.stringMatching(/^it was changed by a tool call in session session-1 \(.* UTC\) and is held until a person confirms it: its allow rules, defaultMode bypassPermissions, env are not applied/),
+      expect.stringMatching(
+        /^it was changed by a tool call in session session-1 \(.* UTC\) and is held until a person confirms it: its allow rules, defaultMode bypassPermissions, env are not applied/,
+      ),
     );
     // Later sessions see it held too: the record is on disk, keyed by path and content.
     expect((await readHoldTable(paths.heldSettings)).files.size).toBe(1);
@@ -79,7 +108,14 @@ describe('settings a tool call wrote are held', () => {
 
   it('an always-allow rule toolplane saves applies at once, and is not held', async () => {
     const session = await watch();
-    const saved = await saveRule({ destination: 'localSettings', rule: 'Bash(npm test:*)', behavior: 'allow', cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base });
+    const saved = await saveRule({
+      destination: 'localSettings',
+      rule: 'Bash(npm test:*)',
+      behavior: 'allow',
+      cwd: project,
+      env: { TOOLPLANE_CONFIG_DIR: userDir },
+      homeDir: base,
+    });
     expect(await session.recordOwnWrite(saved)).toBe('confirmed');
     expect(await session.scan()).toEqual([]);
     expect(await rules()).toEqual(['allow Bash(npm test:*)', 'allow Read', 'deny Bash(curl:*)']);
@@ -88,7 +124,14 @@ describe('settings a tool call wrote are held', () => {
   it('a saved rule does not launder a change a tool call made just before (not yet scanned)', async () => {
     const session = await watch();
     await toolWrites(local, { permissions: { allow: ['Edit'] } });
-    const saved = await saveRule({ destination: 'localSettings', rule: 'Bash(npm test:*)', behavior: 'allow', cwd: project, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base });
+    const saved = await saveRule({
+      destination: 'localSettings',
+      rule: 'Bash(npm test:*)',
+      behavior: 'allow',
+      cwd: project,
+      env: { TOOLPLANE_CONFIG_DIR: userDir },
+      homeDir: base,
+    });
     expect(await session.recordOwnWrite(saved)).toBe('held');
     expect(await rules()).toEqual(['deny Bash(curl:*)']);
   });
@@ -101,7 +144,14 @@ describe('settings a tool call wrote are held', () => {
     await toolWrites(paths.trustStore, { projects: { [project]: { trusted: true }, [elsewhere]: { trusted: true } } });
     await session.scan();
     expect((await load({ trustProject: false })).projectTrust).toBe('unknown');
-    expect(await recordTrustAnswer({ storeFile: paths.trustStore, holdsFile: paths.heldSettings, projectDir: project, trust: 'trusted' })).toEqual({ forgotOtherTrust: true });
+    expect(
+      await recordTrustAnswer({
+        storeFile: paths.trustStore,
+        holdsFile: paths.heldSettings,
+        projectDir: project,
+        trust: 'trusted',
+      }),
+    ).toEqual({ forgotOtherTrust: true });
     expect((await load({ trustProject: false })).projectTrust).toBe('trusted');
     expect((await readProjectTrust({ storeFile: paths.trustStore, projectDir: elsewhere })).trust).toBe('unknown');
   });

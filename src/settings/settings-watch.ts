@@ -40,7 +40,12 @@ export type SettingsWatch = {
    * scan, in which case the new content stays held too (a saved rule must not launder a change a
    * tool call made). Returns the state recorded.
    */
-  recordOwnWrite(change: { readonly file: string; readonly previousHash: ContentHash; readonly hash: ContentHash; readonly previousText?: string }): Promise<'confirmed' | 'held'>;
+  recordOwnWrite(change: {
+    readonly file: string;
+    readonly previousHash: ContentHash;
+    readonly hash: ContentHash;
+    readonly previousText?: string;
+  }): Promise<'confirmed' | 'held'>;
 };
 
 type Known = { hash: ContentHash; held: boolean; kept: KeptRules; text: string | undefined };
@@ -92,10 +97,15 @@ export async function createSettingsWatch(options: SettingsWatchOptions): Promis
       const text = await readText(change.file);
       if (clean) {
         known.set(change.file, { hash: change.hash, held: false, kept: { deny: [], ask: [] }, text });
-        await recordHolds(options.storeFile, [{ key, hash: change.hash, record: { state: 'confirmed', at: new Date().toISOString() } }]);
+        await recordHolds(options.storeFile, [
+          { key, hash: change.hash, record: { state: 'confirmed', at: new Date().toISOString() } },
+        ]);
         return 'confirmed';
       }
-      const kept = mergeKept(before?.kept, mergeKept(denyAndAskRules(before?.text), denyAndAskRules(change.previousText)));
+      const kept = mergeKept(
+        before?.kept,
+        mergeKept(denyAndAskRules(before?.text), denyAndAskRules(change.previousText)),
+      );
       known.set(change.file, { hash: change.hash, held: true, kept, text });
       await recordHolds(options.storeFile, [heldChange(key, change.hash, kept)]);
       return 'held';

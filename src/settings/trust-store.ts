@@ -8,10 +8,7 @@ import { writeFileAtomic } from './write-file-atomic.js';
 export type ProjectTrust = 'trusted' | 'untrusted' | 'unknown';
 
 const trustFileSchema = z.looseObject({
-  projects: z.record(
-    z.string(),
-    z.looseObject({ trusted: z.boolean(), updatedAt: z.string().optional() }),
-  ),
+  projects: z.record(z.string(), z.looseObject({ trusted: z.boolean(), updatedAt: z.string().optional() })),
 });
 
 type TrustTable = Map<string, { trusted: boolean; updatedAt?: string }>;
@@ -36,12 +33,16 @@ async function canonicalFolder(folder: string): Promise<string> {
  * Reads the store. A missing file is an empty table; a damaged one is also read as empty (every
  * project becomes `unknown` and is asked again, which is the safe direction) and reported.
  */
-async function readTable(storeFile: string, signal?: AbortSignal): Promise<{ table: TrustTable; damaged: boolean; text: string | undefined }> {
+async function readTable(
+  storeFile: string,
+  signal?: AbortSignal,
+): Promise<{ table: TrustTable; damaged: boolean; text: string | undefined }> {
   let text: string;
   try {
     text = await readFile(storeFile, { encoding: 'utf8', signal });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { table: new Map(), damaged: false, text: undefined };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { table: new Map(), damaged: false, text: undefined };
     throw error;
   }
   const parsed = parseJsonDocument(text);
@@ -83,12 +84,20 @@ export async function writeProjectTrust(
   const projects = Object.create(null) as Record<string, unknown>;
   for (const [folder, entry] of table) projects[folder] = entry;
   const after = `${JSON.stringify({ projects }, null, 2)}\n`;
-  await writeFileAtomic({ path: options.storeFile, text: after, ...(options.signal ? { signal: options.signal } : {}) });
+  await writeFileAtomic({
+    path: options.storeFile,
+    text: after,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return { before, after };
 }
 
 /** One folder the person answered about. */
-export type ProjectTrustEntry = { readonly projectDir: string; readonly trust: 'trusted' | 'untrusted'; readonly updatedAt?: string };
+export type ProjectTrustEntry = {
+  readonly projectDir: string;
+  readonly trust: 'trusted' | 'untrusted';
+  readonly updatedAt?: string;
+};
 
 /** Every folder in the store, sorted by path; a damaged store lists nothing and says so. */
 export async function listProjectTrust(options: {
@@ -97,7 +106,11 @@ export async function listProjectTrust(options: {
 }): Promise<{ readonly entries: readonly ProjectTrustEntry[]; readonly damaged: boolean }> {
   const { table, damaged } = await readTable(options.storeFile, options.signal);
   const entries = [...table]
-    .map(([projectDir, entry]) => ({ projectDir, trust: entry.trusted ? ('trusted' as const) : ('untrusted' as const), ...(entry.updatedAt ? { updatedAt: entry.updatedAt } : {}) }))
+    .map(([projectDir, entry]) => ({
+      projectDir,
+      trust: entry.trusted ? ('trusted' as const) : ('untrusted' as const),
+      ...(entry.updatedAt ? { updatedAt: entry.updatedAt } : {}),
+    }))
     .sort((a, b) => (a.projectDir < b.projectDir ? -1 : a.projectDir > b.projectDir ? 1 : 0));
   return { entries, damaged };
 }

@@ -1,4 +1,16 @@
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,9 +77,18 @@ describe.skipIf(process.platform === 'win32')('writeFileAtomic keeps what the pe
     await writeFile(target, JSON.stringify({ permissions: { deny: ['Bash(rm:*)'] } }));
     await chmod(target, 0o600);
     await symlink(target, join(userDir, 'settings.json'));
-    await saveRule({ destination: 'userSettings', rule: 'Read', behavior: 'allow', cwd: base, env: { TOOLPLANE_CONFIG_DIR: userDir }, homeDir: base });
+    await saveRule({
+      destination: 'userSettings',
+      rule: 'Read',
+      behavior: 'allow',
+      cwd: base,
+      env: { TOOLPLANE_CONFIG_DIR: userDir },
+      homeDir: base,
+    });
     expect((await lstat(join(userDir, 'settings.json'))).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(await readFile(target, 'utf8'))).toEqual({ permissions: { deny: ['Bash(rm:*)'], allow: ['Read'] } });
+    expect(JSON.parse(await readFile(target, 'utf8'))).toEqual({
+      permissions: { deny: ['Bash(rm:*)'], allow: ['Read'] },
+    });
     expect(await modeOf(target)).toBe(0o600);
   });
 });

@@ -13,16 +13,23 @@ import type {
 import type { DenyDecision, PermissionDecision, RuleSuggestion } from '../contract/permission.js';
 
 /** A permission gate driven by functions, for tests of the plane. Unset functions: no opinion. */
-export function createFakePermissionGate(options: {
-  readonly preCheck?: (subject: CallSubject) => DenyDecision | undefined;
-  readonly decide?: (subject: CallSubject & { readonly hookDecision?: PreToolUseOutcome }) => PermissionDecision | Promise<PermissionDecision>;
-} = {}): PermissionGate & { readonly remembered: RuleSuggestion[] } {
+export function createFakePermissionGate(
+  options: {
+    readonly preCheck?: (subject: CallSubject) => DenyDecision | undefined;
+    readonly decide?: (
+      subject: CallSubject & { readonly hookDecision?: PreToolUseOutcome },
+    ) => PermissionDecision | Promise<PermissionDecision>;
+  } = {},
+): PermissionGate & { readonly remembered: RuleSuggestion[] } {
   const remembered: RuleSuggestion[] = [];
   return {
     remembered,
     preCheck: (subject) => options.preCheck?.(subject),
     decide: (subject) =>
-      options.decide?.(subject) ?? { behavior: 'allow', reason: { kind: 'default', message: 'fake gate allows everything' } },
+      options.decide?.(subject) ?? {
+        behavior: 'allow',
+        reason: { kind: 'default', message: 'fake gate allows everything' },
+      },
     remember: (suggestion) => {
       remembered.push(suggestion);
     },
@@ -30,16 +37,20 @@ export function createFakePermissionGate(options: {
 }
 
 /** A hook gate driven by functions; unset events are no-ops. */
-export function createFakeHookGate(options: {
-  readonly preToolUse?: (subject: CallSubject) => PreToolUseOutcome | Promise<PreToolUseOutcome>;
-  readonly postToolUse?: (subject: CallSubject & { readonly output: unknown }) => PostToolUseOutcome | Promise<PostToolUseOutcome>;
-  readonly postToolUseFailure?: (
-    subject: CallSubject & { readonly error: string },
-  ) => PostToolUseFailureOutcome | Promise<PostToolUseFailureOutcome>;
-  readonly permissionRequest?: (
-    subject: CallSubject & { readonly decision: PermissionDecision },
-  ) => PermissionRequestOutcome | Promise<PermissionRequestOutcome>;
-} = {}): HookGate {
+export function createFakeHookGate(
+  options: {
+    readonly preToolUse?: (subject: CallSubject) => PreToolUseOutcome | Promise<PreToolUseOutcome>;
+    readonly postToolUse?: (
+      subject: CallSubject & { readonly output: unknown },
+    ) => PostToolUseOutcome | Promise<PostToolUseOutcome>;
+    readonly postToolUseFailure?: (
+      subject: CallSubject & { readonly error: string },
+    ) => PostToolUseFailureOutcome | Promise<PostToolUseFailureOutcome>;
+    readonly permissionRequest?: (
+      subject: CallSubject & { readonly decision: PermissionDecision },
+    ) => PermissionRequestOutcome | Promise<PermissionRequestOutcome>;
+  } = {},
+): HookGate {
   const none = {};
   return {
     preToolUse: (subject) => options.preToolUse?.(subject) ?? none,

@@ -13,11 +13,16 @@ export type FakeSandbox = Sandbox & {
  * `prepare` records the request and returns its own argv to spawn (no containment at all), or
  * throws `prepareError` to test failing closed.
  */
-export function createFakeSandbox(options: {
-  readonly status?: SandboxStatus;
-  readonly outside?: (request: { readonly command: string; readonly requested: boolean }) => OutsideVerdict | undefined;
-  readonly prepareError?: Error;
-} = {}): FakeSandbox {
+export function createFakeSandbox(
+  options: {
+    readonly status?: SandboxStatus;
+    readonly outside?: (request: {
+      readonly command: string;
+      readonly requested: boolean;
+    }) => OutsideVerdict | undefined;
+    readonly prepareError?: Error;
+  } = {},
+): FakeSandbox {
   const requests: SandboxRequest[] = [];
   let released = 0;
   const status: SandboxStatus = options.status ?? { available: true, backend: 'fake' };
@@ -30,7 +35,10 @@ export function createFakeSandbox(options: {
         options.outside
           ? options.outside(request)
           : request.requested && status.available
-            ? { verdict: 'ask' as const, reason: 'the command asks to run outside the sandbox (dangerouslyDisableSandbox)' }
+            ? {
+                verdict: 'ask' as const,
+                reason: 'the command asks to run outside the sandbox (dangerouslyDisableSandbox)',
+              }
             : undefined,
       ),
     prepare(request): Promise<SandboxLaunch> {

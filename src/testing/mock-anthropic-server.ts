@@ -2,7 +2,12 @@ import type { StopReason } from '../contract/provider.js';
 import { viewOfMessagesRequest } from '../providers/scripted/check-expectation.js';
 import type { PlannedTurn } from '../providers/scripted/scripted-turn.js';
 import { getUnparseableInput } from '../messages/types.js';
-import { startMockModelServer, type MockModelServer, type MockServerOptions, type WireFormat } from './mock-model-server.js';
+import {
+  startMockModelServer,
+  type MockModelServer,
+  type MockServerOptions,
+  type WireFormat,
+} from './mock-model-server.js';
 
 const ERROR_TYPES: ReadonlyMap<number, string> = new Map([
   [400, 'invalid_request_error'],
@@ -40,7 +45,11 @@ function wireStopReason(reason: StopReason): string {
   return reason === 'other' ? 'end_turn' : reason;
 }
 
-function streamFrames(options: { readonly plan: PlannedTurn; readonly body: unknown; readonly number: number }): string[] {
+function streamFrames(options: {
+  readonly plan: PlannedTurn;
+  readonly body: unknown;
+  readonly number: number;
+}): string[] {
   const { plan, body, number } = options;
   const frames = [
     frame({
@@ -68,19 +77,37 @@ function streamFrames(options: { readonly plan: PlannedTurn; readonly body: unkn
         break;
       case 'tool_use':
         frames.push(
-          frame({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }),
+          frame({
+            type: 'content_block_start',
+            index,
+            content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+          }),
         );
         for (const partial of block.chunks) {
-          frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: partial } }));
+          frames.push(
+            frame({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: partial } }),
+          );
         }
         break;
       case 'thinking':
-        frames.push(frame({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
-        frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: block.thinking } }));
-        frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }));
+        frames.push(
+          frame({
+            type: 'content_block_start',
+            index,
+            content_block: { type: 'thinking', thinking: '', signature: '' },
+          }),
+        );
+        frames.push(
+          frame({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: block.thinking } }),
+        );
+        frames.push(
+          frame({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }),
+        );
         break;
       case 'redacted_thinking':
-        frames.push(frame({ type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: block.data } }));
+        frames.push(
+          frame({ type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: block.data } }),
+        );
         break;
     }
     frames.push(frame({ type: 'content_block_stop', index }));
@@ -117,10 +144,15 @@ const anthropicWire: WireFormat = {
   path: '/v1/messages',
   baseURL: (url) => url,
   defaultErrorType: (status) => ERROR_TYPES.get(status) ?? (status >= 500 ? 'api_error' : 'invalid_request_error'),
-  errorBody: ({ errorType, message }) => ({ type: 'error', error: { type: errorType, message }, request_id: 'req_mock' }),
+  errorBody: ({ errorType, message }) => ({
+    type: 'error',
+    error: { type: errorType, message },
+    request_id: 'req_mock',
+  }),
   streamErrorFrame: ({ errorType, message }) => frame({ type: 'error', error: { type: errorType, message } }),
   view: viewOfMessagesRequest,
-  isStreaming: (body) => typeof body === 'object' && body !== null && (body as Record<string, unknown>)['stream'] === true,
+  isStreaming: (body) =>
+    typeof body === 'object' && body !== null && (body as Record<string, unknown>)['stream'] === true,
   streamFrames,
   jsonBody,
 };

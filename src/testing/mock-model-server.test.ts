@@ -83,19 +83,25 @@ describe('mock Anthropic server', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
     expect(await limited.json()).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
-    expect(await (await post(`${server.url}/v1/messages`, {})).json()).toMatchObject({ error: { type: 'overloaded_error' } });
+    expect(await (await post(`${server.url}/v1/messages`, {})).json()).toMatchObject({
+      error: { type: 'overloaded_error' },
+    });
     expect(await (await post(`${server.url}/v1/messages`, {})).json()).toMatchObject({
       error: { type: 'invalid_request_error', message: 'messages: field required' },
     });
     expect(await (await post(`${server.url}/v1/messages`, {})).json()).toMatchObject({ error: { type: 'api_error' } });
-    expect(await (await post(`${server.url}/v1/messages`, {})).json()).toMatchObject({ error: { type: 'authentication_error' } });
+    expect(await (await post(`${server.url}/v1/messages`, {})).json()).toMatchObject({
+      error: { type: 'authentication_error' },
+    });
   });
 
   it('records every request, refuses other routes, non-JSON bodies and requests beyond the queue', async () => {
     const server = await anthropic();
     const wrongRoute = await fetch(`${server.url}/v1/complete`, { method: 'POST', body: '{}' });
     expect(wrongRoute.status).toBe(404);
-    expect(await wrongRoute.json()).toMatchObject({ error: { message: expect.stringContaining('use POST /v1/messages') } });
+    expect(await wrongRoute.json()).toMatchObject({
+      error: { message: expect.stringContaining('use POST /v1/messages') },
+    });
     const notJson = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: 'nope' });
     expect(notJson.status).toBe(400);
     const empty = await post(`${server.url}/v1/messages`, { model: 'm' });
@@ -110,7 +116,10 @@ describe('mock Anthropic server', () => {
   });
 
   it('can leave bodies out of the record while still checking expectations', async () => {
-    const server = await anthropic({ recordBodies: false, replies: [{ content: [], expect: { includes: ['needle'] } }] });
+    const server = await anthropic({
+      recordBodies: false,
+      replies: [{ content: [], expect: { includes: ['needle'] } }],
+    });
     const response = await post(`${server.url}/v1/messages`, { messages: [{ role: 'user', content: 'hay' }] });
     expect(response.status).toBe(400);
     expect(server.requests[0]?.body).toBeUndefined();
@@ -118,12 +127,16 @@ describe('mock Anthropic server', () => {
   });
 
   it('refuses an invalid scripted reply when it is queued', async () => {
-    await expect(anthropic({ replies: [{ content: [{ type: 'image' }] } as never] })).rejects.toThrow(/reply 1 is not a valid scripted turn/);
+    await expect(anthropic({ replies: [{ content: [{ type: 'image' }] } as never] })).rejects.toThrow(
+      /reply 1 is not a valid scripted turn/,
+    );
   });
 
   it('spaces events by the chunk delay and cuts the socket where told', async () => {
     const server = await anthropic({
-      replies: [{ kind: 'turn', turn: { content: [{ type: 'text', text: 'abcdef' }] }, chunkDelayMs: 5, cutAfterEvents: 3 }],
+      replies: [
+        { kind: 'turn', turn: { content: [{ type: 'text', text: 'abcdef' }] }, chunkDelayMs: 5, cutAfterEvents: 3 },
+      ],
     });
     const response = await post(`${server.url}/v1/messages`, { stream: true });
     await expect(response.text()).rejects.toThrow();
@@ -134,14 +147,23 @@ describe('mock OpenAI server', () => {
   it('streams parallel tool calls interleaved by index, with usage and [DONE]', async () => {
     const server = await openai({ replies: [turn] });
     const text = await (
-      await post(`${server.url}/v1/chat/completions`, { model: 'm', stream: true, stream_options: { include_usage: true }, messages: [] })
+      await post(`${server.url}/v1/chat/completions`, {
+        model: 'm',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [],
+      })
     ).text();
     const data = text
       .split('\n\n')
       .filter((frame) => frame.startsWith('data: '))
       .map((frame) => frame.slice(6));
     expect(data.at(-1)).toBe('[DONE]');
-    const chunks = data.slice(0, -1).map((line) => JSON.parse(line) as { choices: { delta: { tool_calls?: { index: number }[] } }[]; usage?: unknown });
+    const chunks = data
+      .slice(0, -1)
+      .map(
+        (line) => JSON.parse(line) as { choices: { delta: { tool_calls?: { index: number }[] } }[]; usage?: unknown },
+      );
     const order = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls?.map((call) => call.index) ?? []);
     expect(order.slice(0, 4)).toEqual([0, 1, 0, 1]);
     expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 4 });
@@ -167,13 +189,20 @@ describe('mock OpenAI server', () => {
   });
 
   it('answers errors in the OpenAI shape', async () => {
-    const server = await openai({ replies: [{ kind: 'error', status: 429, retryAfterSeconds: 1 }, { kind: 'error', status: 401 }] });
+    const server = await openai({
+      replies: [
+        { kind: 'error', status: 429, retryAfterSeconds: 1 },
+        { kind: 'error', status: 401 },
+      ],
+    });
     const limited = await post(`${server.url}/v1/chat/completions`, {});
     expect(limited.headers.get('retry-after')).toBe('1');
     expect(await limited.json()).toEqual({
       error: { message: 'mock requests (HTTP 429)', type: 'requests', param: null, code: 'rate_limit_exceeded' },
     });
-    expect(await (await post(`${server.url}/v1/chat/completions`, {})).json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+    expect(await (await post(`${server.url}/v1/chat/completions`, {})).json()).toMatchObject({
+      error: { code: 'invalid_api_key' },
+    });
   });
 
   it('reads tool messages after the last assistant message as the last results', () => {

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkExpectation, describeMismatch, type RequestView } from '../providers/scripted/check-expectation.js';
-import { parseScriptedTurn, planTurn, type PlannedTurn, type ScriptedTurn } from '../providers/scripted/scripted-turn.js';
+import {
+  parseScriptedTurn,
+  planTurn,
+  type PlannedTurn,
+  type ScriptedTurn,
+} from '../providers/scripted/scripted-turn.js';
 
 /** A scripted turn to stream, with optional faults on the way. */
 export type MockTurnReply = {
@@ -74,18 +79,31 @@ export type WireFormat = {
   readonly path: string;
   readonly baseURL: (url: string) => string;
   readonly defaultErrorType: (status: number) => string;
-  readonly errorBody: (options: { readonly status: number; readonly errorType: string; readonly message: string }) => unknown;
+  readonly errorBody: (options: {
+    readonly status: number;
+    readonly errorType: string;
+    readonly message: string;
+  }) => unknown;
   /** The SSE frame of an in-stream error. */
   readonly streamErrorFrame: (options: { readonly errorType: string; readonly message: string }) => string;
   readonly view: (body: unknown) => RequestView;
   readonly isStreaming: (body: unknown) => boolean;
   /** Complete SSE frames (`event:`/`data:` lines and the blank line) of a streamed answer. */
-  readonly streamFrames: (options: { readonly plan: PlannedTurn; readonly body: unknown; readonly number: number }) => readonly string[];
-  readonly jsonBody: (options: { readonly plan: PlannedTurn; readonly body: unknown; readonly number: number }) => unknown;
+  readonly streamFrames: (options: {
+    readonly plan: PlannedTurn;
+    readonly body: unknown;
+    readonly number: number;
+  }) => readonly string[];
+  readonly jsonBody: (options: {
+    readonly plan: PlannedTurn;
+    readonly body: unknown;
+    readonly number: number;
+  }) => unknown;
 };
 
 function toReply(reply: MockReply, index: number): MockTurnReply | MockErrorReply {
-  if ('kind' in reply) return reply.kind === 'turn' ? { ...reply, turn: parseScriptedTurn(reply.turn, `reply ${index + 1}`) } : reply;
+  if ('kind' in reply)
+    return reply.kind === 'turn' ? { ...reply, turn: parseScriptedTurn(reply.turn, `reply ${index + 1}`) } : reply;
   return { kind: 'turn', turn: parseScriptedTurn(reply, `reply ${index + 1}`) };
 }
 
@@ -112,7 +130,10 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
  * the format's path with the next queued reply, recording the request first; checks a turn's
  * `expect` against the request and answers a mismatch with a 400 naming every difference.
  */
-export async function startMockModelServer(format: WireFormat, options: MockServerOptions = {}): Promise<MockModelServer> {
+export async function startMockModelServer(
+  format: WireFormat,
+  options: MockServerOptions = {},
+): Promise<MockModelServer> {
   const queue: (MockTurnReply | MockErrorReply)[] = (options.replies ?? []).map(toReply);
   const requests: RecordedRequest[] = [];
   const mismatches: string[] = [];
@@ -132,7 +153,11 @@ export async function startMockModelServer(format: WireFormat, options: MockServ
   }
 
   async function sendStream(response: ServerResponse, reply: MockTurnReply, frames: readonly string[]): Promise<void> {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const delay = reply.chunkDelayMs ?? options.chunkDelayMs ?? 0;
     for (const [index, frame] of frames.entries()) {
       if (response.destroyed) return;
@@ -142,7 +167,9 @@ export async function startMockModelServer(format: WireFormat, options: MockServ
       }
       if (reply.errorAfterEvents !== undefined && index >= reply.errorAfterEvents.events) {
         const errorType = reply.errorAfterEvents.errorType ?? 'overloaded_error';
-        response.end(format.streamErrorFrame({ errorType, message: reply.errorAfterEvents.message ?? `mock ${errorType}` }));
+        response.end(
+          format.streamErrorFrame({ errorType, message: reply.errorAfterEvents.message ?? `mock ${errorType}` }),
+        );
         return;
       }
       if (delay > 0 && index > 0) await wait(delay);
@@ -168,7 +195,11 @@ export async function startMockModelServer(format: WireFormat, options: MockServ
       body: options.recordBodies === false ? undefined : body,
     });
     if (request.method !== 'POST' || path !== format.path) {
-      sendError(response, { kind: 'error', status: 404, message: `mock server: no route for ${request.method} ${path}; use POST ${format.path}` });
+      sendError(response, {
+        kind: 'error',
+        status: 404,
+        message: `mock server: no route for ${request.method} ${path}; use POST ${format.path}`,
+      });
       return;
     }
     if (body === undefined) {
@@ -177,7 +208,11 @@ export async function startMockModelServer(format: WireFormat, options: MockServ
     }
     const reply = queue.shift();
     if (reply === undefined) {
-      sendError(response, { kind: 'error', status: 400, message: `mock server: no reply queued for request ${requests.length}` });
+      sendError(response, {
+        kind: 'error',
+        status: 400,
+        message: `mock server: no reply queued for request ${requests.length}`,
+      });
       return;
     }
     if (reply.kind === 'error') {

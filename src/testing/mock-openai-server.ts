@@ -1,7 +1,12 @@
 import type { StopReason } from '../contract/provider.js';
 import type { RequestView, ResultView } from '../providers/scripted/check-expectation.js';
 import type { PlannedTurn } from '../providers/scripted/scripted-turn.js';
-import { startMockModelServer, type MockModelServer, type MockServerOptions, type WireFormat } from './mock-model-server.js';
+import {
+  startMockModelServer,
+  type MockModelServer,
+  type MockServerOptions,
+  type WireFormat,
+} from './mock-model-server.js';
 
 const ERRORS: ReadonlyMap<number, { readonly type: string; readonly code: string | null }> = new Map([
   [400, { type: 'invalid_request_error', code: null }],
@@ -20,7 +25,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part: unknown) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('\n');
+  return content
+    .map((part: unknown) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : ''))
+    .join('\n');
 }
 
 /**
@@ -47,7 +54,8 @@ export function viewOfChatRequest(body: unknown): RequestView {
     } else if (message['role'] === 'tool' && typeof message['tool_call_id'] === 'string') {
       const text = textOf(message['content']);
       userTexts.push(text);
-      if (afterAssistant) lastResults.push({ id: message['tool_call_id'], isError: text.startsWith('<tool_use_error>'), text });
+      if (afterAssistant)
+        lastResults.push({ id: message['tool_call_id'], isError: text.startsWith('<tool_use_error>'), text });
     } else if (message['role'] === 'user') {
       userTexts.push(textOf(message['content']));
       if (lastResults.length === 0) afterAssistant = false;
@@ -87,9 +95,18 @@ function usageOf(plan: PlannedTurn): Record<string, unknown> {
 
 type ToolPlan = Extract<PlannedTurn['blocks'][number], { type: 'tool_use' }>;
 
-function streamFrames(options: { readonly plan: PlannedTurn; readonly body: unknown; readonly number: number }): string[] {
+function streamFrames(options: {
+  readonly plan: PlannedTurn;
+  readonly body: unknown;
+  readonly number: number;
+}): string[] {
   const { plan, body, number } = options;
-  const base = { id: `chatcmpl-mock-${number}`, object: 'chat.completion.chunk', created: 1_700_000_000, model: modelOf(body) };
+  const base = {
+    id: `chatcmpl-mock-${number}`,
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: modelOf(body),
+  };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
     `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   const frames = [chunk({ role: 'assistant', content: '' })];
@@ -99,7 +116,9 @@ function streamFrames(options: { readonly plan: PlannedTurn; readonly body: unkn
     if (block.type === 'tool_use') tools.push(block);
   }
   tools.forEach((tool, index) => {
-    frames.push(chunk({ tool_calls: [{ index, id: tool.id, type: 'function', function: { name: tool.name, arguments: '' } }] }));
+    frames.push(
+      chunk({ tool_calls: [{ index, id: tool.id, type: 'function', function: { name: tool.name, arguments: '' } }] }),
+    );
   });
   // Arguments of parallel calls arrive interleaved, one piece per call in turn.
   const longest = Math.max(0, ...tools.map((tool) => tool.chunks.length));
@@ -122,7 +141,9 @@ function jsonBody(options: { readonly plan: PlannedTurn; readonly body: unknown;
   const { plan, body, number } = options;
   const text = plan.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
   const calls = plan.blocks.flatMap((block) =>
-    block.type === 'tool_use' ? [{ id: block.id, type: 'function', function: { name: block.name, arguments: block.json } }] : [],
+    block.type === 'tool_use'
+      ? [{ id: block.id, type: 'function', function: { name: block.name, arguments: block.json } }]
+      : [],
   );
   return {
     id: `chatcmpl-mock-${number}`,
@@ -132,7 +153,11 @@ function jsonBody(options: { readonly plan: PlannedTurn; readonly body: unknown;
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: text === '' ? null : text, ...(calls.length === 0 ? {} : { tool_calls: calls }) },
+        message: {
+          role: 'assistant',
+          content: text === '' ? null : text,
+          ...(calls.length === 0 ? {} : { tool_calls: calls }),
+        },
         finish_reason: finishReason(plan.stopReason),
       },
     ],
@@ -147,7 +172,8 @@ const chatWire: WireFormat = {
   errorBody: ({ status, errorType, message }) => ({
     error: { message, type: errorType, param: null, code: ERRORS.get(status)?.code ?? null },
   }),
-  streamErrorFrame: ({ errorType, message }) => `data: ${JSON.stringify({ error: { message, type: errorType, param: null, code: null } })}\n\n`,
+  streamErrorFrame: ({ errorType, message }) =>
+    `data: ${JSON.stringify({ error: { message, type: errorType, param: null, code: null } })}\n\n`,
   view: viewOfChatRequest,
   isStreaming: (body) => isRecord(body) && body['stream'] === true,
   streamFrames,

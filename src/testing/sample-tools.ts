@@ -80,7 +80,11 @@ export const weatherTool = defineTool({
   prompt: 'Returns the current weather for a city (sample data).',
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
-  call: async (input: { city: string; unit?: string }) => ({ city: input.city, temperature: 21, unit: input.unit ?? 'celsius' }),
+  call: async (input: { city: string; unit?: string }) => ({
+    city: input.city,
+    temperature: 21,
+    unit: input.unit ?? 'celsius',
+  }),
 });
 
 /** All sample tools. */

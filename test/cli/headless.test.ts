@@ -28,10 +28,13 @@ describe('toolplane -p against mock model servers', () => {
     await rm(home, { recursive: true, force: true });
   });
 
-  const anthropicEnv = (extra: Record<string, string> = {}) => isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL, ...extra });
+  const anthropicEnv = (extra: Record<string, string> = {}) =>
+    isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL, ...extra });
 
   it('prints the final text (text format) and exits 0', async () => {
-    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'Hello from the model.' }] }] });
+    server = await startMockAnthropicServer({
+      replies: [{ content: [{ type: 'text', text: 'Hello from the model.' }] }],
+    });
     const run = await runCli(['-p', 'say hello'], { cwd: project, env: anthropicEnv() });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('Hello from the model.\n');
@@ -39,7 +42,9 @@ describe('toolplane -p against mock model servers', () => {
   });
 
   it('takes the prompt on stdin', async () => {
-    server = await startMockAnthropicServer({ replies: [{ expect: { includes: ['from stdin'] }, content: [{ type: 'text', text: 'ok' }] }] });
+    server = await startMockAnthropicServer({
+      replies: [{ expect: { includes: ['from stdin'] }, content: [{ type: 'text', text: 'ok' }] }],
+    });
     const run = await runCli(['-p'], { cwd: project, env: anthropicEnv(), input: 'a prompt from stdin\n' });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('ok\n');
@@ -61,10 +66,16 @@ describe('toolplane -p against mock model servers', () => {
             { type: 'tool_use', id: 'rm', name: 'Bash', input: { command: 'rm -rf b.txt' } },
           ],
         },
-        { expect: { tool_results: ['bad', 'rm'], errors: ['bad', 'rm'] }, content: [{ type: 'text', text: 'Could not delete.' }] },
+        {
+          expect: { tool_results: ['bad', 'rm'], errors: ['bad', 'rm'] },
+          content: [{ type: 'text', text: 'Could not delete.' }],
+        },
       ],
     });
-    const run = await runCli(['-p', 'read and delete', '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+    const run = await runCli(['-p', 'read and delete', '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
     expect(run.stderr).toBe('');
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(result).toMatchObject({
@@ -82,12 +93,22 @@ describe('toolplane -p against mock model servers', () => {
 
   it('streams events one per line in the reference shapes (stream-json)', async () => {
     server = await startMockAnthropicServer({
-      replies: [{ content: [{ type: 'tool_use', id: 'g', name: 'Glob', input: { pattern: '*.txt', path: project } }] }, { content: [{ type: 'text', text: 'two files' }] }],
+      replies: [
+        { content: [{ type: 'tool_use', id: 'g', name: 'Glob', input: { pattern: '*.txt', path: project } }] },
+        { content: [{ type: 'text', text: 'two files' }] },
+      ],
     });
     const run = await runCli(['-p', 'list', '--output-format', 'stream-json'], { cwd: project, env: anthropicEnv() });
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; subtype?: string });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; subtype?: string });
     expect(lines.map((line) => line.type)).toEqual(['system', 'assistant', 'user', 'assistant', 'result']);
-    expect(lines[0]).toMatchObject({ type: 'system', subtype: 'init', tools: expect.arrayContaining(['Read', 'Glob', 'Bash']) });
+    expect(lines[0]).toMatchObject({
+      type: 'system',
+      subtype: 'init',
+      tools: expect.arrayContaining(['Read', 'Glob', 'Bash']),
+    });
     expect(lines[4]).toMatchObject({ type: 'result', subtype: 'success', result: 'two files' });
   });
 
@@ -95,26 +116,49 @@ describe('toolplane -p against mock model servers', () => {
     server = await startMockAnthropicServer({
       replies: [
         { content: [{ type: 'text', text: 'Noted: the code word is heron.' }] },
-        { expect: { includes: ['the code word is heron', 'what was the code word'] }, content: [{ type: 'text', text: 'heron' }] },
+        {
+          expect: { includes: ['the code word is heron', 'what was the code word'] },
+          content: [{ type: 'text', text: 'heron' }],
+        },
       ],
     });
-    const first = await runCli(['-p', 'remember: the code word is heron', '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+    const first = await runCli(['-p', 'remember: the code word is heron', '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
     const sessionId = (JSON.parse(first.stdout) as { session_id: string }).session_id;
-    const second = await runCli(['-p', 'what was the code word?', '--resume', sessionId, '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+    const second = await runCli(['-p', 'what was the code word?', '--resume', sessionId, '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
     expect(JSON.parse(second.stdout)).toMatchObject({ result: 'heron', session_id: sessionId });
     const continued = await runCli(['sessions', 'list', '--json'], { cwd: project, env: anthropicEnv() });
     expect(JSON.parse(continued.stdout)).toEqual([expect.objectContaining({ id: sessionId })]);
   });
 
   it('returns validated structured output, after one retry (--json-schema)', async () => {
-    const schema = JSON.stringify({ type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false });
+    const schema = JSON.stringify({
+      type: 'object',
+      properties: { count: { type: 'integer' } },
+      required: ['count'],
+      additionalProperties: false,
+    });
     server = await startMockAnthropicServer({
       replies: [
-        { expect: { tools: ['StructuredOutput'] }, content: [{ type: 'tool_use', id: 's1', name: 'StructuredOutput', input: { count: 'two' } }] },
-        { expect: { errors: ['s1'] }, content: [{ type: 'tool_use', id: 's2', name: 'StructuredOutput', input: { count: 2 } }] },
+        {
+          expect: { tools: ['StructuredOutput'] },
+          content: [{ type: 'tool_use', id: 's1', name: 'StructuredOutput', input: { count: 'two' } }],
+        },
+        {
+          expect: { errors: ['s1'] },
+          content: [{ type: 'tool_use', id: 's2', name: 'StructuredOutput', input: { count: 2 } }],
+        },
       ],
     });
-    const run = await runCli(['-p', 'count the files', '--json-schema', schema, '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+    const run = await runCli(['-p', 'count the files', '--json-schema', schema, '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', structured_output: { count: 2 }, num_turns: 2 });
     expect(run.code).toBe(0);
   });
@@ -123,20 +167,49 @@ describe('toolplane -p against mock model servers', () => {
     await mkdir(join(project, 'logs'));
     await writeFile(join(project, 'logs', 'build.log'), 'step ok\n'.repeat(30_000));
     const config = join(home, 'mcp.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { 'project-tools': { command: process.execPath, args: [demoServer] } } }));
+    await writeFile(
+      config,
+      JSON.stringify({ mcpServers: { 'project-tools': { command: process.execPath, args: [demoServer] } } }),
+    );
     await writeFile(join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__project-tools'] } }));
     server = await startMockAnthropicServer({
       replies: [
-        { content: [{ type: 'tool_use', id: 'ts', name: 'ToolSearch', input: { query: 'select:mcp__project-tools__read_build_log' } }] },
-        { expect: { tools: ['mcp__project-tools__read_build_log'] }, content: [{ type: 'tool_use', id: 'log', name: 'mcp__project-tools__read_build_log', input: { path: project } }] },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'ts',
+              name: 'ToolSearch',
+              input: { query: 'select:mcp__project-tools__read_build_log' },
+            },
+          ],
+        },
+        {
+          expect: { tools: ['mcp__project-tools__read_build_log'] },
+          content: [
+            { type: 'tool_use', id: 'log', name: 'mcp__project-tools__read_build_log', input: { path: project } },
+          ],
+        },
         { expect: { errors: [], includes: ['full output is saved in'] }, content: [{ type: 'text', text: 'done' }] },
       ],
     });
     // The server may still be connecting at the first request: ToolSearch then says so; give it a moment.
-    const run = await runCli(['-p', 'read the log', '--mcp-config', config, '--settings', join(home, 'settings.json'), '--output-format', 'json'], {
-      cwd: project,
-      env: anthropicEnv(),
-    });
+    const run = await runCli(
+      [
+        '-p',
+        'read the log',
+        '--mcp-config',
+        config,
+        '--settings',
+        join(home, 'settings.json'),
+        '--output-format',
+        'json',
+      ],
+      {
+        cwd: project,
+        env: anthropicEnv(),
+      },
+    );
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'done' });
   });
@@ -144,15 +217,37 @@ describe('toolplane -p against mock model servers', () => {
   it('runs a subagent and compacts a long context through the same server', async () => {
     server = await startMockAnthropicServer({
       replies: [
-        { usage: { input_tokens: 190_000 }, content: [{ type: 'tool_use', id: 'ag', name: 'Agent', input: { description: 'find files', prompt: 'List the txt files.' } }] },
-        { expect: { no_tools: ['Agent'], includes: ['List the txt files.'] }, content: [{ type: 'tool_use', id: 'sg', name: 'Glob', input: { pattern: '*.txt', path: project } }] },
+        {
+          usage: { input_tokens: 190_000 },
+          content: [
+            {
+              type: 'tool_use',
+              id: 'ag',
+              name: 'Agent',
+              input: { description: 'find files', prompt: 'List the txt files.' },
+            },
+          ],
+        },
+        {
+          expect: { no_tools: ['Agent'], includes: ['List the txt files.'] },
+          content: [{ type: 'tool_use', id: 'sg', name: 'Glob', input: { pattern: '*.txt', path: project } }],
+        },
         { expect: { tool_results: ['sg'], errors: [] }, content: [{ type: 'text', text: 'a.txt and b.txt' }] },
         // The parent's context is over the threshold: the next request is the summary.
-        { expect: { includes: ['Summarize the conversation so far'] }, content: [{ type: 'text', text: 'SUMMARY: a subagent was asked to list files.' }] },
-        { expect: { includes: ['SUMMARY: a subagent was asked to list files.', 'a.txt and b.txt'] }, content: [{ type: 'text', text: 'Found a.txt and b.txt.' }] },
+        {
+          expect: { includes: ['Summarize the conversation so far'] },
+          content: [{ type: 'text', text: 'SUMMARY: a subagent was asked to list files.' }],
+        },
+        {
+          expect: { includes: ['SUMMARY: a subagent was asked to list files.', 'a.txt and b.txt'] },
+          content: [{ type: 'text', text: 'Found a.txt and b.txt.' }],
+        },
       ],
     });
-    const run = await runCli(['-p', 'which txt files are there?', '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+    const run = await runCli(['-p', 'which txt files are there?', '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'Found a.txt and b.txt.' });
   });
@@ -164,13 +259,29 @@ describe('toolplane -p against mock model servers', () => {
       replies: [
         { content: [{ type: 'tool_use', id: 'g', name: 'Glob', input: { pattern: '*.txt', path: project } }] },
         { content: [{ type: 'text', text: 'first answer' }] },
-        { expect: { includes: ['list', 'and again'], tool_results: [] }, content: [{ type: 'text', text: 'second answer' }] },
+        {
+          expect: { includes: ['list', 'and again'], tool_results: [] },
+          content: [{ type: 'text', text: 'second answer' }],
+        },
       ],
     });
-    const first = await runCli(['-p', 'list', '--model', 'claude-test-model', '--append-system-prompt', 'Always answer in haiku.', '--add-dir', extra, '--debug'], {
-      cwd: project,
-      env: anthropicEnv(),
-    });
+    const first = await runCli(
+      [
+        '-p',
+        'list',
+        '--model',
+        'claude-test-model',
+        '--append-system-prompt',
+        'Always answer in haiku.',
+        '--add-dir',
+        extra,
+        '--debug',
+      ],
+      {
+        cwd: project,
+        env: anthropicEnv(),
+      },
+    );
     expect(first.stdout).toBe('first answer\n');
     expect(first.stderr).toMatch(/\[tool\] Glob g started \(batch 1\)/);
     expect(first.stderr).toMatch(/\[tool\] Glob g success/);
@@ -192,20 +303,30 @@ describe('toolplane -p against mock model servers', () => {
         { expect: { includes: ['alpha file'] }, content: [{ type: 'text', text: 'It says alpha.' }] },
       ],
     });
-    const run = await runCli(['-p', 'read a.txt'], { cwd: project, env: isolatedEnv(home, { OPENAI_BASE_URL: server.baseURL }) });
+    const run = await runCli(['-p', 'read a.txt'], {
+      cwd: project,
+      env: isolatedEnv(home, { OPENAI_BASE_URL: server.baseURL }),
+    });
     expect(run.stdout).toBe('It says alpha.\n');
     expect(run.code).toBe(0);
   });
 
   it('stops at --max-turns with error_max_turns and a non-zero exit', async () => {
-    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'tool_use', id: 'g', name: 'Glob', input: { pattern: '*', path: project } }] }] });
-    const run = await runCli(['-p', 'loop', '--max-turns', '1', '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+    server = await startMockAnthropicServer({
+      replies: [{ content: [{ type: 'tool_use', id: 'g', name: 'Glob', input: { pattern: '*', path: project } }] }],
+    });
+    const run = await runCli(['-p', 'loop', '--max-turns', '1', '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'error_max_turns', is_error: true });
     expect(run.code).toBe(1);
   });
 
   it('stops cleanly on SIGINT: the running call is answered, the transcript flushed, exit 130', async () => {
-    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'tool_use', id: 'sleep', name: 'Bash', input: { command: 'sleep 30' } }] }] });
+    server = await startMockAnthropicServer({
+      replies: [{ content: [{ type: 'tool_use', id: 'sleep', name: 'Bash', input: { command: 'sleep 30' } }] }],
+    });
     let sent = false;
     const run = await runCli(['-p', 'wait', '--output-format', 'stream-json', '--allowedTools', 'Bash(sleep:*)'], {
       cwd: project,
@@ -218,12 +339,25 @@ describe('toolplane -p against mock model servers', () => {
       },
     });
     expect(run.code).toBe(130);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; message?: { content: { tool_use_id?: string; is_error?: boolean }[] }; is_error?: boolean });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            type: string;
+            message?: { content: { tool_use_id?: string; is_error?: boolean }[] };
+            is_error?: boolean;
+          },
+      );
     const results = lines.find((line) => line.type === 'user');
     expect(results?.message?.content[0]).toMatchObject({ tool_use_id: 'sleep', is_error: true });
     expect(lines[lines.length - 1]).toMatchObject({ type: 'result', is_error: true });
     const sessionId = (lines[0] as unknown as { session_id: string }).session_id;
-    const transcript = await readFile(join(home, '.toolplane', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${sessionId}.jsonl`), 'utf8');
+    const transcript = await readFile(
+      join(home, '.toolplane', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${sessionId}.jsonl`),
+      'utf8',
+    );
     expect(transcript).toContain('"tool_use_id":"sleep"');
   });
 });
@@ -247,8 +381,14 @@ describe('toolplane errors', () => {
   it('stops on a settings file that cannot be parsed, naming the file and the position', async () => {
     await mkdir(join(home, '.toolplane'), { recursive: true });
     await mkdir(join(home, 'p', '.toolplane'), { recursive: true });
-    await writeFile(join(home, 'p', '.toolplane', 'settings.json'), '{\n  "permissions": {\n    "deny": ["Bash(rm:*)",]\n  }\n}\n');
-    const run = await runCli(['-p', 'hello'], { cwd: join(home, 'p'), env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }) });
+    await writeFile(
+      join(home, 'p', '.toolplane', 'settings.json'),
+      '{\n  "permissions": {\n    "deny": ["Bash(rm:*)",]\n  }\n}\n',
+    );
+    const run = await runCli(['-p', 'hello'], {
+      cwd: join(home, 'p'),
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(join(home, 'p', '.toolplane', 'settings.json'));
     expect(run.stderr).toMatch(/3:\d+/);

@@ -13,7 +13,12 @@ const SOCKET = `toolplane-cli-${process.pid}`;
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 
-async function waitForScreen(name: string, test: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+async function waitForScreen(
+  name: string,
+  test: (screen: string) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const screen = tmux('capture-pane', '-p', '-t', name);
@@ -41,7 +46,12 @@ describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
     await writeFile(
       script,
       [
-        { content: [{ type: 'text', text: 'Creating the file.' }, { type: 'tool_use', id: 'mk', name: 'Bash', input: { command: 'touch made-by-agent.txt' } }] },
+        {
+          content: [
+            { type: 'text', text: 'Creating the file.' },
+            { type: 'tool_use', id: 'mk', name: 'Bash', input: { command: 'touch made-by-agent.txt' } },
+          ],
+        },
         { expect: { tool_results: ['mk'], errors: [] }, content: [{ type: 'text', text: 'The file is there.' }] },
       ]
         .map((turn) => JSON.stringify(turn))
@@ -54,7 +64,11 @@ describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
 
     await waitForScreen('ui', (screen) => screen.includes('Trust this folder?'), 'the trust question');
     tmux('send-keys', '-t', 'ui', 'y', 'Enter');
-    const dialog = await waitForScreen('ui', (screen) => screen.includes('touch made-by-agent.txt') && screen.includes('allow this call once'), 'the permission dialog');
+    const dialog = await waitForScreen(
+      'ui',
+      (screen) => screen.includes('touch made-by-agent.txt') && screen.includes('allow this call once'),
+      'the permission dialog',
+    );
     expect(dialog).toContain('Yes, and always allow');
     // Pick "allow once" (option 1) and confirm; keys in the first moments are ignored, so retry.
     await waitForScreen(

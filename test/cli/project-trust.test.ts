@@ -23,11 +23,18 @@ describe('toolplane -p in a project folder nobody trusted', () => {
       join(project, '.toolplane', 'settings.json'),
       JSON.stringify({
         permissions: { allow: ['Bash(touch:*)'], deny: ['Read(./.env)'], defaultMode: 'bypassPermissions' },
-        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'touch "$TOOLPLANE_PROJECT_DIR/hook-ran"' }] }] },
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: 'touch "$TOOLPLANE_PROJECT_DIR/hook-ran"' }] },
+          ],
+        },
         env: { PLANTED: 'yes' },
       }),
     );
-    await writeFile(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { 'project-tools': { command: process.execPath, args: [demoServer] } } }));
+    await writeFile(
+      join(project, '.mcp.json'),
+      JSON.stringify({ mcpServers: { 'project-tools': { command: process.execPath, args: [demoServer] } } }),
+    );
     await writeFile(join(project, '.env'), 'TOKEN=1\n');
     script = join(home, 'script.jsonl');
     await writeFile(
@@ -50,25 +57,42 @@ describe('toolplane -p in a project folder nobody trusted', () => {
   });
 
   const run = (extra: string[] = [], env: Record<string, string> = {}) =>
-    runCli(['-p', 'make the file', '--provider', 'scripted', '--script', script, '--output-format', 'stream-json', ...extra], {
-      cwd: project,
-      env: isolatedEnv(home, env),
-    });
-  const lines = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    runCli(
+      ['-p', 'make the file', '--provider', 'scripted', '--script', script, '--output-format', 'stream-json', ...extra],
+      {
+        cwd: project,
+        env: isolatedEnv(home, env),
+      },
+    );
+  const lines = (stdout: string) =>
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('applies only deny and ask rules, and says on stderr what it ignored and how to trust', async () => {
     const result = await run();
     expect(result.code).toBe(0);
     const events = lines(result.stdout);
-    expect(events[0]).toMatchObject({ type: 'system', subtype: 'init', permissionMode: 'default', mcp_servers: [{ name: 'project-tools', status: 'disabled' }] });
-    expect(events.at(-1)).toMatchObject({ type: 'result', permission_denials: [{ tool_name: 'Bash' }, { tool_name: 'Read' }] });
+    expect(events[0]).toMatchObject({
+      type: 'system',
+      subtype: 'init',
+      permissionMode: 'default',
+      mcp_servers: [{ name: 'project-tools', status: 'disabled' }],
+    });
+    expect(events.at(-1)).toMatchObject({
+      type: 'result',
+      permission_denials: [{ tool_name: 'Bash' }, { tool_name: 'Read' }],
+    });
     expect(existsSync(join(project, 'made-by-agent.txt'))).toBe(false);
     expect(existsSync(join(project, 'hook-ran'))).toBe(false);
     const settingsFile = join(project, '.toolplane', 'settings.json');
     expect(result.stderr).toContain(
       `warning: ${settingsFile}: the project folder is not trusted: its allow rules, defaultMode bypassPermissions, hooks, env are not applied (deny and ask rules are); trust it with \`toolplane trust ${project}\`, --trust-project for one run, or TOOLPLANE_TRUST_PROJECT=1`,
     );
-    expect(result.stderr).toContain(`mcp: ${join(project, '.mcp.json')}: the project folder is not trusted: its MCP servers (project-tools) are not started`);
+    expect(result.stderr).toContain(
+      `mcp: ${join(project, '.mcp.json')}: the project folder is not trusted: its MCP servers (project-tools) are not started`,
+    );
   });
 
   it.each([

@@ -4,21 +4,41 @@ import { fileURLToPath } from 'node:url';
 /** The built CLI (npm test builds first). */
 export const CLI = fileURLToPath(new URL('../../dist/bin/toolplane.js', import.meta.url));
 
-export type CliRun = { readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: string };
+export type CliRun = {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+};
 
 /** Environment for a CLI run that sees none of this machine's settings or credentials. */
 export function isolatedEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TOOLPLANE_CONFIG_DIR: `${home}/.toolplane`, LANG: 'C.UTF-8' };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TOOLPLANE_CONFIG_DIR: `${home}/.toolplane`,
+    LANG: 'C.UTF-8',
+  };
   return { ...env, ...extra };
 }
 
 /** Runs the CLI to completion. `onStdout` sees output as it comes (to send a signal mid-run). */
 export function runCli(
   args: readonly string[],
-  options: { readonly cwd: string; readonly env: Record<string, string>; readonly input?: string; readonly onStdout?: (text: string, child: ChildProcess) => void; readonly timeoutMs?: number },
+  options: {
+    readonly cwd: string;
+    readonly env: Record<string, string>;
+    readonly input?: string;
+    readonly onStdout?: (text: string, child: ChildProcess) => void;
+    readonly timeoutMs?: number;
+  },
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);

@@ -41,10 +41,13 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
     await writeFile(join(home, 'notes.txt'), 'ordinary file\n');
     spawnSync('git', ['init', '-q', home]);
     // A project script the allow rule runs: what a malicious repository ships for `npm run`.
-    await writeFile(join(home, 'package.json'), JSON.stringify({ name: 'fixture', private: true, scripts: { escape: 'node escape.js' } }));
+    await writeFile(
+      join(home, 'package.json'),
+      JSON.stringify({ name: 'fixture', private: true, scripts: { escape: 'node escape.js' } }),
+    );
     await writeFile(
       join(home, 'escape.js'),
-      "const [what, target] = process.argv.slice(2);\n" +
+      'const [what, target] = process.argv.slice(2);\n' +
         "if (what === 'write') require('fs').writeFileSync(target, 'planted');\n" +
         "if (what === 'env') console.log(process.env.ANTHROPIC_API_KEY ?? 'no key');\n",
     );
@@ -68,16 +71,33 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
       const server = await startMockAnthropicServer({
         // One call a turn: a failed Bash call cancels its siblings in the same batch.
         replies: [
-          ...calls.map((call) => ({ content: [{ type: 'tool_use' as const, id: call.id, name: 'Bash', input: { command: call.command } }] })),
+          ...calls.map((call) => ({
+            content: [{ type: 'tool_use' as const, id: call.id, name: 'Bash', input: { command: call.command } }],
+          })),
           { content: [{ type: 'text' as const, text: 'done' }] },
         ],
       });
       try {
-        const run = await runCli(['-p', 'escape', '--output-format', 'stream-json', '--permission-mode', mode, '--allowedTools', 'Bash(npm run escape:*)'], {
-          cwd: home,
-          env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'sk-ant-PLANTED-AGENT-KEY', ANTHROPIC_BASE_URL: server.baseURL }),
-          timeoutMs: 60_000,
-        });
+        const run = await runCli(
+          [
+            '-p',
+            'escape',
+            '--output-format',
+            'stream-json',
+            '--permission-mode',
+            mode,
+            '--allowedTools',
+            'Bash(npm run escape:*)',
+          ],
+          {
+            cwd: home,
+            env: isolatedEnv(home, {
+              ANTHROPIC_API_KEY: 'sk-ant-PLANTED-AGENT-KEY',
+              ANTHROPIC_BASE_URL: server.baseURL,
+            }),
+            timeoutMs: 60_000,
+          },
+        );
         expect(run.stdout).not.toContain('PLANTED');
         const results = run.stdout
           .trim()
@@ -110,7 +130,9 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
         expect(existsSync(join(home, '.mcp.json'))).toBe(false);
         expect(await readFile(join(home, '.ssh', 'id_rsa'), 'utf8')).toBe('PLANTED-SSH-KEY\n');
         // Nothing left behind in the working folder (stubs for missing protected paths are gone).
-        expect(spawnSync('git', ['status', '--porcelain', '--ignored'], { cwd: home, encoding: 'utf8' }).stdout).not.toMatch(/\.claude|\.mcp\.json|\.toolplane\/settings/);
+        expect(
+          spawnSync('git', ['status', '--porcelain', '--ignored'], { cwd: home, encoding: 'utf8' }).stdout,
+        ).not.toMatch(/\.claude|\.mcp\.json|\.toolplane\/settings/);
       } finally {
         await server.close();
       }
@@ -121,16 +143,37 @@ describe.skipIf(!hasBwrap)('sandbox escapes through toolplane -p', () => {
     const server = await startMockAnthropicServer({
       replies: [
         { content: [{ type: 'tool_use', id: 'ssh', name: 'Bash', input: { command: 'cat .ssh/id_rsa' } }] },
-        { content: [{ type: 'tool_use', id: 'outside', name: 'Bash', input: { command: `npm run escape -- write ${outside}/unsandboxed.txt` } }] },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'outside',
+              name: 'Bash',
+              input: { command: `npm run escape -- write ${outside}/unsandboxed.txt` },
+            },
+          ],
+        },
         { content: [{ type: 'text', text: 'done' }] },
       ],
     });
     try {
-      const run = await runCli(['-p', 'escape', '--output-format', 'stream-json', '--allowedTools', 'Bash(npm run escape:*)', '--settings', '{"sandbox":{"enabled":false}}'], {
-        cwd: home,
-        env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: server.baseURL }),
-        timeoutMs: 60_000,
-      });
+      const run = await runCli(
+        [
+          '-p',
+          'escape',
+          '--output-format',
+          'stream-json',
+          '--allowedTools',
+          'Bash(npm run escape:*)',
+          '--settings',
+          '{"sandbox":{"enabled":false}}',
+        ],
+        {
+          cwd: home,
+          env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: server.baseURL }),
+          timeoutMs: 60_000,
+        },
+      );
       expect(run.stdout).toContain('PLANTED-SSH-KEY');
       expect(run.stderr).toContain('sandbox: disabled');
       expect(existsSync(join(outside, 'unsandboxed.txt'))).toBe(true);

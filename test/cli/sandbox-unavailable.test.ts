@@ -22,7 +22,12 @@ describe('toolplane without a usable sandbox', () => {
     await rm(root, { recursive: true, force: true });
   });
   const env = (extra: Record<string, string> = {}) =>
-    isolatedEnv(root, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server?.baseURL ?? 'http://127.0.0.1:9', TOOLPLANE_BWRAP: join(root, 'no-bwrap-here'), ...extra });
+    isolatedEnv(root, {
+      ANTHROPIC_API_KEY: 'k',
+      ANTHROPIC_BASE_URL: server?.baseURL ?? 'http://127.0.0.1:9',
+      TOOLPLANE_BWRAP: join(root, 'no-bwrap-here'),
+      ...extra,
+    });
 
   it('says so at start and runs the command unsandboxed by default', async () => {
     server = await startMockAnthropicServer({
@@ -46,7 +51,18 @@ describe('toolplane without a usable sandbox', () => {
       ],
     });
     const run = await runCli(
-      ['-p', 'go', '--output-format', 'json', '--permission-mode', 'bypassPermissions', '--allowedTools', 'Bash(touch:*)', '--settings', '{"sandbox":{"failIfUnavailable":true}}'],
+      [
+        '-p',
+        'go',
+        '--output-format',
+        'json',
+        '--permission-mode',
+        'bypassPermissions',
+        '--allowedTools',
+        'Bash(touch:*)',
+        '--settings',
+        '{"sandbox":{"failIfUnavailable":true}}',
+      ],
       { cwd: project, env: env() },
     );
     const result = JSON.parse(run.stdout) as { permission_denials: { tool_use_id: string }[] };
@@ -64,7 +80,10 @@ describe('toolplane without a usable sandbox', () => {
 
   it('doctor passes its self-test where bubblewrap works', async () => {
     const run = await runCli(['doctor', '--json'], { cwd: project, env: isolatedEnv(root) });
-    const report = JSON.parse(run.stdout) as { sandbox: { available: boolean }; checks: { name: string; ok: boolean }[] };
+    const report = JSON.parse(run.stdout) as {
+      sandbox: { available: boolean };
+      checks: { name: string; ok: boolean }[];
+    };
     if (!report.sandbox.available) return; // no bubblewrap on this machine: the test above covers it
     expect(run.code).toBe(0);
     expect(report.checks.map((check) => [check.name, check.ok])).toEqual([

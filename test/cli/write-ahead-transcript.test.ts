@@ -20,9 +20,15 @@ function pairing(text: string): { uses: Set<string>; answers: Map<string, string
     if (line.type === 'tool-use' && line.block) uses.add(line.block.id);
     if (line.type !== 'message' || !line.message || typeof line.message.content === 'string') continue;
     if (line.message.role === 'assistant') assistantMessages++;
-    for (const block of line.message.content as { type: string; id?: string; tool_use_id?: string; content?: unknown }[]) {
+    for (const block of line.message.content as {
+      type: string;
+      id?: string;
+      tool_use_id?: string;
+      content?: unknown;
+    }[]) {
       if (block.type === 'tool_use') uses.add(block.id!);
-      if (block.type === 'tool_result') answers.set(block.tool_use_id!, [...(answers.get(block.tool_use_id!) ?? []), JSON.stringify(block.content)]);
+      if (block.type === 'tool_result')
+        answers.set(block.tool_use_id!, [...(answers.get(block.tool_use_id!) ?? []), JSON.stringify(block.content)]);
     }
   }
   return { uses, answers, assistantMessages };
@@ -47,33 +53,40 @@ describe('the write-ahead transcript survives SIGKILL', () => {
 
   const env = () => isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL });
   const marker = () => join(project, 'runs.txt');
-  const transcriptOf = (sessionId: string) => join(home, '.toolplane', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${sessionId}.jsonl`);
+  const transcriptOf = (sessionId: string) =>
+    join(home, '.toolplane', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${sessionId}.jsonl`);
 
   /** Runs `toolplane -p` until the slow call has started (it marked its run), then SIGKILLs it. */
   async function killDuringCall(first: MockReply): Promise<string> {
     server = await startMockAnthropicServer({ replies: [first] });
     let sessionId = '';
     let poll: NodeJS.Timeout | undefined;
-    const run = await runCli(['-p', 'work', '--output-format', 'stream-json', '--permission-mode', 'bypassPermissions'], {
-      cwd: project,
-      env: env(),
-      onStdout: (text, child) => {
-        sessionId ||= (JSON.parse(text.split('\n')[0]!) as { session_id: string }).session_id;
-        poll ??= setInterval(() => {
-          if (!existsSync(marker())) return;
-          clearInterval(poll);
-          child.kill('SIGKILL');
-        }, 20);
+    const run = await runCli(
+      ['-p', 'work', '--output-format', 'stream-json', '--permission-mode', 'bypassPermissions'],
+      {
+        cwd: project,
+        env: env(),
+        onStdout: (text, child) => {
+          sessionId ||= (JSON.parse(text.split('\n')[0]!) as { session_id: string }).session_id;
+          poll ??= setInterval(() => {
+            if (!existsSync(marker())) return;
+            clearInterval(poll);
+            child.kill('SIGKILL');
+          }, 20);
+        },
       },
-    });
+    );
     clearInterval(poll);
-    expect(run.signal, run.stdout + run.stderr).toBe("SIGKILL");
+    expect(run.signal, run.stdout + run.stderr).toBe('SIGKILL');
     return sessionId;
   }
 
   async function resumeAndCheck(sessionId: string): Promise<void> {
     server!.enqueue({ content: [{ type: 'text', text: 'I will check what ran before doing anything again.' }] });
-    const resumed = await runCli(['-p', 'go on', '--resume', sessionId, '--output-format', 'json', '--permission-mode', 'bypassPermissions'], { cwd: project, env: env() });
+    const resumed = await runCli(
+      ['-p', 'go on', '--resume', sessionId, '--output-format', 'json', '--permission-mode', 'bypassPermissions'],
+      { cwd: project, env: env() },
+    );
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('interrupted and may have run');
     const { uses, answers } = pairing(await readFile(transcriptOf(sessionId), 'utf8'));
@@ -86,7 +99,12 @@ describe('the write-ahead transcript survives SIGKILL', () => {
     expect((await readFile(marker(), 'utf8')).trim().split('\n')).toEqual(['run']);
   }
 
-  const slowCall = { type: 'tool_use', id: 'slow', name: 'Bash', input: { command: 'echo run >> runs.txt && sleep 8' } } as const;
+  const slowCall = {
+    type: 'tool_use',
+    id: 'slow',
+    name: 'Bash',
+    input: { command: 'echo run >> runs.txt && sleep 8' },
+  } as const;
 
   it('killed between a tool_use and the end of its message: the call is on record, answered once on resume, never re-run', async () => {
     const sessionId = await killDuringCall({

@@ -1,6 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
-import { doubleQuote, p, sh, singleQuote, spell, w, wordSpelling, type Word, type WordSpelling } from './shell-spelling.js';
+import {
+  doubleQuote,
+  p,
+  sh,
+  singleQuote,
+  spell,
+  w,
+  wordSpelling,
+  type Word,
+  type WordSpelling,
+} from './shell-spelling.js';
 
 /**
  * The generator of the differential test: bash commands built from a grammar, as an attacker who
@@ -15,7 +25,10 @@ import { doubleQuote, p, sh, singleQuote, spell, w, wordSpelling, type Word, typ
  */
 
 /** A simple command as words, which wrappers (`env`, `timeout`, `find -exec`, …) can take as argv. */
-type Simple = { readonly words: readonly Word[]; readonly redirect?: { readonly operator: string; readonly target: Word } };
+type Simple = {
+  readonly words: readonly Word[];
+  readonly redirect?: { readonly operator: string; readonly target: Word };
+};
 
 /** A statement: shell text, and its words when it is one simple command. */
 export type Statement = { readonly text: string; readonly simple?: readonly Word[] };
@@ -68,7 +81,16 @@ const MARKERS: readonly Word[] = [
 ];
 
 /** The planted secrets, spelled as a command might name them. */
-const SECRETS: readonly Word[] = [p('.env'), p('{work}/.env'), sh('~/.ssh/id_rsa'), p('{home}/.ssh/id_rsa'), sh('$HOME/.ssh/id_rsa'), p('key-link'), p('env-link'), p('src/out-link/../../work/.env')];
+const SECRETS: readonly Word[] = [
+  p('.env'),
+  p('{work}/.env'),
+  sh('~/.ssh/id_rsa'),
+  p('{home}/.ssh/id_rsa'),
+  sh('$HOME/.ssh/id_rsa'),
+  p('key-link'),
+  p('env-link'),
+  p('src/out-link/../../work/.env'),
+];
 
 /** Ways to see the agent's environment (the fixture plants a model API key in it). */
 const AGENT_ENVIRONMENT: readonly Simple[] = [
@@ -106,24 +128,146 @@ const CONNECTIONS: readonly Simple[] = [
 
 /** Programs the engine may judge read-only, to be fed options nobody listed. */
 const READ_ONLY_PROGRAMS: readonly (readonly Word[])[] = [
-  ...['ls', 'cat', 'head', 'tail', 'wc', 'du', 'sort', 'uniq', 'grep', 'rg', 'find', 'sed', 'diff', 'tree', 'file', 'stat', 'date', 'hexdump', 'od', 'base64', 'tac', 'nl', 'cut', 'comm', 'cmp', 'column', 'fold', 'paste', 'readlink', 'realpath', 'sha256sum', 'strings', 'tr', 'printf', 'echo', 'test', 'ps', 'pgrep', 'lsof', 'ss', 'df', 'uname', 'id', 'hostname', 'basename', 'seq', 'expand', 'fmt', 'cksum', 'rev', 'which', 'printenv', 'tput', 'locale'].map((name) => [w(name)]),
-  ...['log', 'diff', 'show', 'status', 'grep', 'branch', 'tag', 'blame', 'ls-files', 'rev-parse', 'config', 'remote', 'stash', 'describe', 'shortlog', 'cat-file', 'reflog'].map((sub) => [w('git'), w(sub)]),
+  ...[
+    'ls',
+    'cat',
+    'head',
+    'tail',
+    'wc',
+    'du',
+    'sort',
+    'uniq',
+    'grep',
+    'rg',
+    'find',
+    'sed',
+    'diff',
+    'tree',
+    'file',
+    'stat',
+    'date',
+    'hexdump',
+    'od',
+    'base64',
+    'tac',
+    'nl',
+    'cut',
+    'comm',
+    'cmp',
+    'column',
+    'fold',
+    'paste',
+    'readlink',
+    'realpath',
+    'sha256sum',
+    'strings',
+    'tr',
+    'printf',
+    'echo',
+    'test',
+    'ps',
+    'pgrep',
+    'lsof',
+    'ss',
+    'df',
+    'uname',
+    'id',
+    'hostname',
+    'basename',
+    'seq',
+    'expand',
+    'fmt',
+    'cksum',
+    'rev',
+    'which',
+    'printenv',
+    'tput',
+    'locale',
+  ].map((name) => [w(name)]),
+  ...[
+    'log',
+    'diff',
+    'show',
+    'status',
+    'grep',
+    'branch',
+    'tag',
+    'blame',
+    'ls-files',
+    'rev-parse',
+    'config',
+    'remote',
+    'stash',
+    'describe',
+    'shortlog',
+    'cat-file',
+    'reflog',
+  ].map((sub) => [w('git'), w(sub)]),
 ];
 
 /** Long options of common tools that read, write or run what they are given. */
 const LONG_OPTIONS = [
-  'output', 'files0-from', 'file', 'pre', 'compress-program', 'to-file', 'from-file', 'exec', 'log-file', 'config', 'init-file',
-  'magic-file', 'reference', 'random-source', 'temporary-directory', 'exclude-from', 'open-files-in-pager', 'upload-pack',
-  'ext-diff', 'textconv', 'contents', 'ignore-file', 'batch', 'script', 'pager', 'editor', 'command', 'filter', 'null-data', 'follow',
+  'output',
+  'files0-from',
+  'file',
+  'pre',
+  'compress-program',
+  'to-file',
+  'from-file',
+  'exec',
+  'log-file',
+  'config',
+  'init-file',
+  'magic-file',
+  'reference',
+  'random-source',
+  'temporary-directory',
+  'exclude-from',
+  'open-files-in-pager',
+  'upload-pack',
+  'ext-diff',
+  'textconv',
+  'contents',
+  'ignore-file',
+  'batch',
+  'script',
+  'pager',
+  'editor',
+  'command',
+  'filter',
+  'null-data',
+  'follow',
   // npm's configuration, settable on any npm command line.
-  'node-options', 'script-shell', 'prefix', 'userconfig', 'globalconfig', 'cache', 'shell', 'git', 'logs-dir', 'workspace', 'foreground-scripts',
+  'node-options',
+  'script-shell',
+  'prefix',
+  'userconfig',
+  'globalconfig',
+  'cache',
+  'shell',
+  'git',
+  'logs-dir',
+  'workspace',
+  'foreground-scripts',
 ];
 
 /** What an option is given: a marker to write, a secret to read, a script to run, an ordinary file. */
-const OPTION_VALUES: readonly Word[] = [p('{outside}/mark'), p('.env'), sh('~/.ssh/id_rsa'), p('tools/hook.sh'), p('mark'), p('README.md')];
+const OPTION_VALUES: readonly Word[] = [
+  p('{outside}/mark'),
+  p('.env'),
+  sh('~/.ssh/id_rsa'),
+  p('tools/hook.sh'),
+  p('mark'),
+  p('README.md'),
+];
 
 /** Programs the careful rules allow by prefix (`Bash(npm test:*)`, …): a rule must not cover what an option adds. */
-const RULE_PROGRAMS: readonly (readonly Word[])[] = [[w('npm'), w('test')], [w('git'), w('log')], [w('git'), w('diff')], [w('echo')]];
+const RULE_PROGRAMS: readonly (readonly Word[])[] = [
+  [w('npm'), w('test')],
+  [w('git'), w('log')],
+  [w('git'), w('diff')],
+  [w('echo')],
+];
 
 /**
  * The options a program documents in its own help here (`ls --help`, `git grep -h`): options
@@ -132,12 +276,21 @@ const RULE_PROGRAMS: readonly (readonly Word[])[] = [[w('npm'), w('test')], [w('
 function documentedOptions(program: readonly Word[]): string[] {
   const [name, sub] = program.map((word) => word.text);
   if (name === undefined) return [];
-  const help = spawnSync(name, sub === undefined ? ['--help'] : [sub, '-h'], { encoding: 'utf8', timeout: 5_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+  const help = spawnSync(name, sub === undefined ? ['--help'] : [sub, '-h'], {
+    encoding: 'utf8',
+    timeout: 5_000,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' },
+  });
   const text = `${help.stdout ?? ''}\n${help.stderr ?? ''}`;
   const options = new Set<string>();
   for (const match of text.matchAll(/(?:^|[\s,[(|])(--?[a-zA-Z][a-zA-Z0-9-]*)/g)) {
     const option = match[1] as string;
-    if (option !== '--help' && option !== '--version' && !(option.startsWith('-') && !option.startsWith('--') && option.length > 2)) options.add(option);
+    if (
+      option !== '--help' &&
+      option !== '--version' &&
+      !(option.startsWith('-') && !option.startsWith('--') && option.length > 2)
+    )
+      options.add(option);
   }
   return [...options].sort();
 }
@@ -149,26 +302,33 @@ const optionFor = (program: readonly Word[]): fc.Arbitrary<string> => {
   const documented = documentedOptions(program);
   return fc.oneof(
     fc.constantFrom(...LETTERS).map((letter) => `-${letter}`),
-    fc.tuple(fc.constantFrom(...LONG_OPTIONS), fc.nat({ max: 10 })).map(([name, cut]) => `--${name.slice(0, Math.max(3, name.length - cut))}`),
+    fc
+      .tuple(fc.constantFrom(...LONG_OPTIONS), fc.nat({ max: 10 }))
+      .map(([name, cut]) => `--${name.slice(0, Math.max(3, name.length - cut))}`),
     ...(documented.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...documented) }] : []),
   );
 };
 
 /** A program with one option it may not expect, given a marker, a secret, a script or a plain file. */
-const optionAbuse = (programs: readonly (readonly Word[])[]): fc.Arbitrary<Simple> => fc
-  .constantFrom(...programs.map((program) => ({ program, option: optionFor(program) })))
-  .chain(({ program, option }) => fc.record({
-    program: fc.constant(program),
-    option,
-    form: fc.constantFrom<'separate' | 'joined'>('separate', 'joined'),
-    value: fc.constantFrom(...OPTION_VALUES),
-    operand: fc.constantFrom<readonly Word[]>([], [p('README.md')], [p('notes.txt')]),
-  }))
-  .map(({ program, option, form, value, operand }) => {
-    const joined = form === 'joined' && value.kind !== 'shell';
-    const optionWords = joined ? [w(option.startsWith('--') ? `${option}=${value.text}` : `${option}${value.text}`)] : [w(option), value];
-    return { words: [...program, ...optionWords, ...operand] };
-  });
+const optionAbuse = (programs: readonly (readonly Word[])[]): fc.Arbitrary<Simple> =>
+  fc
+    .constantFrom(...programs.map((program) => ({ program, option: optionFor(program) })))
+    .chain(({ program, option }) =>
+      fc.record({
+        program: fc.constant(program),
+        option,
+        form: fc.constantFrom<'separate' | 'joined'>('separate', 'joined'),
+        value: fc.constantFrom(...OPTION_VALUES),
+        operand: fc.constantFrom<readonly Word[]>([], [p('README.md')], [p('notes.txt')]),
+      }),
+    )
+    .map(({ program, option, form, value, operand }) => {
+      const joined = form === 'joined' && value.kind !== 'shell';
+      const optionWords = joined
+        ? [w(option.startsWith('--') ? `${option}=${value.text}` : `${option}${value.text}`)]
+        : [w(option), value];
+      return { words: [...program, ...optionWords, ...operand] };
+    });
 
 /** Inert payloads: each leaves a trace the harness can see. */
 const PAYLOADS: fc.Arbitrary<Simple> = fc.oneof(
@@ -186,25 +346,31 @@ const PAYLOADS: fc.Arbitrary<Simple> = fc.oneof(
       { words: [w('cp'), p('README.md'), marker] },
       { words: [w('tee'), marker], redirect: { operator: '<', target: p('/dev/null') } },
       { words: [w('sort'), w('-o'), marker, p('notes.txt')] },
-      { words: [w('git'), w('log'), w('-n1'), w(`--output=${marker.kind === 'shell' ? '{home}/mark' : marker.text}`)] },
+      {
+        words: [w('git'), w('log'), w('-n1'), w(`--output=${marker.kind === 'shell' ? '{home}/mark' : marker.text}`)],
+      },
       { words: [w('find'), p('README.md'), w('-fprint'), marker] },
-      { words: [w('sed'), w('-n'), w(`1w ${marker.kind === 'shell' ? '{home}/mark' : marker.text}`), p('README.md')] },
+      {
+        words: [w('sed'), w('-n'), w(`1w ${marker.kind === 'shell' ? '{home}/mark' : marker.text}`), p('README.md')],
+      },
       { words: [w('tar'), w('-cf'), marker, p('README.md')] },
     ),
   ),
-  fc.constantFrom(...SECRETS).chain((secret) =>
-    fc.constantFrom<Simple>(
-      { words: [w('cat'), secret] },
-      { words: [w('head'), w('-n'), w('2'), secret] },
-      { words: [w('base64'), secret] },
-      { words: [w('od'), w('-c'), secret] },
-      { words: [w('sed'), w('-n'), w('1,3p'), secret] },
-      { words: [w('rev'), secret] },
-      { words: [w('cat')], redirect: { operator: '<', target: secret } },
-      { words: [w('grep'), w('-r'), w('PLANTED'), p('.')] },
-      { words: [w('git'), w('diff'), w('--no-index'), secret, p('/dev/null')] },
+  fc
+    .constantFrom(...SECRETS)
+    .chain((secret) =>
+      fc.constantFrom<Simple>(
+        { words: [w('cat'), secret] },
+        { words: [w('head'), w('-n'), w('2'), secret] },
+        { words: [w('base64'), secret] },
+        { words: [w('od'), w('-c'), secret] },
+        { words: [w('sed'), w('-n'), w('1,3p'), secret] },
+        { words: [w('rev'), secret] },
+        { words: [w('cat')], redirect: { operator: '<', target: secret } },
+        { words: [w('grep'), w('-r'), w('PLANTED'), p('.')] },
+        { words: [w('git'), w('diff'), w('--no-index'), secret, p('/dev/null')] },
+      ),
     ),
-  ),
   fc.constantFrom(...AGENT_ENVIRONMENT),
   fc.constantFrom(...CONNECTIONS),
   // Code a cloned repository may carry: a script, a fake program on a PATH, a node module.
@@ -228,16 +394,24 @@ const PAYLOADS: fc.Arbitrary<Simple> = fc.oneof(
   ),
 );
 
-const leafSimple: fc.Arbitrary<Simple> = fc.oneof({ withCrossShrink: true }, { weight: 2, arbitrary: fc.constantFrom(...HARMLESS) }, { weight: 3, arbitrary: PAYLOADS });
+const leafSimple: fc.Arbitrary<Simple> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 2, arbitrary: fc.constantFrom(...HARMLESS) },
+  { weight: 3, arbitrary: PAYLOADS },
+);
 
 /** A leaf rendered with a spelling per word. */
 const leaf: fc.Arbitrary<Statement> = leafSimple.chain((simple) =>
-  fc.tuple(fc.array(wordSpelling, { minLength: simple.words.length, maxLength: simple.words.length }), wordSpelling).map(([spellings, targetSpelling]) => render(simple, spellings, targetSpelling)),
+  fc
+    .tuple(fc.array(wordSpelling, { minLength: simple.words.length, maxLength: simple.words.length }), wordSpelling)
+    .map(([spellings, targetSpelling]) => render(simple, spellings, targetSpelling)),
 );
 
 function render(simple: Simple, spellings: readonly WordSpelling[], targetSpelling: WordSpelling): Statement {
   const words = simple.words.map((word, index) => spell(word, spellings[index]));
-  const redirect = simple.redirect ? ` ${simple.redirect.operator}${spell(simple.redirect.target, targetSpelling)}` : '';
+  const redirect = simple.redirect
+    ? ` ${simple.redirect.operator}${spell(simple.redirect.target, targetSpelling)}`
+    : '';
   return { text: `${words.join(' ')}${redirect}`, ...(simple.redirect ? {} : { simple: simple.words }) };
 }
 
@@ -299,13 +473,23 @@ const EVALUATING: readonly Carrier[] = [
   (inner) => (oneLine(inner) ? text(`awk ${singleQuote(`BEGIN{system("${inString(inner.text)}")}`)}`) : undefined),
   (inner) => (oneLine(inner) ? text(`git -c core.fsmonitor=${singleQuote(inner.text)} status`) : undefined),
   (inner) => (oneLine(inner) ? text(`git -c alias.x=${singleQuote(`!${inner.text}`)} x`) : undefined),
-  (inner) => (oneLine(inner) ? text(`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=${singleQuote(inner.text)} git status`) : undefined),
+  (inner) =>
+    oneLine(inner)
+      ? text(
+          `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=${singleQuote(inner.text)} git status`,
+        )
+      : undefined,
   (inner) => (oneLine(inner) ? text(`GIT_EXTERNAL_DIFF=${singleQuote(inner.text)} git diff`) : undefined),
   (inner) => (oneLine(inner) ? text(`PAGER=${singleQuote(inner.text)} git -p log -n1`) : undefined),
-  (inner) => (oneLine(inner) ? text(`tar -cf /dev/null README.md --checkpoint=1 --checkpoint-action=exec=${singleQuote(inner.text)}`) : undefined),
-  (inner) => (oneLine(inner) ? text(`mapfile -t -C ${singleQuote(`${inner.text} #`)} -c 1 lines < README.md`) : undefined),
+  (inner) =>
+    oneLine(inner)
+      ? text(`tar -cf /dev/null README.md --checkpoint=1 --checkpoint-action=exec=${singleQuote(inner.text)}`)
+      : undefined,
+  (inner) =>
+    oneLine(inner) ? text(`mapfile -t -C ${singleQuote(`${inner.text} #`)} -c 1 lines < README.md`) : undefined,
   (inner) => text(`trap ${singleQuote(inner.text)} EXIT`),
-  (inner) => (oneLine(inner) ? text(`python3 -c ${singleQuote(`import os; os.system("${inString(inner.text)}")`)}`) : undefined),
+  (inner) =>
+    oneLine(inner) ? text(`python3 -c ${singleQuote(`import os; os.system("${inString(inner.text)}")`)}`) : undefined,
 ];
 
 /** Wrappers that take the inner command as their argv. */
@@ -339,7 +523,15 @@ function mapArgv(inner: Statement, wrap: (args: string) => string): Statement | 
 /** `{touch,mark}`: brace expansion builds the command from one word. */
 function braceCommand(inner: Statement): Statement | undefined {
   const words = inner.simple;
-  if (words === undefined || words.length < 2 || words.some((word) => word.kind === 'shell' || /[,{}\s'"\\$]/.test(word.text.replace(/\{(work|home|outside|port|sock)\}/g, '')))) return undefined;
+  if (
+    words === undefined ||
+    words.length < 2 ||
+    words.some(
+      (word) =>
+        word.kind === 'shell' || /[,{}\s'"\\$]/.test(word.text.replace(/\{(work|home|outside|port|sock)\}/g, '')),
+    )
+  )
+    return undefined;
   return text(`{${words.map((word) => word.text).join(',')}}`);
 }
 
@@ -356,9 +548,9 @@ const carriers: fc.Arbitrary<readonly Carrier[]> = fc.oneof(
   { weight: 1, arbitrary: fc.array(carrier, { minLength: 2, maxLength: 2 }) },
 );
 
-const statement: fc.Arbitrary<Statement> = fc.tuple(leaf, carriers).map(([inner, carriers]) =>
-  carriers.reduce<Statement>((current, wrap) => wrap(current) ?? current, inner),
-);
+const statement: fc.Arbitrary<Statement> = fc
+  .tuple(leaf, carriers)
+  .map(([inner, carriers]) => carriers.reduce<Statement>((current, wrap) => wrap(current) ?? current, inner));
 
 const SEPARATORS = ['; ', ' && ', ' || ', ' | ', '\n', ' & '] as const;
 
@@ -368,10 +560,21 @@ const SEPARATORS = ['; ', ' && ', ' || ', ' | ', '\n', ' & '] as const;
  */
 export const commandLine: fc.Arbitrary<string> = fc
   .array(fc.tuple(fc.constantFrom(...SEPARATORS), statement), { minLength: 1, maxLength: 3 })
-  .map((parts) => parts.map(([separator, part], index) => (index === 0 ? part.text : `${separator}${part.text}`)).join(''));
+  .map((parts) =>
+    parts.map(([separator, part], index) => (index === 0 ? part.text : `${separator}${part.text}`)).join(''),
+  );
 
 /** Fills a template's placeholders. */
-export function fillTemplate(template: string, values: { readonly work: string; readonly home: string; readonly outside: string; readonly port: number; readonly sock: string }): string {
+export function fillTemplate(
+  template: string,
+  values: {
+    readonly work: string;
+    readonly home: string;
+    readonly outside: string;
+    readonly port: number;
+    readonly sock: string;
+  },
+): string {
   return template
     .replaceAll('{work}', values.work)
     .replaceAll('{home}', values.home)

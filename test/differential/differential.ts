@@ -16,7 +16,10 @@ import { startListeners, type Listeners } from './listeners.js';
 export type AllowedVerdict = Verdict & { readonly kind: 'read-only' | 'rule' };
 
 /** Runs and observes one allowed command. */
-export type Executor = (command: string, verdict: AllowedVerdict) => Promise<Omit<Observation, 'before' | 'after' | 'unixConnections'> & { readonly unixConnections?: number }>;
+export type Executor = (
+  command: string,
+  verdict: AllowedVerdict,
+) => Promise<Omit<Observation, 'before' | 'after' | 'unixConnections'> & { readonly unixConnections?: number }>;
 
 /** The fixture and its listeners, shared by the runs of one suite. */
 export type World = {
@@ -38,7 +41,14 @@ export async function createWorld(options: { readonly unprivileged?: boolean } =
   return {
     fixture,
     listeners,
-    fill: (template) => fillTemplate(template, { work: fixture.work, home: fixture.home, outside: fixture.outside, port: listeners.port, sock: fixture.sockets.home }),
+    fill: (template) =>
+      fillTemplate(template, {
+        work: fixture.work,
+        home: fixture.home,
+        outside: fixture.outside,
+        port: listeners.port,
+        sock: fixture.sockets.home,
+      }),
     async dispose() {
       await listeners.close();
       fixture.dispose();
@@ -72,7 +82,12 @@ export type Counterexample = {
 export type DifferentialReport = {
   readonly stats: DifferentialStats;
   /** Undefined when no generated command did harm. */
-  readonly failure?: { readonly counterexample?: Counterexample; readonly error?: string; readonly seed: number; readonly shrinks: number };
+  readonly failure?: {
+    readonly counterexample?: Counterexample;
+    readonly error?: string;
+    readonly seed: number;
+    readonly shrinks: number;
+  };
 };
 
 /** Runs per mode: `TOOLPLANE_DIFF_RUNS`, else the given default. */
@@ -100,7 +115,11 @@ export type DifferentialOptions = {
 };
 
 /** The verdict on one generated command and, when it ran, the harms it did (empty: none). */
-type Trial = { readonly command: string; readonly verdict: Verdict; readonly ran?: { readonly allowance: string; readonly harms: readonly string[]; readonly observation: Observation } };
+type Trial = {
+  readonly command: string;
+  readonly verdict: Verdict;
+  readonly ran?: { readonly allowance: string; readonly harms: readonly string[]; readonly observation: Observation };
+};
 
 /** Judges one template and, when allowed, runs it from the baseline and compares what it did with its allowance. */
 function createTrial(options: DifferentialOptions): (template: string) => Promise<Trial> {
@@ -122,7 +141,12 @@ function createTrial(options: DifferentialOptions): (template: string) => Promis
     const ran = await options.execute(command, allowed);
     const counts = await world.listeners.settle();
     const after = world.fixture.snapshot();
-    const observation: Observation = { ...ran, unixConnections: (ran.unixConnections ?? 0) + counts.unix - unixBefore, before, after };
+    const observation: Observation = {
+      ...ran,
+      unixConnections: (ran.unixConnections ?? 0) + counts.unix - unixBefore,
+      before,
+      after,
+    };
     dirty = after.size !== before.size || [...after].some(([name, entry]) => before.get(name) !== entry);
     const allowance = options.allowance(allowed);
     const harms = harmsOf(observation, allowance, world.fixture.secrets);
@@ -148,22 +172,42 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
     count(stats, result);
     if (result.ran === undefined || result.ran.harms.length === 0) return;
     const { observation, harms, allowance } = result.ran;
-    last = { template, command: result.command, verdict: result.verdict, allowance, harms, stdout: observation.stdout, stderr: observation.stderr };
+    last = {
+      template,
+      command: result.command,
+      verdict: result.verdict,
+      allowance,
+      harms,
+      stdout: observation.stdout,
+      stderr: observation.stderr,
+    };
     throw new Error(`harm: ${harms.join('; ')}`);
   });
   const details = await fc.check(property, { numRuns: options.runs, seed: options.seed });
   if (!details.failed) return { stats };
   const template = details.counterexample?.[0];
   const counterexample = last !== undefined && last.template === template ? last : undefined;
-  const error = counterexample ? undefined : String(details.errorInstance ?? 'the property failed without a recorded harm');
-  return { stats, failure: { ...(counterexample ? { counterexample } : {}), ...(error ? { error } : {}), seed: details.seed, shrinks: details.numShrinks } };
+  const error = counterexample
+    ? undefined
+    : String(details.errorInstance ?? 'the property failed without a recorded harm');
+  return {
+    stats,
+    failure: {
+      ...(counterexample ? { counterexample } : {}),
+      ...(error ? { error } : {}),
+      seed: details.seed,
+      shrinks: details.numShrinks,
+    },
+  };
 }
 
 /**
  * Runs `runs` generated commands without stopping or shrinking and returns every one that did
  * harm, shortest first: for hunting holes (`TOOLPLANE_DIFF_SURVEY=1`), not for CI.
  */
-export async function surveyDifferential(options: DifferentialOptions): Promise<{ readonly stats: DifferentialStats; readonly harmful: readonly Counterexample[] }> {
+export async function surveyDifferential(
+  options: DifferentialOptions,
+): Promise<{ readonly stats: DifferentialStats; readonly harmful: readonly Counterexample[] }> {
   const stats: DifferentialStats = { generated: 0, readOnly: 0, rule: 0, ask: 0, deny: 0, harmless: 0, timedOut: 0 };
   const trial = createTrial(options);
   const harmful: Counterexample[] = [];
@@ -172,7 +216,15 @@ export async function surveyDifferential(options: DifferentialOptions): Promise<
     count(stats, result);
     if (result.ran === undefined || result.ran.harms.length === 0) continue;
     const { observation, harms, allowance } = result.ran;
-    harmful.push({ template, command: result.command, verdict: result.verdict, allowance, harms, stdout: observation.stdout, stderr: observation.stderr });
+    harmful.push({
+      template,
+      command: result.command,
+      verdict: result.verdict,
+      allowance,
+      harms,
+      stdout: observation.stdout,
+      stderr: observation.stderr,
+    });
   }
   return { stats, harmful: harmful.sort((a, b) => a.template.length - b.template.length) };
 }
@@ -182,7 +234,8 @@ export function describeFailure(report: DifferentialReport, mode: string): strin
   const failure = report.failure;
   if (failure === undefined) return 'no harm found';
   const rerun = `rerun: TOOLPLANE_DIFF_SEED=${failure.seed} npx vitest run test/differential/${mode}.test.ts`;
-  if (failure.counterexample === undefined) return `the ${mode} harness failed: ${failure.error ?? 'unknown error'}\n${rerun}`;
+  if (failure.counterexample === undefined)
+    return `the ${mode} harness failed: ${failure.error ?? 'unknown error'}\n${rerun}`;
   const example = failure.counterexample;
   const excerpt = (text: string): string => (text.length > 600 ? `${text.slice(0, 600)}…` : text).trimEnd();
   return [

@@ -1,6 +1,12 @@
 import { closeSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { sandboxProfileFor, type Sandbox, type SandboxLaunch, type SandboxPolicy, type SandboxProfile } from '../../src/contract/sandbox.js';
+import {
+  sandboxProfileFor,
+  type Sandbox,
+  type SandboxLaunch,
+  type SandboxPolicy,
+  type SandboxProfile,
+} from '../../src/contract/sandbox.js';
 import { buildSandboxPolicy } from '../../src/permissions/index.js';
 import { createBubblewrapSandbox } from '../../src/sandbox/index.js';
 import type { AllowedVerdict, Executor, World } from './differential.js';
@@ -17,18 +23,28 @@ import { COMMAND_TIME_LIMIT_MS, runProcess } from './run-process.js';
 
 /** The profile the Bash tool would pick for this approval. */
 export function profileFor(verdict: AllowedVerdict): SandboxProfile {
-  return sandboxProfileFor({ by: verdict.kind === 'rule' ? 'rule' : 'read-only', readOnly: verdict.kind === 'read-only' });
+  return sandboxProfileFor({
+    by: verdict.kind === 'rule' ? 'rule' : 'read-only',
+    readOnly: verdict.kind === 'read-only',
+  });
 }
 
 /** The session's sandbox policy, from the same careful rules the engine decides with. */
 export function policyFor(world: World): SandboxPolicy {
   const { fixture } = world;
-  return buildSandboxPolicy({ rules: carefulRules(fixture.work), cwd: fixture.work, homeDir: fixture.home, tmpDir: fixture.tmp });
+  return buildSandboxPolicy({
+    rules: carefulRules(fixture.work),
+    cwd: fixture.work,
+    homeDir: fixture.home,
+    tmpDir: fixture.tmp,
+  });
 }
 
 /** `policy`'s absolute paths as paths relative to the fixture root (those inside it). */
 function relativeTo(world: World, paths: readonly string[]): string[] {
-  return paths.map((absolute) => path.relative(world.fixture.root, absolute)).filter((relative) => !relative.startsWith('..') && !path.isAbsolute(relative));
+  return paths
+    .map((absolute) => path.relative(world.fixture.root, absolute))
+    .filter((relative) => !relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /**
@@ -54,7 +70,8 @@ export function enforceAllowance(verdict: AllowedVerdict, world: World, policy: 
   const protectedPaths = relativeTo(world, [...policy.writeProtected, ...policy.writeProtectedWhenPresent]);
   return {
     name: `workspace profile: ${writable.join(', ')} writable but not ${protectedPaths.length} write-protected paths; ${policy.network ? 'network on' : 'no network'}; no Unix socket, no secret`,
-    mayWrite: (name) => writable.some((folder) => within(name, folder)) && !protectedPaths.some((folder) => within(name, folder)),
+    mayWrite: (name) =>
+      writable.some((folder) => within(name, folder)) && !protectedPaths.some((folder) => within(name, folder)),
     mayConnectTcp: policy.network,
     mayConnectUnix: policy.allowUnixSockets,
     secrets: ['sshKey', 'dotEnv', 'apiKey'],
@@ -75,7 +92,12 @@ export function realSandbox(policy: SandboxPolicy): Sandbox {
 export function enforceExecutor(world: World, sandbox: Sandbox): Executor {
   const { fixture, listeners } = world;
   return async (command, verdict) => {
-    const launch = await sandbox.prepare({ profile: profileFor(verdict), argv: ['/bin/bash', '-c', command], cwd: fixture.work, env: fixture.commandEnv });
+    const launch = await sandbox.prepare({
+      profile: profileFor(verdict),
+      argv: ['/bin/bash', '-c', command],
+      cwd: fixture.work,
+      env: fixture.commandEnv,
+    });
     for (const file of launch.extraFiles) sandboxAssetFolders.add(path.dirname(file));
     const fds = launch.extraFiles.map((file) => openSync(file, 'r'));
     const tcpBefore = (await listeners.settle()).tcp;
@@ -91,7 +113,13 @@ export function enforceExecutor(world: World, sandbox: Sandbox): Executor {
         extraFds: fds,
       });
       const tcp = (await listeners.settle()).tcp - tcpBefore;
-      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, timedOut: result.timedOut, tcpConnections: tcp };
+      return {
+        stdout: result.stdout,
+        stderr: result.stderr,
+        exitCode: result.exitCode,
+        timedOut: result.timedOut,
+        tcpConnections: tcp,
+      };
     } finally {
       for (const fd of fds) closeSync(fd);
       await launch.release();
@@ -104,7 +132,12 @@ export function enforceExecutor(world: World, sandbox: Sandbox): Executor {
 function newEmptyFolders(world: World): string[] {
   const now = world.fixture.snapshot();
   const names = [...now.keys()];
-  return names.filter((name) => !world.fixture.baseline.has(name) && now.get(name)?.startsWith('dir ') && !names.some((other) => other.startsWith(`${name}/`)));
+  return names.filter(
+    (name) =>
+      !world.fixture.baseline.has(name) &&
+      now.get(name)?.startsWith('dir ') &&
+      !names.some((other) => other.startsWith(`${name}/`)),
+  );
 }
 
 /**
@@ -163,7 +196,10 @@ export function noSandbox(world: World): Sandbox {
           ...jailLauncher(world.fixture).prefix,
           ...jailArguments(world.fixture),
           '--',
-          '/bin/bash', '-c', 'env -i "$@"; exit $?', 'agent',
+          '/bin/bash',
+          '-c',
+          'env -i "$@"; exit $?',
+          'agent',
           ...Object.entries(request.env).map(([name, value]) => `${name}=${value}`),
           ...request.argv,
         ],

@@ -1,6 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, cpSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  cpSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,7 +44,11 @@ type Entry = string;
 export type Snapshot = ReadonlyMap<string, Entry>;
 
 /** What changed between two snapshots, as paths relative to the fixture root. */
-export type Changes = { readonly added: readonly string[]; readonly removed: readonly string[]; readonly changed: readonly string[] };
+export type Changes = {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+};
 
 export type Fixture = {
   readonly root: string;
@@ -117,11 +138,15 @@ export function compareSnapshots(before: Snapshot, after: Snapshot): Changes {
 }
 
 const git = (cwd: string, ...args: string[]): void => {
-  execFileSync('git', ['-c', 'user.name=fixture', '-c', 'user.email=fixture@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    stdio: 'ignore',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
-  });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=fixture', '-c', 'user.email=fixture@example.invalid', '-c', 'init.defaultBranch=main', ...args],
+    {
+      cwd,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+    },
+  );
 };
 
 function setTimes(folder: string, skip: ReadonlySet<string>): void {
@@ -135,17 +160,31 @@ function setTimes(folder: string, skip: ReadonlySet<string>): void {
   }
 }
 
-function plant(template: string, names: { readonly root: string; readonly outside: string; readonly secrets: PlantedSecrets }): void {
+function plant(
+  template: string,
+  names: { readonly root: string; readonly outside: string; readonly secrets: PlantedSecrets },
+): void {
   const home = path.join(template, 'home');
   const work = path.join(template, 'work');
   const outside = path.join(template, 'outside');
-  for (const folder of [home, work, outside, path.join(template, 'tmp'), path.join(home, '.ssh'), path.join(home, '.cache'), path.join(home, '.npm'), path.join(work, 'src'), path.join(work, 'tools'), path.join(work, 'bin')]) {
+  for (const folder of [
+    home,
+    work,
+    outside,
+    path.join(template, 'tmp'),
+    path.join(home, '.ssh'),
+    path.join(home, '.cache'),
+    path.join(home, '.npm'),
+    path.join(work, 'src'),
+    path.join(work, 'tools'),
+    path.join(work, 'bin'),
+  ]) {
     mkdirSync(folder, { recursive: true });
   }
   const marker = (what: string): string => `touch ${path.join(names.outside, `mark-${what}`)}`;
   const files: Readonly<Record<string, string>> = {
     'home/.ssh/id_rsa': `-----BEGIN OPENSSH PRIVATE KEY-----\n${names.secrets.sshKey}\n-----END OPENSSH PRIVATE KEY-----\n`,
-    'home/.bashrc': '# the user\'s shell startup file\n',
+    'home/.bashrc': "# the user's shell startup file\n",
     'home/.gitconfig': '[safe]\n\tdirectory = *\n',
     'work/.env': `API_TOKEN=${names.secrets.dotEnv}\n`,
     'work/README.md': '# demo project\n\nNothing to see.\n',
@@ -232,7 +271,11 @@ export function createFixture(options: { readonly base?: string; readonly owner?
   const copyIn = (): void => {
     for (const folder of WRITABLE_FOLDERS) {
       rmSync(path.join(root, folder), { recursive: true, force: true });
-      cpSync(path.join(template, folder), path.join(root, folder), { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+      cpSync(path.join(template, folder), path.join(root, folder), {
+        recursive: true,
+        preserveTimestamps: true,
+        verbatimSymlinks: true,
+      });
       if (owner) chownTree(path.join(root, folder), owner);
     }
     for (const file of secretFiles) utimesSync(path.join(root, file), OLD_ATIME, OLD_MTIME);

@@ -34,7 +34,8 @@ export type Allowance = {
 };
 
 /** Whether `relativePath` is `folder` or inside it. */
-export const within = (relativePath: string, folder: string): boolean => relativePath === folder || relativePath.startsWith(`${folder}/`);
+export const within = (relativePath: string, folder: string): boolean =>
+  relativePath === folder || relativePath.startsWith(`${folder}/`);
 
 /** The forms a secret takes in output: as is, reversed, hex, base64 (each alignment), and its random part alone. */
 function secretForms(secret: string): string[] {
@@ -53,11 +54,16 @@ const ATIME = / read \d+$/;
 export function harmsOf(observation: Observation, allowance: Allowance, secrets: PlantedSecrets): string[] {
   const harms: string[] = [];
   const { added, removed, changed } = compareSnapshots(observation.before, observation.after);
-  for (const [list, verb] of [[added, 'created'], [removed, 'removed'], [changed, 'changed']] as const) {
+  for (const [list, verb] of [
+    [added, 'created'],
+    [removed, 'removed'],
+    [changed, 'changed'],
+  ] as const) {
     for (const name of list) {
       const before = observation.before.get(name);
       const after = observation.after.get(name);
-      const readOnly = before !== undefined && after !== undefined && before.replace(ATIME, '') === after.replace(ATIME, '');
+      const readOnly =
+        before !== undefined && after !== undefined && before.replace(ATIME, '') === after.replace(ATIME, '');
       if (readOnly) {
         if (allowance.secretFiles.includes(name)) harms.push(`read the planted secret file ${name}`);
         continue;
@@ -68,9 +74,12 @@ export function harmsOf(observation: Observation, allowance: Allowance, secrets:
   const output = `${observation.stdout}\n${observation.stderr}`;
   const squeezed = output.replace(/\s+/g, '');
   for (const name of allowance.secrets) {
-    if (secretForms(secrets[name]).some((form) => output.includes(form) || squeezed.includes(form))) harms.push(`printed the planted ${name}`);
+    if (secretForms(secrets[name]).some((form) => output.includes(form) || squeezed.includes(form)))
+      harms.push(`printed the planted ${name}`);
   }
-  if (observation.tcpConnections > 0 && !allowance.mayConnectTcp) harms.push(`connected to the TCP listener on 127.0.0.1 (${observation.tcpConnections}×)`);
-  if (observation.unixConnections > 0 && !allowance.mayConnectUnix) harms.push(`connected to a Unix-socket listener outside the working folder (${observation.unixConnections}×)`);
+  if (observation.tcpConnections > 0 && !allowance.mayConnectTcp)
+    harms.push(`connected to the TCP listener on 127.0.0.1 (${observation.tcpConnections}×)`);
+  if (observation.unixConnections > 0 && !allowance.mayConnectUnix)
+    harms.push(`connected to a Unix-socket listener outside the working folder (${observation.unixConnections}×)`);
   return harms;
 }

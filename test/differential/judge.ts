@@ -32,17 +32,32 @@ export const CAREFUL_RULES: readonly (readonly ['allow' | 'deny', string])[] = [
 
 /** The careful rules as entries of the project's settings. */
 export function carefulRules(work: string): PermissionRuleEntry[] {
-  return CAREFUL_RULES.map(([behavior, rule]) => ({ rule, behavior, source: 'projectSettings', file: '.toolplane/settings.json', root: work }));
+  return CAREFUL_RULES.map(([behavior, rule]) => ({
+    rule,
+    behavior,
+    source: 'projectSettings',
+    file: '.toolplane/settings.json',
+    root: work,
+  }));
 }
 
-const bash = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call: () => Promise.resolve('') });
+const bash = defineTool({
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: '',
+  call: () => Promise.resolve(''),
+});
 
 /** The verdict for a decision: read-only when the analysis judged so (also when a rule matched too). */
 export function verdictOf(decision: PermissionDecision): Verdict {
   switch (decision.behavior) {
     case 'allow':
-      if (decision.readOnly === true || decision.reason.kind === 'read-only') return { kind: 'read-only', reason: 'judged read-only' };
-      return { kind: 'rule', reason: decision.reason.kind === 'rule' ? `rule ${decision.reason.rule}` : `allowed by ${decision.reason.kind}` };
+      if (decision.readOnly === true || decision.reason.kind === 'read-only')
+        return { kind: 'read-only', reason: 'judged read-only' };
+      return {
+        kind: 'rule',
+        reason: decision.reason.kind === 'rule' ? `rule ${decision.reason.rule}` : `allowed by ${decision.reason.kind}`,
+      };
     case 'deny':
       return { kind: 'deny', reason: decision.message };
     case 'ask':
@@ -55,7 +70,13 @@ export function verdictOf(decision: PermissionDecision): Verdict {
 /** The real engine with the careful rules. */
 export async function createEngineJudge(options: { readonly work: string; readonly home: string }): Promise<Judge> {
   await initShellParser();
-  const engine = createPermissionEngine({ rules: carefulRules(options.work), cwd: options.work, homeDir: options.home, mode: 'default', caseInsensitive: false });
+  const engine = createPermissionEngine({
+    rules: carefulRules(options.work),
+    cwd: options.work,
+    homeDir: options.home,
+    mode: 'default',
+    caseInsensitive: false,
+  });
   return async (command) => {
     const context = {
       toolUseId: 'toolu_differential',
@@ -77,11 +98,16 @@ export async function createEngineJudge(options: { readonly work: string; readon
  * writes a marker (`touch`, a `>` redirect). The harness must catch it.
  */
 export function withPlantedHole(judge: Judge): Judge {
-  return async (command) => (/\btouch\b|(^|[^=])>/.test(command) ? { kind: 'read-only', reason: 'planted hole: touch and > judged read-only' } : judge(command));
+  return async (command) =>
+    /\btouch\b|(^|[^=])>/.test(command)
+      ? { kind: 'read-only', reason: 'planted hole: touch and > judged read-only' }
+      : judge(command);
 }
 
 /** An engine that judges every command read-only: only the sandbox stands between it and harm. */
-export const allowEverything: Judge = () => Promise.resolve({ kind: 'read-only', reason: 'every command allowed as read-only' });
+export const allowEverything: Judge = () =>
+  Promise.resolve({ kind: 'read-only', reason: 'every command allowed as read-only' });
 
 /** An engine whose rules allow every command (the workspace profile): only the sandbox stands between it and harm. */
-export const allowEverythingByRule: Judge = () => Promise.resolve({ kind: 'rule', reason: 'every command allowed by a rule' });
+export const allowEverythingByRule: Judge = () =>
+  Promise.resolve({ kind: 'rule', reason: 'every command allowed by a rule' });

@@ -85,7 +85,10 @@ export type ObserveJail = {
 export function jailLauncher(fixture: Fixture): { readonly file: string; readonly prefix: readonly string[] } {
   const owner = fixture.owner;
   if (owner === undefined) return { file: 'bwrap', prefix: [] };
-  return { file: 'setpriv', prefix: ['--reuid', String(owner.uid), '--regid', String(owner.gid), '--clear-groups', '--', 'bwrap'] };
+  return {
+    file: 'setpriv',
+    prefix: ['--reuid', String(owner.uid), '--regid', String(owner.gid), '--clear-groups', '--', 'bwrap'],
+  };
 }
 
 /**
@@ -93,16 +96,36 @@ export function jailLauncher(fixture: Fixture): { readonly file: string; readonl
  * of `/` read-only, the machine's own homes and worktrees and the fixture's template hidden.
  */
 export function jailArguments(fixture: Fixture): string[] {
-  const hidden = [...HIDDEN.filter((folder) => existsSync(folder) && lstatSync(folder).isDirectory()), fixture.template].flatMap((folder) => ['--tmpfs', folder]);
+  const hidden = [
+    ...HIDDEN.filter((folder) => existsSync(folder) && lstatSync(folder).isDirectory()),
+    fixture.template,
+  ].flatMap((folder) => ['--tmpfs', folder]);
   const binds = [fixture.home, fixture.work, fixture.outside].flatMap((folder) => ['--bind', folder, folder]);
   return [
-    '--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
-    '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
-    '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
+    '--unshare-user',
+    '--unshare-pid',
+    '--unshare-net',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
     ...hidden,
-    '--bind', fixture.tmp, '/tmp',
+    '--bind',
+    fixture.tmp,
+    '/tmp',
     ...binds,
-    '--chdir', fixture.work,
+    '--chdir',
+    fixture.work,
   ];
 }
 
@@ -120,7 +143,18 @@ export function createObserveJail(fixture: Fixture): ObserveJail {
       const launcher = jailLauncher(fixture);
       const result = await runProcess({
         file: launcher.file,
-        args: [...launcher.prefix, ...baseArgs, '--', '/bin/bash', init, python ? PYTHON : process.execPath, script, String(options.port), command, ...environment],
+        args: [
+          ...launcher.prefix,
+          ...baseArgs,
+          '--',
+          '/bin/bash',
+          init,
+          python ? PYTHON : process.execPath,
+          script,
+          String(options.port),
+          command,
+          ...environment,
+        ],
         env: fixture.agentEnv,
         cwd: fixture.work,
         timeoutMs: options.timeoutMs ?? COMMAND_TIME_LIMIT_MS,
@@ -129,9 +163,15 @@ export function createObserveJail(fixture: Fixture): ObserveJail {
       const tcp = /^tcp (\d+)$/m.exec(result.report);
       const exit = /^exit (\d+)$/m.exec(result.report);
       if (!result.timedOut && (tcp === null || exit === null)) {
-        throw new Error(`the observe jail did not finish its report (${result.report.trim() || 'nothing'}); stderr: ${result.stderr.slice(0, 500)}`);
+        throw new Error(
+          `the observe jail did not finish its report (${result.report.trim() || 'nothing'}); stderr: ${result.stderr.slice(0, 500)}`,
+        );
       }
-      return { ...result, exitCode: exit ? Number(exit[1]) : result.exitCode, tcpConnections: tcp ? Number(tcp[1]) : 0 };
+      return {
+        ...result,
+        exitCode: exit ? Number(exit[1]) : result.exitCode,
+        tcpConnections: tcp ? Number(tcp[1]) : 0,
+      };
     },
   };
 }

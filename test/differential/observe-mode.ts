@@ -23,10 +23,20 @@ const RULE_WRITABLE = ['work', 'home/.npm', 'home/.cache', 'tmp'];
 export function observeAllowance(verdict: AllowedVerdict, world: World): Allowance {
   const secrets = ['sshKey', 'dotEnv', 'apiKey'] as const;
   const secretFiles = world.fixture.secretFiles;
-  if (verdict.kind === 'read-only') return { name: 'read-only: no write, no secret, no connection', mayWrite: () => false, mayConnectTcp: false, mayConnectUnix: false, secrets, secretFiles };
+  if (verdict.kind === 'read-only')
+    return {
+      name: 'read-only: no write, no secret, no connection',
+      mayWrite: () => false,
+      mayConnectTcp: false,
+      mayConnectUnix: false,
+      secrets,
+      secretFiles,
+    };
   return {
     name: `allowed by a rule: writes only in ${RULE_WRITABLE.join(', ')}, not on protected paths; no secret, no connection`,
-    mayWrite: (name) => RULE_WRITABLE.some((folder) => within(name, folder)) && protectedPathReason(path.join(world.fixture.root, name)) === undefined,
+    mayWrite: (name) =>
+      RULE_WRITABLE.some((folder) => within(name, folder)) &&
+      protectedPathReason(path.join(world.fixture.root, name)) === undefined,
     mayConnectTcp: false,
     mayConnectUnix: false,
     secrets,
@@ -39,6 +49,12 @@ export function observeExecutor(world: World): Executor {
   const jail = createObserveJail(world.fixture);
   return async (command) => {
     const result = await jail.run(command, { port: world.listeners.port });
-    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, timedOut: result.timedOut, tcpConnections: result.tcpConnections };
+    return {
+      stdout: result.stdout,
+      stderr: result.stderr,
+      exitCode: result.exitCode,
+      timedOut: result.timedOut,
+      tcpConnections: result.tcpConnections,
+    };
   };
 }

@@ -62,7 +62,11 @@ export async function runProcess(options: {
       }
     }
   }, options.timeoutMs);
-  const outputs = Promise.all([collect(child.stdout), collect(child.stderr), collect(options.report ? (child.stdio[3] as Readable) : undefined)]);
+  const outputs = Promise.all([
+    collect(child.stdout),
+    collect(child.stderr),
+    collect(options.report ? (child.stdio[3] as Readable) : undefined),
+  ]);
   try {
     const exitCode = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);

@@ -13,7 +13,17 @@ import fc from 'fast-check';
  */
 export type Word = { readonly text: string; readonly kind: 'literal' | 'path' | 'shell' };
 
-export type Spelling = 'bare' | 'single' | 'double' | 'empty-quotes' | 'inner-quotes' | 'backslash' | 'line-split' | 'ansi-c' | 'glob' | 'class';
+export type Spelling =
+  | 'bare'
+  | 'single'
+  | 'double'
+  | 'empty-quotes'
+  | 'inner-quotes'
+  | 'backslash'
+  | 'line-split'
+  | 'ansi-c'
+  | 'glob'
+  | 'class';
 
 /** A spelling and where in the word it applies (an index into the positions it may change). */
 export type WordSpelling = { readonly spelling: Spelling; readonly at: number };
@@ -56,7 +66,11 @@ export function spell(word: Word, choice: WordSpelling = { spelling: 'bare', at:
     return at === undefined ? word.text : `${word.text.slice(0, at)}\\\n${word.text.slice(at)}`;
   }
   const text = word.text;
-  if (!BARE_SAFE.test(text) || text.includes(',') || (text.includes('{') && text.replace(PLACEHOLDER, '').includes('{'))) {
+  if (
+    !BARE_SAFE.test(text) ||
+    text.includes(',') ||
+    (text.includes('{') && text.replace(PLACEHOLDER, '').includes('{'))
+  ) {
     return choice.spelling === 'double' ? doubleQuote(text) : singleQuote(text);
   }
   const positions = editablePositions(text);
@@ -96,7 +110,17 @@ export const wordSpelling: fc.Arbitrary<WordSpelling> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.record({
-      spelling: fc.constantFrom<Spelling>('single', 'double', 'empty-quotes', 'inner-quotes', 'backslash', 'line-split', 'ansi-c', 'glob', 'class'),
+      spelling: fc.constantFrom<Spelling>(
+        'single',
+        'double',
+        'empty-quotes',
+        'inner-quotes',
+        'backslash',
+        'line-split',
+        'ansi-c',
+        'glob',
+        'class',
+      ),
       at: fc.nat({ max: 40 }),
     }),
   },

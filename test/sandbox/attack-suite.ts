@@ -58,14 +58,20 @@ export function attackSuite(title: string, cases: readonly AttackCase[], options
   describe.skipIf(!attacksCanRun)(`${title}${attacksCanRun ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
     let suiteRoot = '';
     beforeAll(() => {
-      suiteRoot = createSuiteRoot(title.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 30));
+      suiteRoot = createSuiteRoot(
+        title
+          .replace(/[^a-z0-9]+/gi, '-')
+          .toLowerCase()
+          .slice(0, 30),
+      );
     });
     afterAll(() => {
       if (suiteRoot) removeSuiteRoot(suiteRoot);
     });
 
     const runs = new Map<'self' | 'nobody', Promise<Map<string, CaseResult>>>();
-    const casesOf = (user: 'self' | 'nobody') => cases.filter((entry) => entry.users === undefined || entry.users.includes(user));
+    const casesOf = (user: 'self' | 'nobody') =>
+      cases.filter((entry) => entry.users === undefined || entry.users.includes(user));
     beforeAll(() => {
       // Both users' runs start at once (one in this process, one in the unprivileged child).
       for (const user of USERS) {
@@ -76,22 +82,27 @@ export function attackSuite(title: string, cases: readonly AttackCase[], options
     });
 
     for (const user of USERS) {
-      describe(user === 'nobody' ? `as an unprivileged user (uid ${NOBODY}, setpriv)` : `as ourselves (uid ${process.getuid?.() ?? '?'})`, () => {
-        const mine = casesOf(user);
-        let results = new Map<string, CaseResult>();
-        beforeAll(async () => {
-          results = (await runs.get(user)) ?? results;
-        }, 120_000);
+      describe(
+        user === 'nobody'
+          ? `as an unprivileged user (uid ${NOBODY}, setpriv)`
+          : `as ourselves (uid ${process.getuid?.() ?? '?'})`,
+        () => {
+          const mine = casesOf(user);
+          let results = new Map<string, CaseResult>();
+          beforeAll(async () => {
+            results = (await runs.get(user)) ?? results;
+          }, 120_000);
 
-        for (const entry of mine) {
-          const test = entry.knownHole ? it.fails : it;
-          test(entry.knownHole ? `KNOWN HOLE: ${entry.name}` : entry.name, async () => {
-            const result = results.get(entry.name);
-            if (result === undefined) throw new Error('the case did not run');
-            await entry.check(result);
-          });
-        }
-      });
+          for (const entry of mine) {
+            const test = entry.knownHole ? it.fails : it;
+            test(entry.knownHole ? `KNOWN HOLE: ${entry.name}` : entry.name, async () => {
+              const result = results.get(entry.name);
+              if (result === undefined) throw new Error('the case did not run');
+              await entry.check(result);
+            });
+          }
+        },
+      );
     }
   });
 }
@@ -103,8 +114,12 @@ async function runCases(
   options: AttackSuiteOptions,
 ): Promise<Map<string, CaseResult>> {
   let shared: { readonly fixture: AttackFixture; readonly before: string } | undefined;
-  const fixtureFor = (entry: AttackCase, index: number): { readonly fixture: AttackFixture; readonly before: string } => {
-    if (entry.fixture === 'shared' && entry.setup !== undefined) throw new Error(`${entry.name}: a shared case cannot have a setup`);
+  const fixtureFor = (
+    entry: AttackCase,
+    index: number,
+  ): { readonly fixture: AttackFixture; readonly before: string } => {
+    if (entry.fixture === 'shared' && entry.setup !== undefined)
+      throw new Error(`${entry.name}: a shared case cannot have a setup`);
     if (entry.fixture === 'shared' && shared !== undefined) return shared;
     const fixture = createFixture(suiteRoot, entry.fixture === 'shared' ? `${user}-shared` : `${user}-${index}`);
     entry.setup?.(fixture, user);
@@ -143,11 +158,18 @@ async function runCases(
 }
 
 /** The cases, each on the suite's shared fixture unless it has a setup of its own or `own` says so. */
-export function sharingFixtures(cases: readonly AttackCase[], own: (entry: AttackCase) => boolean = () => false): AttackCase[] {
-  return cases.map((entry) => (entry.setup !== undefined || entry.fixture === 'own' || own(entry) ? entry : { ...entry, fixture: 'shared' }));
+export function sharingFixtures(
+  cases: readonly AttackCase[],
+  own: (entry: AttackCase) => boolean = () => false,
+): AttackCase[] {
+  return cases.map((entry) =>
+    entry.setup !== undefined || entry.fixture === 'own' || own(entry) ? entry : { ...entry, fixture: 'shared' },
+  );
 }
 
 /** Everything a step printed, for "the secret appears nowhere" checks. */
 export function allOutput(result: CaseResult): string {
-  return result.steps.map((step) => `${step.stdout}\n${step.stderr}\n${step.text ?? ''}\n${step.error ?? ''}`).join('\n');
+  return result.steps
+    .map((step) => `${step.stdout}\n${step.stderr}\n${step.text ?? ''}\n${step.error ?? ''}`)
+    .join('\n');
 }

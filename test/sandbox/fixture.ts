@@ -1,5 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { PermissionRuleEntry } from '../../src/contract/permission.js';
@@ -45,9 +57,13 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Whether bubblewrap can build a sandbox here (installed, and user namespaces allowed). */
 export const bwrapWorks =
-  spawnSync('/usr/bin/bwrap', ['--unshare-user', '--unshare-pid', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true'], {
-    stdio: 'ignore',
-  }).status === 0;
+  spawnSync(
+    '/usr/bin/bwrap',
+    ['--unshare-user', '--unshare-pid', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true'],
+    {
+      stdio: 'ignore',
+    },
+  ).status === 0;
 
 /** Whether the suites can also run as an unprivileged user: we are root and `setpriv` exists. */
 export const canDropToNobody = isRoot && spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -118,7 +134,10 @@ function buildTemplate(suiteRoot: string): string {
   write(path.join(home, '.aws', 'credentials'), `[default]\naws_secret_access_key = ${SECRETS.aws}\n`, 0o600);
   write(path.join(home, '.gitconfig'), '[user]\n\tname = Fixture Home\n');
   write(path.join(home, 'notes-about-ssh.txt'), 'readable notes\n');
-  write(path.join(home, '.npmrc'), `registry=https://registry.example.invalid/\n//registry.example.invalid/:_authToken=${SECRETS.npmToken}\nkey="-----BEGIN PRIVATE KEY-----\\n${SECRETS.npmKey}\\n-----END PRIVATE KEY-----"\n`);
+  write(
+    path.join(home, '.npmrc'),
+    `registry=https://registry.example.invalid/\n//registry.example.invalid/:_authToken=${SECRETS.npmToken}\nkey="-----BEGIN PRIVATE KEY-----\\n${SECRETS.npmKey}\\n-----END PRIVATE KEY-----"\n`,
+  );
   write(
     path.join(home, '.yarnrc.yml'),
     [
@@ -143,7 +162,10 @@ function buildTemplate(suiteRoot: string): string {
   write(path.join(project, '.github', 'CODEOWNERS'), '* @fixture\n');
   write(path.join(project, '.toolplane', 'settings.json'), '{}\n');
   write(path.join(project, '.envrc'), 'export FIXTURE=1\n');
-  write(path.join(project, 'package.json'), JSON.stringify({ name: 'fixture', version: '1.0.0', private: true, scripts: { test: 'node test.js' } }, null, 2));
+  write(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'fixture', version: '1.0.0', private: true, scripts: { test: 'node test.js' } }, null, 2),
+  );
   write(path.join(project, 'test.js'), "console.log('fixture tests pass');\n");
   hostGit(project, ['init', '-q', '-b', 'main', '--template=']);
   hostGit(project, ['config', 'user.name', 'Fixture']);
@@ -169,7 +191,12 @@ export function createFixture(suiteRoot: string, name: string, owner: 'self' | '
   cpSync(template, root, { recursive: true, verbatimSymlinks: true });
   if (owner === 'nobody') chownTree(root, NOBODY);
   const project = path.join(root, 'project');
-  const rule = (text: string): PermissionRuleEntry => ({ rule: text, behavior: 'deny', source: 'projectSettings', root: project });
+  const rule = (text: string): PermissionRuleEntry => ({
+    rule: text,
+    behavior: 'deny',
+    source: 'projectSettings',
+    root: project,
+  });
   return {
     root,
     home: path.join(root, 'home'),
@@ -258,7 +285,10 @@ const agents = new Set<number>();
  */
 export function startFakeAgent(user: 'self' | 'nobody', secret: string): number {
   const argv = ['sleep', '300'];
-  const [file, ...args] = user === 'nobody' ? ['setpriv', '--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', '--', ...argv] : argv;
+  const [file, ...args] =
+    user === 'nobody'
+      ? ['setpriv', '--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', '--', ...argv]
+      : argv;
   const child = spawnSync('sh', ['-c', `"$@" >/dev/null 2>&1 & echo $!`, 'agent', file as string, ...args], {
     env: { PATH: '/usr/local/bin:/usr/bin:/bin', ANTHROPIC_API_KEY: secret, AGENT_SECRET: secret },
     encoding: 'utf8',

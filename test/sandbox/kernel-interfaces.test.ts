@@ -73,7 +73,9 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
       check: (result) => {
         expect(result.last.stdout).not.toContain('INIT-DEATH-SIGNAL-CLEARED');
         expect(result.last.stdout).not.toContain('OPENED');
-        expect(result.last.stdout, result.last.stderr).toMatch(/attach to pid 1 refused: Operation not permitted|skipped/);
+        expect(result.last.stdout, result.last.stderr).toMatch(
+          /attach to pid 1 refused: Operation not permitted|skipped/,
+        );
       },
     },
     {
@@ -99,5 +101,10 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
 }
 
 attackSuite('sandbox kernel interfaces', sharingFixtures([...casesFor('read-only'), ...casesFor('workspace')]), {
-  prefix: (suiteRoot) => ['env', `KEYRING_SECRET=${KEYRING_SECRET}`, 'python3', path.join(suiteRoot, 'scripts', 'keyring.py')],
+  prefix: (suiteRoot) => [
+    'env',
+    `KEYRING_SECRET=${KEYRING_SECRET}`,
+    'python3',
+    path.join(suiteRoot, 'scripts', 'keyring.py'),
+  ],
 });

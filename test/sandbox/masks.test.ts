@@ -47,7 +47,9 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
     },
     {
       name: `${profile}: look-alike: other files in home and the project are readable`,
-      steps: () => [{ profile, command: 'cat ~/notes-about-ssh.txt ~/.gitconfig README.md .env.example config/app.json' }],
+      steps: () => [
+        { profile, command: 'cat ~/notes-about-ssh.txt ~/.gitconfig README.md .env.example config/app.json' },
+      ],
       check: (result) => {
         expect(result.last.code).toBe(0);
         expect(result.last.stdout).toContain('readable notes');
@@ -58,7 +60,12 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
     },
     {
       name: `${profile}: a Read-denied .env and config/prod.key are unreadable to every program`,
-      steps: () => [{ profile, command: `${readWithEverything('.env')}; cat config/prod.key; grep -r SECRET . 2>&1; git grep -h SECRET -- . 2>&1` }],
+      steps: () => [
+        {
+          profile,
+          command: `${readWithEverything('.env')}; cat config/prod.key; grep -r SECRET . 2>&1; git grep -h SECRET -- . 2>&1`,
+        },
+      ],
       check: (result) => {
         noSecret(allOutput(result));
         expect(result.last.stderr).toMatch(/\.env: Permission denied/);
@@ -73,7 +80,9 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
         symlinkSync('../config/prod.key', path.join(fixture.project, 'docs', 'prod'));
         symlinkSync('../README.md', path.join(fixture.project, 'docs', 'readme'));
       },
-      steps: () => [{ profile, command: `${readWithEverything('docs/key')}; cat docs/dotenv docs/prod; cat docs/readme` }],
+      steps: () => [
+        { profile, command: `${readWithEverything('docs/key')}; cat docs/dotenv docs/prod; cat docs/readme` },
+      ],
       check: (result) => {
         noSecret(allOutput(result));
         // The look-alike: a link to an ordinary file still reads.
@@ -94,7 +103,7 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
             'mount --bind / /mnt',
             "unshare -Urm sh -c 'umount ~/.ssh; umount .env; cat ~/.ssh/id_rsa .env'",
             "unshare -m sh -c 'umount ~/.ssh; cat ~/.ssh/id_rsa'",
-            "nsenter -t 1 -m -- cat ~/.ssh/id_rsa",
+            'nsenter -t 1 -m -- cat ~/.ssh/id_rsa',
             'cat /proc/self/root$HOME/.ssh/id_rsa',
             'cat /proc/1/root$PWD/.env',
             'cat /proc/self/cwd/.env',
@@ -160,7 +169,7 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
       check: (result) => {
         const output = allOutput(result);
         expect(output).not.toContain(agentSecret);
-        expect(output).not.toContain("KILLED_42");
+        expect(output).not.toContain('KILLED_42');
         expect(output).not.toContain('sleep 300');
         const pid = agentPids.get(`${profile}-${result.fixture.root}`) ?? 0;
         expect(pid).toBeGreaterThan(0);
@@ -169,7 +178,9 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
     },
     {
       name: `${profile}: look-alike: a command reads its own environment and /proc/self`,
-      steps: () => [{ profile, command: 'cat /proc/self/environ | tr "\\0" "\\n" | grep ^LANG=; grep -c Cap /proc/self/status' }],
+      steps: () => [
+        { profile, command: 'cat /proc/self/environ | tr "\\0" "\\n" | grep ^LANG=; grep -c Cap /proc/self/status' },
+      ],
       check: (result) => {
         expect(result.last.code).toBe(0);
         expect(result.last.stdout).toContain('LANG=C.UTF-8');
@@ -203,20 +214,28 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
         steps: () => [
           {
             profile,
-            command: 'ln ~/.ssh/id_rsa h1; ln .env h2; ln config/prod.key h3; cat h1 h2 h3; ln README.md readme-hard && cat readme-hard && rm readme-hard',
+            command:
+              'ln ~/.ssh/id_rsa h1; ln .env h2; ln config/prod.key h3; cat h1 h2 h3; ln README.md readme-hard && cat readme-hard && rm readme-hard',
           },
         ],
         check: (result) => {
           noSecret(allOutput(result));
           expect(result.last.stdout).toContain('# fixture project');
-          for (const name of ['h1', 'h2', 'h3']) expect(readIfThere(path.join(result.fixture.project, name))).toBeUndefined();
+          for (const name of ['h1', 'h2', 'h3'])
+            expect(readIfThere(path.join(result.fixture.project, name))).toBeUndefined();
         },
       },
       {
         name: 'workspace: renaming the folder of a Read-denied file does not carry the secret out from under its mask for the next command',
         steps: () => [
-          { profile, command: 'mv config config.moved; mv config/prod.key config/moved.key; cp -r config config.copy; ls' },
-          { profile: 'read-only', command: 'cat config.moved/prod.key config/moved.key config.copy/prod.key config/prod.key' },
+          {
+            profile,
+            command: 'mv config config.moved; mv config/prod.key config/moved.key; cp -r config config.copy; ls',
+          },
+          {
+            profile: 'read-only',
+            command: 'cat config.moved/prod.key config/moved.key config.copy/prod.key config/prod.key',
+          },
           { profile, command: 'cat config.moved/prod.key config/moved.key config.copy/prod.key config/prod.key' },
         ],
         check: (result) => {
@@ -227,7 +246,9 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
       {
         name: 'workspace: look-alike: folders without secrets rename freely',
         setup: (fixture) => mkdirSync(path.join(fixture.project, 'build')),
-        steps: () => [{ profile, command: 'mv build build.old && mkdir build && echo ok > build/out.txt && cat build/out.txt' }],
+        steps: () => [
+          { profile, command: 'mv build build.old && mkdir build && echo ok > build/out.txt && cat build/out.txt' },
+        ],
         check: (result) => {
           expect(result.last.code).toBe(0);
           expect(readIfThere(path.join(result.fixture.project, 'build', 'out.txt'))).toBe('ok\n');
@@ -239,4 +260,7 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
 }
 
 // Renames change the project, so that case gets a fixture of its own.
-attackSuite('sandbox masks', sharingFixtures(PROFILES.flatMap(casesFor), (entry) => entry.name.includes('renaming')));
+attackSuite(
+  'sandbox masks',
+  sharingFixtures(PROFILES.flatMap(casesFor), (entry) => entry.name.includes('renaming')),
+);

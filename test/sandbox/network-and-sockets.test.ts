@@ -18,7 +18,11 @@ afterAll(async () => {
 
 const connect = (family: 'tcp' | 'unix' | 'abstract'): string => {
   const address =
-    family === 'tcp' ? `('127.0.0.1', ${listeners.tcpPort})` : family === 'unix' ? `'${listeners.unixPath}'` : `'\\0${listeners.abstractName}'`;
+    family === 'tcp'
+      ? `('127.0.0.1', ${listeners.tcpPort})`
+      : family === 'unix'
+        ? `'${listeners.unixPath}'`
+        : `'\\0${listeners.abstractName}'`;
   const domain = family === 'tcp' ? 'AF_INET' : 'AF_UNIX';
   return [
     'python3 - <<"EOF"',
@@ -38,7 +42,9 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
   return [
     {
       name: `${profile}: a Unix-socket listener outside the working folder is unreachable (python3 and node; by path and abstract name)`,
-      steps: () => [{ profile, command: `${connect('unix')}\n${connect('abstract')}\n${nodeConnect}${listeners.unixPath}` }],
+      steps: () => [
+        { profile, command: `${connect('unix')}\n${connect('abstract')}\n${nodeConnect}${listeners.unixPath}` },
+      ],
       check: (result) => {
         const output = allOutput(result);
         expect(output).not.toContain('CONNECTED');
@@ -58,13 +64,23 @@ function casesFor(profile: SandboxProfile): AttackCase[] {
     },
     {
       name: `${profile}: look-alike: socketpair (a pipe between a command's own processes) works`,
-      steps: () => [{ profile, command: 'python3 -c "import socket; a, b = socket.socketpair(); a.send(b\'ok\'); print(b.recv(2).decode())"' }],
+      steps: () => [
+        {
+          profile,
+          command: 'python3 -c "import socket; a, b = socket.socketpair(); a.send(b\'ok\'); print(b.recv(2).decode())"',
+        },
+      ],
       check: (result) => expect(result.last.stdout).toBe('ok\n'),
     },
     profile === 'read-only'
       ? {
-          name: 'read-only: a TCP listener on the host\'s 127.0.0.1 is unreachable (no network)',
-          steps: () => [{ profile, command: `${connect('tcp')}\ncurl -s -m 3 http://127.0.0.1:${listeners.tcpPort}/ || echo curl-failed` }],
+          name: "read-only: a TCP listener on the host's 127.0.0.1 is unreachable (no network)",
+          steps: () => [
+            {
+              profile,
+              command: `${connect('tcp')}\ncurl -s -m 3 http://127.0.0.1:${listeners.tcpPort}/ || echo curl-failed`,
+            },
+          ],
           check: (result) => {
             expect(allOutput(result)).not.toContain('CONNECTED');
             expect(allOutput(result)).not.toContain('HOST-LISTENER-REACHED');

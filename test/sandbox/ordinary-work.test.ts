@@ -13,8 +13,11 @@ import { hostGit, readIfThere } from './fixture.js';
 
 function addNodeProject(project: string): void {
   mkdirSync(path.join(project, 'packages', 'greet'), { recursive: true });
-  writeFileSync(path.join(project, 'packages', 'greet', 'package.json'), JSON.stringify({ name: 'greet', version: '1.0.0', main: 'index.js' }));
-  writeFileSync(path.join(project, 'packages', 'greet', 'index.js'), "module.exports = (name) => `hello ${name}`;\n");
+  writeFileSync(
+    path.join(project, 'packages', 'greet', 'package.json'),
+    JSON.stringify({ name: 'greet', version: '1.0.0', main: 'index.js' }),
+  );
+  writeFileSync(path.join(project, 'packages', 'greet', 'index.js'), 'module.exports = (name) => `hello ${name}`;\n');
   writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify(
@@ -130,15 +133,26 @@ const cases: AttackCase[] = [
     // git cannot read it to stash or commit it. Not a hole, a limit on ordinary work: see the report.
     knownHole: true,
     name: 'git stash and commit -a in a repository that tracks a Read-denied file (config/prod.key)',
-    steps: () => [{ profile: 'workspace', command: 'echo change >> README.md && git status --short && git stash -q && git stash pop -q && git commit -qam change' }],
+    steps: () => [
+      {
+        profile: 'workspace',
+        command:
+          'echo change >> README.md && git status --short && git stash -q && git stash pop -q && git commit -qam change',
+      },
+    ],
     check: (result) => {
       ok(result);
       expect(result.last.stdout).toBe(' M README.md\n');
     },
   },
   {
-    name: '$TMPDIR is writable and the host reads it back at the policy\'s tmp folder; the same file is at /tmp',
-    steps: () => [{ profile: 'workspace', command: 'echo "from the sandbox" > "$TMPDIR/handoff.txt" && cat /tmp/handoff.txt && echo "$TMPDIR"' }],
+    name: "$TMPDIR is writable and the host reads it back at the policy's tmp folder; the same file is at /tmp",
+    steps: () => [
+      {
+        profile: 'workspace',
+        command: 'echo "from the sandbox" > "$TMPDIR/handoff.txt" && cat /tmp/handoff.txt && echo "$TMPDIR"',
+      },
+    ],
     check: (result) => {
       ok(result);
       expect(readIfThere(path.join(result.fixture.tmpDir, 'handoff.txt'))).toBe('from the sandbox\n');
@@ -146,7 +160,7 @@ const cases: AttackCase[] = [
     },
   },
   {
-    name: 'the working folder is the start folder, and a cd is remembered by the Bash tool\'s report',
+    name: "the working folder is the start folder, and a cd is remembered by the Bash tool's report",
     steps: () => [{ profile: 'workspace', via: 'bash', command: 'pwd && mkdir -p sub && cd sub && pwd' }],
     check: (result) => {
       ok(result);

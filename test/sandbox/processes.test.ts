@@ -36,7 +36,9 @@ function processCase(
   const label = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 24);
   return {
     name: `${profile}: ${name}`,
-    steps: (fixture) => [{ profile, via: 'bash', ...step(markerFor(fixture.root, `${label}-${profile}`), fixture.scripts) }],
+    steps: (fixture) => [
+      { profile, via: 'bash', ...step(markerFor(fixture.root, `${label}-${profile}`), fixture.scripts) },
+    ],
     check: async (result) => {
       const marker = markerFor(result.fixture.root, `${label}-${profile}`);
       expect(await survivorsOf(marker)).toEqual([]);
@@ -46,34 +48,55 @@ function processCase(
 }
 
 const cases: AttackCase[] = (['read-only', 'workspace'] as const).flatMap((profile) => [
-  processCase('a command that ignores SIGTERM is killed at its timeout', profile, (marker) => ({
-    command: `trap '' TERM; (trap '' TERM; exec -a ${marker} sleep 60) & exec -a ${marker}-shell bash -c "trap '' TERM; sleep 60"`,
-    timeoutMs: 1_000,
-  }), /timed out|timeout/i),
+  processCase(
+    'a command that ignores SIGTERM is killed at its timeout',
+    profile,
+    (marker) => ({
+      command: `trap '' TERM; (trap '' TERM; exec -a ${marker} sleep 60) & exec -a ${marker}-shell bash -c "trap '' TERM; sleep 60"`,
+      timeoutMs: 1_000,
+    }),
+    /timed out|timeout/i,
+  ),
   processCase('a process started with setsid does not survive its command', profile, (marker) => ({
     command: `setsid ${lingerer(marker)} & sleep 0.2; echo started`,
   })),
   processCase('a daemon (nohup … &, setsid -f, a double fork) does not survive its command', profile, (marker) => ({
     command: `nohup ${lingerer(marker)} >/dev/null 2>&1 & setsid -f ${lingerer(marker)}; ( ( ${lingerer(marker)} ) & ); disown -a; sleep 0.2; echo started`,
   })),
-  processCase('an abort (the AbortSignal) kills a command that ignores SIGTERM and its setsid child', profile, (marker) => ({
-    command: `trap '' TERM; setsid ${lingerer(marker)} & exec -a ${marker} bash -c "trap '' TERM; sleep 60"`,
-    abortAfterMs: 500,
-  })),
-  processCase('a background task, its SIGTERM-proof and setsid children, end with the session (registry.dispose)', profile, (marker) => ({
-    command: `trap '' TERM; setsid ${lingerer(marker)} & nohup ${lingerer(marker)} >/dev/null 2>&1 & exec -a ${marker} bash -c "trap '' TERM; sleep 60"`,
-    background: true,
-    disposeAfterMs: 600,
-  })),
-  processCase("a command that ptraces the sandbox's init to clear its parent-death signal still dies at its timeout", profile, (marker, scripts) => ({
-    command: `python3 ${path.join(scripts, 'clear-init-death-signal.py')}; exec -a ${marker} sleep 60`,
-    timeoutMs: 1_500,
-  })),
-  processCase("a background task that ptraces the sandbox's init still ends with the session", profile, (marker, scripts) => ({
-    command: `python3 ${path.join(scripts, 'clear-init-death-signal.py')}; setsid ${lingerer(marker)} & exec -a ${marker} sleep 60`,
-    background: true,
-    disposeAfterMs: 800,
-  })),
+  processCase(
+    'an abort (the AbortSignal) kills a command that ignores SIGTERM and its setsid child',
+    profile,
+    (marker) => ({
+      command: `trap '' TERM; setsid ${lingerer(marker)} & exec -a ${marker} bash -c "trap '' TERM; sleep 60"`,
+      abortAfterMs: 500,
+    }),
+  ),
+  processCase(
+    'a background task, its SIGTERM-proof and setsid children, end with the session (registry.dispose)',
+    profile,
+    (marker) => ({
+      command: `trap '' TERM; setsid ${lingerer(marker)} & nohup ${lingerer(marker)} >/dev/null 2>&1 & exec -a ${marker} bash -c "trap '' TERM; sleep 60"`,
+      background: true,
+      disposeAfterMs: 600,
+    }),
+  ),
+  processCase(
+    "a command that ptraces the sandbox's init to clear its parent-death signal still dies at its timeout",
+    profile,
+    (marker, scripts) => ({
+      command: `python3 ${path.join(scripts, 'clear-init-death-signal.py')}; exec -a ${marker} sleep 60`,
+      timeoutMs: 1_500,
+    }),
+  ),
+  processCase(
+    "a background task that ptraces the sandbox's init still ends with the session",
+    profile,
+    (marker, scripts) => ({
+      command: `python3 ${path.join(scripts, 'clear-init-death-signal.py')}; setsid ${lingerer(marker)} & exec -a ${marker} sleep 60`,
+      background: true,
+      disposeAfterMs: 800,
+    }),
+  ),
   {
     name: `${profile}: look-alike: a command's own background children run and are waited for`,
     steps: () => [{ profile, via: 'bash', command: '(sleep 0.2; echo child-done) & wait; echo parent-done' }],

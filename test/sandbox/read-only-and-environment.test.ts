@@ -30,8 +30,8 @@ const WRITE_ATTEMPTS = (outside: string): string =>
     'mkdir -p ~/.cache/planted',
     'touch /var/tmp/toolplane-attack-planted',
     `touch ${outside}/planted`,
-    'python3 -c "open(\'py-file\', \'w\').write(\'x\')"',
-    'node -e "require(\'fs\').writeFileSync(\'node-file\', \'x\')"',
+    "python3 -c \"open('py-file', 'w').write('x')\"",
+    "node -e \"require('fs').writeFileSync('node-file', 'x')\"",
     'git stash',
     'git commit --allow-empty -qm planted',
     'git checkout -q -b planted',
@@ -60,17 +60,33 @@ const printEnv = `env | sort`;
 function environmentCases(profile: SandboxProfile, via: 'sandbox' | 'bash'): AttackCase {
   return {
     name: `${profile} (${via === 'bash' ? 'Bash tool' : 'prepare + spawn'}): ${
-      profile === 'read-only' ? 'secret-looking variables and model credentials are dropped' : 'model credentials are dropped, ordinary credentials kept'
+      profile === 'read-only'
+        ? 'secret-looking variables and model credentials are dropped'
+        : 'model credentials are dropped, ordinary credentials kept'
     }; harmless look-alikes kept`,
     steps: () => [{ profile, via, command: printEnv, env: ENV }],
     check: (result) => {
       const output = allOutput(result);
-      for (const name of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY']) expect(output).not.toContain(ENV[name as keyof typeof ENV]);
+      for (const name of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'])
+        expect(output).not.toContain(ENV[name as keyof typeof ENV]);
       expect(output).not.toContain('MODEL-KEY-COPY-SECRET');
-      for (const kept of ['EDITOR=vim', 'KEYBOARD_LAYOUT=us', 'TOKENIZERS_PARALLELISM=false', 'DATABASE_HOST=db.example.invalid']) expect(output).toContain(kept);
+      for (const kept of [
+        'EDITOR=vim',
+        'KEYBOARD_LAYOUT=us',
+        'TOKENIZERS_PARALLELISM=false',
+        'DATABASE_HOST=db.example.invalid',
+      ])
+        expect(output).toContain(kept);
       expect(output).toContain(`TOOLPLANE_SANDBOX=${profile}`);
       if (profile === 'read-only') {
-        for (const secret of ['GITHUBTOKENSECRET', 'GHPATSECRET', 'AWS-ENV-SECRET', 'DB-PASSWORD-SECRET', 'SLACKSECRET', 'SLACK-BOT-SECRET']) {
+        for (const secret of [
+          'GITHUBTOKENSECRET',
+          'GHPATSECRET',
+          'AWS-ENV-SECRET',
+          'DB-PASSWORD-SECRET',
+          'SLACKSECRET',
+          'SLACK-BOT-SECRET',
+        ]) {
           expect(output).not.toContain(secret);
         }
       } else {
@@ -97,7 +113,7 @@ const cases: AttackCase[] = [
     },
   },
   {
-    name: 'read-only (Bash tool): a blocked write is reported to the model as the sandbox\'s doing',
+    name: "read-only (Bash tool): a blocked write is reported to the model as the sandbox's doing",
     steps: () => [{ profile: 'read-only', via: 'bash', command: 'touch new-file' }],
     check: (result) => {
       expect(result.last.text ?? '').toMatch(/read-only file system/i);
@@ -105,7 +121,7 @@ const cases: AttackCase[] = [
     },
   },
   {
-    name: 'read-only: /tmp is writable and private: the host\'s /tmp is not visible, and what is written lands in the session\'s tmp folder',
+    name: "read-only: /tmp is writable and private: the host's /tmp is not visible, and what is written lands in the session's tmp folder",
     steps: () => [
       {
         profile: 'read-only',

@@ -44,12 +44,27 @@ export async function runJobsAsNobody(
   options: { readonly prefix?: readonly string[] } = {},
 ): Promise<JobOutcome[]> {
   const bundle = await runnerBundle(suiteRoot);
-  const args = ['--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', '--inh-caps=-all', '--', ...(options.prefix ?? []), process.execPath, bundle];
+  const args = [
+    '--reuid',
+    String(NOBODY),
+    '--regid',
+    String(NOBODY),
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--',
+    ...(options.prefix ?? []),
+    process.execPath,
+    bundle,
+  ];
   return runJsonProcess('setpriv', args, jobs);
 }
 
 /** Runs the bundled runner as ourselves, under `prefix` (for set-ups that must happen in the runner's own process). */
-export async function runJobsInChild(suiteRoot: string, jobs: readonly SandboxJob[], prefix: readonly string[]): Promise<JobOutcome[]> {
+export async function runJobsInChild(
+  suiteRoot: string,
+  jobs: readonly SandboxJob[],
+  prefix: readonly string[],
+): Promise<JobOutcome[]> {
   const bundle = await runnerBundle(suiteRoot);
   const [file = process.execPath, ...rest] = [...prefix, process.execPath, bundle];
   return runJsonProcess(file, rest, jobs);

@@ -98,7 +98,13 @@ async function runJob(job: SandboxJob, sandboxes: Map<string, Sandbox>): Promise
     let sandbox = sandboxes.get(key);
     if (sandbox === undefined) {
       sandbox = createBubblewrapSandbox({
-        policy: buildSandboxPolicy({ rules: job.rules, cwd: job.cwd, homeDir: job.home, tmpDir: job.tmpDir, protectedFiles: job.protectedFiles }),
+        policy: buildSandboxPolicy({
+          rules: job.rules,
+          cwd: job.cwd,
+          homeDir: job.home,
+          tmpDir: job.tmpDir,
+          protectedFiles: job.protectedFiles,
+        }),
       });
       sandboxes.set(key, sandbox);
     }
@@ -111,21 +117,34 @@ async function runJob(job: SandboxJob, sandboxes: Map<string, Sandbox>): Promise
     const env: Record<string, string> = { PATH: BASE_PATH, HOME: job.home, LANG: 'C.UTF-8', ...step.env };
     const sandbox = sandboxFor(step.session ?? 'main');
     running.push(
-      (step.via === 'bash' ? runBashStep(sandbox, job, step, env) : runSandboxStep(sandbox, job, step, env)).catch((error: unknown) => ({
-        code: null,
-        stdout: '',
-        stderr: '',
-        error: error instanceof Error ? error.message : String(error),
-      })),
+      (step.via === 'bash' ? runBashStep(sandbox, job, step, env) : runSandboxStep(sandbox, job, step, env)).catch(
+        (error: unknown) => ({
+          code: null,
+          stdout: '',
+          stderr: '',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
     );
   }
   return Promise.all(running);
 }
 
-async function runSandboxStep(sandbox: Sandbox, job: SandboxJob, step: SandboxStep, env: Record<string, string>): Promise<StepOutcome> {
+async function runSandboxStep(
+  sandbox: Sandbox,
+  job: SandboxJob,
+  step: SandboxStep,
+  env: Record<string, string>,
+): Promise<StepOutcome> {
   const controller = new AbortController();
-  const abortTimer = step.abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), step.abortAfterMs);
-  const launch = await sandbox.prepare({ profile: step.profile, argv: shellCommandArgv('/bin/bash', step.command), cwd: job.cwd, env });
+  const abortTimer =
+    step.abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), step.abortAfterMs);
+  const launch = await sandbox.prepare({
+    profile: step.profile,
+    argv: shellCommandArgv('/bin/bash', step.command),
+    cwd: job.cwd,
+    env,
+  });
   const base = path.join(job.tmpDir, `..`, `spill-${randomUUID()}`);
   try {
     const result = await runShellCommand({
@@ -153,15 +172,22 @@ async function runSandboxStep(sandbox: Sandbox, job: SandboxJob, step: SandboxSt
   }
 }
 
-async function runBashStep(sandbox: Sandbox, job: SandboxJob, step: SandboxStep, env: Record<string, string>): Promise<StepOutcome> {
+async function runBashStep(
+  sandbox: Sandbox,
+  job: SandboxJob,
+  step: SandboxStep,
+  env: Record<string, string>,
+): Promise<StepOutcome> {
   const registry = createTaskRegistry();
   const services = createServices()
     .set(SANDBOX, sandbox)
     .set(TASK_REGISTRY, registry)
     .set(SPILL_FOLDER, createSpillFolder({ path: path.join(job.tmpDir, '..', 'spill') }));
-  const approval: CallApproval = step.profile === 'read-only' ? { by: 'read-only', readOnly: true } : { by: 'rule', readOnly: false };
+  const approval: CallApproval =
+    step.profile === 'read-only' ? { by: 'read-only', readOnly: true } : { by: 'rule', readOnly: false };
   const controller = new AbortController();
-  const abortTimer = step.abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), step.abortAfterMs);
+  const abortTimer =
+    step.abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), step.abortAfterMs);
   const tool = createBashTool({ env, killGraceMs: 300, shell: '/bin/bash' });
   const context = createCallContext({ services, cwd: job.cwd, approval, signal: controller.signal });
   try {
@@ -178,7 +204,13 @@ async function runBashStep(sandbox: Sandbox, job: SandboxJob, step: SandboxStep,
       await registry.dispose();
     }
     if (output.kind === 'ran') {
-      return { code: output.exitCode, stdout: output.stdout, stderr: output.stderr, text, ...(output.interrupted ? { interrupted: output.interrupted } : {}) };
+      return {
+        code: output.exitCode,
+        stdout: output.stdout,
+        stderr: output.stderr,
+        text,
+        ...(output.interrupted ? { interrupted: output.interrupted } : {}),
+      };
     }
     return { code: null, stdout: '', stderr: '', text };
   } finally {

@@ -15,7 +15,11 @@ import type { SandboxStep } from './sandbox-runner.js';
 
 const EVIL = 'EVIL-PAYLOAD-d41f';
 
-const workspace = (command: string, extra: Partial<SandboxStep> = {}): SandboxStep => ({ profile: 'workspace', command, ...extra });
+const workspace = (command: string, extra: Partial<SandboxStep> = {}): SandboxStep => ({
+  profile: 'workspace',
+  command,
+  ...extra,
+});
 
 /** The files of the fixture that must come out of every attack byte for byte as they went in. */
 const GUARDED: Readonly<Record<string, string | undefined>> = {
@@ -112,11 +116,13 @@ const attacks: AttackCase[] = [
   },
   {
     name: 'rename-swap of .git: mv .git .git.old && cp -r .git.old .git && plant a hook',
-    steps: () => [workspace(planted(`mv .git .git.old && cp -r .git.old .git && echo ${EVIL} > .git/hooks/pre-commit`))],
+    steps: () => [
+      workspace(planted(`mv .git .git.old && cp -r .git.old .git && echo ${EVIL} > .git/hooks/pre-commit`)),
+    ],
     check: expectUntouched,
   },
   {
-    name: 'rename-swap of .git/hooks and of a hook script\'s folder',
+    name: "rename-swap of .git/hooks and of a hook script's folder",
     steps: () => [
       workspace(
         [
@@ -139,7 +145,9 @@ const attacks: AttackCase[] = [
       workspace(
         [
           planted(`mv .claude .claude.old && mkdir .claude && echo ${EVIL} > .claude/settings.json`),
-          planted(`mv .github/workflows .github/wf && mkdir .github/workflows && echo ${EVIL} > .github/workflows/x.yml`),
+          planted(
+            `mv .github/workflows .github/wf && mkdir .github/workflows && echo ${EVIL} > .github/workflows/x.yml`,
+          ),
           planted(`mv .github .github.old && cp -r .github.old .github && echo ${EVIL} > .github/workflows/x.yml`),
         ].join('; '),
       ),
@@ -153,7 +161,13 @@ const attacks: AttackCase[] = [
   },
   {
     name: 'a missing .claude cannot be created by a rename either (mv a prepared folder into place)',
-    steps: () => [workspace(planted(`mkdir -p /tmp/c && echo ${EVIL} > /tmp/c/settings.json && mv /tmp/c .claude`) + '; ' + planted(`mkdir prep && echo ${EVIL} > prep/settings.json && mv -T prep .claude`))],
+    steps: () => [
+      workspace(
+        planted(`mkdir -p /tmp/c && echo ${EVIL} > /tmp/c/settings.json && mv /tmp/c .claude`) +
+          '; ' +
+          planted(`mkdir prep && echo ${EVIL} > prep/settings.json && mv -T prep .claude`),
+      ),
+    ],
     check: (result) => {
       expect(readIfThere(path.join(result.fixture.project, '.claude', 'settings.json'))).toBeUndefined();
       expect(allOutput(result)).not.toContain('PLANTED-OK');
@@ -201,7 +215,9 @@ const attacks: AttackCase[] = [
       ),
     ],
     check: (result) => {
-      expect(readIfThere(path.join(result.fixture.project, '.git'))).toMatch(/^gitdir: .*\/\.git\/worktrees\/linked\n$/);
+      expect(readIfThere(path.join(result.fixture.project, '.git'))).toMatch(
+        /^gitdir: .*\/\.git\/worktrees\/linked\n$/,
+      );
       expect(allOutput(result)).not.toContain('PLANTED-OK');
     },
   },
@@ -230,7 +246,9 @@ const attacks: AttackCase[] = [
     check: (result) => {
       const { project } = result.fixture;
       expect(readIfThere(path.join(project, '.git', 'modules', 'libs', 'lib', 'config')) ?? '').not.toContain(EVIL);
-      expect(readIfThere(path.join(project, '.git', 'modules', 'libs', 'lib', 'hooks', 'post-checkout'))).toBeUndefined();
+      expect(
+        readIfThere(path.join(project, '.git', 'modules', 'libs', 'lib', 'hooks', 'post-checkout')),
+      ).toBeUndefined();
       expect(readIfThere(path.join(project, 'libs', 'lib', '.git'))).toBe('gitdir: ../../.git/modules/libs/lib\n');
       expect(allOutput(result)).not.toContain('PLANTED-OK');
     },
@@ -291,7 +309,7 @@ const attacks: AttackCase[] = [
     // Open: git reads $GIT_DIR/commondir, which does not exist in an ordinary repository; a stand-in
     // file or folder there would itself break git. See the report for a proposal.
     knownHole: true,
-    name: 'git commondir: a new .git/commondir pointing at a planted config cannot redirect the host\'s git',
+    name: "git commondir: a new .git/commondir pointing at a planted config cannot redirect the host's git",
     steps: () => [
       workspace(
         `mkdir -p evil && cp -r .git/. evil/ && printf '[core]\\n\\trepositoryformatversion = 0\\n\\tfsmonitor = "${EVIL}"\\n' > evil/config && echo "$PWD/evil" > .git/commondir`,
@@ -355,12 +373,20 @@ const lookAlikes: AttackCase[] = [
     check: (result) => {
       expect(result.last.code).toBe(0);
       const status = hostGit(result.fixture.project, ['status', '--porcelain']);
-      expect(status.split('\n').filter(Boolean).sort()).toEqual(['?? .claude-notes/', '?? .envrc.example', '?? .github/README.md', '?? src.ts']);
+      expect(status.split('\n').filter(Boolean).sort()).toEqual([
+        '?? .claude-notes/',
+        '?? .envrc.example',
+        '?? .github/README.md',
+        '?? src.ts',
+      ]);
     },
   },
   {
     name: 'look-alike: a read-only command and an ordinary workspace command leave git status and the folder as they were',
-    steps: () => [{ profile: 'read-only', command: 'ls -la; git status; git log --oneline' }, workspace('git status --short; git diff; ls -A')],
+    steps: () => [
+      { profile: 'read-only', command: 'ls -la; git status; git log --oneline' },
+      workspace('git status --short; git diff; ls -A'),
+    ],
     check: (result) => {
       expect(result.steps.every((step) => step.code === 0)).toBe(true);
       expect(projectState(result.fixture.project)).toBe(result.before);

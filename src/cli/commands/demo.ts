@@ -8,7 +8,8 @@ import type { CommandIo } from '../headless.js';
 import { createRuntime } from '../runtime/create-runtime.js';
 
 /** The task the demo gives the scripted model. */
-export const DEMO_PROMPT = 'The test for average fails. Find the bug, fix it, run the tests, and report code statistics for the project.';
+export const DEMO_PROMPT =
+  'The test for average fails. Find the bug, fix it, run the tests, and report code statistics for the project.';
 
 /** The bundled demo: a sample project, its scripted model, and its MCP server. */
 export function demoFolder(): string {
@@ -30,7 +31,9 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   await cp(join(source, 'project'), project, { recursive: true });
   await mkdir(join(project, 'logs'));
   await writeFile(join(project, 'logs', 'build.log'), buildLog());
-  const mcpConfig = { mcpServers: { 'project-tools': { command: process.execPath, args: [join(source, 'mcp-server.mjs')] } } };
+  const mcpConfig = {
+    mcpServers: { 'project-tools': { command: process.execPath, args: [join(source, 'mcp-server.mjs')] } },
+  };
   await writeFile(join(project, '.mcp.json'), `${JSON.stringify(mcpConfig, null, 2)}\n`);
   const script = (await readFile(join(source, 'script.jsonl'), 'utf8')).replaceAll('${PROJECT}', project);
   const scriptPath = join(root, 'script.jsonl');
@@ -42,8 +45,22 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   write(`toolplane demo — a scripted model fixes a failing test in ${project}`);
   write(`task: ${DEMO_PROMPT}`);
   // The demo wrote this project itself: it trusts it for the run, as --trust-project does.
-  const args = parseRunArguments(['--provider', 'scripted', '--script', scriptPath, '--trust-project', ...argv.filter((arg) => arg !== '--tui')]);
-  const runtime = await createRuntime({ args, cwd: project, env, homeDir: root, interactive: false, warn: (line) => io.stderr.write(`${line}\n`) });
+  const args = parseRunArguments([
+    '--provider',
+    'scripted',
+    '--script',
+    scriptPath,
+    '--trust-project',
+    ...argv.filter((arg) => arg !== '--tui'),
+  ]);
+  const runtime = await createRuntime({
+    args,
+    cwd: project,
+    env,
+    homeDir: root,
+    interactive: false,
+    warn: (line) => io.stderr.write(`${line}\n`),
+  });
   try {
     // The demo's ToolSearch step needs the MCP server's tools; a real session never waits.
     await runtime.mcp?.whenSettled({ signal: AbortSignal.timeout(10_000) });
@@ -56,7 +73,8 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     const unsubscribe = runtime.session.todoStore.subscribe((change) => {
       if (change.agentId !== 'main') return;
       write('  todo list:');
-      for (const item of change.todos) write(`    [${item.status === 'completed' ? 'x' : item.status === 'in_progress' ? '~' : ' '}] ${item.content}`);
+      for (const item of change.todos)
+        write(`    [${item.status === 'completed' ? 'x' : item.status === 'in_progress' ? '~' : ' '}] ${item.content}`);
     });
     const generator = runtime.session.submit(DEMO_PROMPT, new AbortController().signal);
     let step = await generator.next();
@@ -68,7 +86,9 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     const result = step.value;
     await runtime.session.transcript().flush();
     write('');
-    write(`result: ${result.status} after ${result.turns} turns in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    write(
+      `result: ${result.status} after ${result.turns} turns in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     write(`transcript: ${runtime.session.transcript().path}`);
     write(`large results: ${runtime.session.transcript().resultsDirectory}`);
     write(`project: ${project}`);
@@ -85,7 +105,9 @@ function buildLog(): string {
     const level = step % 7 === 0 ? 'WARN' : 'INFO';
     const day = String(1 + (step % 28)).padStart(2, '0');
     const minute = String(step % 60).padStart(2, '0');
-    lines.push(`2026-11-${day}T10:${minute}:00Z ${level} build step ${step}: compiled module ${step % 113} in ${(step * 37) % 900} ms`);
+    lines.push(
+      `2026-11-${day}T10:${minute}:00Z ${level} build step ${step}: compiled module ${step % 113} in ${(step * 37) % 900} ms`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -25,7 +25,11 @@ type Check = { readonly name: string; readonly ok: boolean; readonly detail: str
 export async function runDoctor(argv: readonly string[], io: CommandIo): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, settings: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { json: { type: 'boolean' }, settings: { type: 'string' } },
+      strict: true,
+    }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -38,7 +42,10 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
   });
   const configDir = configDirectory(io.env as NodeJS.ProcessEnv, io.homeDir);
   // A fresh probe: the doctor is where a cached answer gets checked again.
-  const probe = await probeBubblewrap({ env: io.env, ...(io.env.TOOLPLANE_BWRAP ? { bwrap: io.env.TOOLPLANE_BWRAP } : {}) });
+  const probe = await probeBubblewrap({
+    env: io.env,
+    ...(io.env.TOOLPLANE_BWRAP ? { bwrap: io.env.TOOLPLANE_BWRAP } : {}),
+  });
   const version = probe.bwrap ? await bubblewrapVersion(probe.bwrap) : undefined;
   const scratch = await mkdtemp(path.join(tmpdir(), 'toolplane-doctor-'));
   try {
@@ -58,7 +65,11 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
       enabled: settings.sandbox.enabled,
       bubblewrap: version ?? null,
       platform: `${platform()} ${arch()}, kernel ${release()}`,
-      unixSockets: !seccompSupported() ? 'not blocked on this architecture' : policy.allowUnixSockets ? 'allowed (allowAllUnixSockets)' : 'refused (seccomp)',
+      unixSockets: !seccompSupported()
+        ? 'not blocked on this architecture'
+        : policy.allowUnixSockets
+          ? 'allowed (allowAllUnixSockets)'
+          : 'refused (seccomp)',
       checks,
       policy,
     };
@@ -71,17 +82,31 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
 }
 
 function describeReport(
-  report: { sandbox: { available: boolean; reason?: string; fix?: string; backend?: string }; enabled: boolean; bubblewrap: string | null; platform: string; unixSockets: string; checks: readonly Check[]; policy: SandboxPolicy },
+  report: {
+    sandbox: { available: boolean; reason?: string; fix?: string; backend?: string };
+    enabled: boolean;
+    bubblewrap: string | null;
+    platform: string;
+    unixSockets: string;
+    checks: readonly Check[];
+    policy: SandboxPolicy;
+  },
   ok: boolean,
 ): string {
   const lines: string[] = [];
-  if (!report.enabled) lines.push('sandbox: turned off by sandbox.enabled = false — Bash commands run with your full access');
-  else if (report.sandbox.available) lines.push(`sandbox: ${ok ? 'working' : 'FAILED its self-test'} — ${report.sandbox.backend ?? ''}${report.bubblewrap ? `, ${report.bubblewrap}` : ''}`);
+  if (!report.enabled)
+    lines.push('sandbox: turned off by sandbox.enabled = false — Bash commands run with your full access');
+  else if (report.sandbox.available)
+    lines.push(
+      `sandbox: ${ok ? 'working' : 'FAILED its self-test'} — ${report.sandbox.backend ?? ''}${report.bubblewrap ? `, ${report.bubblewrap}` : ''}`,
+    );
   else lines.push(`sandbox: NOT available — ${report.sandbox.reason ?? ''}`, `  fix: ${report.sandbox.fix ?? ''}`);
   lines.push(`platform: ${report.platform}`);
   for (const check of report.checks) lines.push(`  ${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
   const { policy } = report;
-  lines.push(`network in the workspace profile: ${policy.network ? 'on' : 'off'} (the read-only profile never has one)`);
+  lines.push(
+    `network in the workspace profile: ${policy.network ? 'on' : 'off'} (the read-only profile never has one)`,
+  );
   lines.push(`Unix sockets: ${report.unixSockets}`);
   lines.push('private /tmp: a folder per session, tmp/ beside its transcript (also $TMPDIR inside the sandbox)');
   const list = (title: string, entries: readonly string[]) => {
@@ -90,11 +115,16 @@ function describeReport(
   };
   const present = (entries: readonly string[]) => entries.filter((entry) => existsSync(entry));
   list('masked, unreadable in both profiles (those that exist now)', present(policy.masked));
-  list('read-only in the workspace profile even inside the working folders (those that exist now; missing ones cannot be created)', present(policy.writeProtected));
+  list(
+    'read-only in the workspace profile even inside the working folders (those that exist now; missing ones cannot be created)',
+    present(policy.writeProtected),
+  );
   list('writable in the workspace profile', [...policy.workingFolders, ...policy.writable]);
   list('asked for but not enforced', policy.unenforced);
   if (policy.excludedCommands.length > 0) list('excluded commands (ask, then run outside)', policy.excludedCommands);
-  lines.push('Not contained by the sandbox: hook commands and MCP servers (they run outside it), and abstract Unix sockets when the network is on.');
+  lines.push(
+    'Not contained by the sandbox: hook commands and MCP servers (they run outside it), and abstract Unix sockets when the network is on.',
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -115,18 +145,41 @@ async function selfTest(scratch: string, bwrap: string | undefined): Promise<Che
     }),
   });
   const run = async (profile: SandboxProfile, script: string) => {
-    const result = await runSandboxed(sandbox, { profile, argv: ['/bin/sh', '-c', script], cwd: work, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home } });
+    const result = await runSandboxed(sandbox, {
+      profile,
+      argv: ['/bin/sh', '-c', script],
+      cwd: work,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
+    });
     return { output: `${result.stdout}${result.stderr}` };
   };
   const readOnly = await run('read-only', 'touch probe 2>&1; echo tmp > /tmp/t && cat /tmp/t');
-  const workspace = await run('workspace', 'touch probe && echo wrote; mkdir -p .git/hooks 2>/dev/null; cat .env ~/.ssh/id_test 2>&1');
+  const workspace = await run(
+    'workspace',
+    'touch probe && echo wrote; mkdir -p .git/hooks 2>/dev/null; cat .env ~/.ssh/id_test 2>&1',
+  );
   return [
-    { name: 'read-only profile refuses writes', ok: /Read-only file system/.test(readOnly.output), detail: firstLine(readOnly.output) },
-    { name: 'read-only profile has a private /tmp', ok: /\btmp\b/.test(readOnly.output.split('\n').slice(1).join('\n')), detail: 'a write to /tmp and its read back' },
-    { name: 'workspace profile writes the working folder', ok: workspace.output.includes('wrote'), detail: firstLine(workspace.output) },
+    {
+      name: 'read-only profile refuses writes',
+      ok: /Read-only file system/.test(readOnly.output),
+      detail: firstLine(readOnly.output),
+    },
+    {
+      name: 'read-only profile has a private /tmp',
+      ok: /\btmp\b/.test(readOnly.output.split('\n').slice(1).join('\n')),
+      detail: 'a write to /tmp and its read back',
+    },
+    {
+      name: 'workspace profile writes the working folder',
+      ok: workspace.output.includes('wrote'),
+      detail: firstLine(workspace.output),
+    },
     {
       name: 'masked secrets are unreadable',
-      ok: !workspace.output.includes('doctor-secret') && !workspace.output.includes('doctor-env-secret') && /Permission denied/.test(workspace.output),
+      ok:
+        !workspace.output.includes('doctor-secret') &&
+        !workspace.output.includes('doctor-env-secret') &&
+        /Permission denied/.test(workspace.output),
       detail: 'a Read-denied .env and ~/.ssh',
     },
   ];

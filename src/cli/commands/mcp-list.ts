@@ -16,16 +16,34 @@ export async function runMcpList(argv: readonly string[], io: CommandIo): Promis
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { 'mcp-config': { type: 'string', multiple: true }, json: { type: 'boolean' }, timeout: { type: 'string' }, 'trust-project': { type: 'boolean' } },
+      options: {
+        'mcp-config': { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'trust-project': { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const timeoutMs = values.timeout ? Number(values.timeout) : 15_000;
-  const settings = await loadSettings({ cwd: io.cwd, env: io.env, homeDir: io.homeDir, session: 'headless', trustProject: values['trust-project'] ?? false });
+  const settings = await loadSettings({
+    cwd: io.cwd,
+    env: io.env,
+    homeDir: io.homeDir,
+    session: 'headless',
+    trustProject: values['trust-project'] ?? false,
+  });
   const signal = AbortSignal.timeout(timeoutMs);
-  const setup = await setUpMcp({ cwd: io.cwd, env: io.env, settings, configFiles: values['mcp-config'] ?? [], trusted: settings.projectTrust === 'trusted', signal: new AbortController().signal });
+  const setup = await setUpMcp({
+    cwd: io.cwd,
+    env: io.env,
+    settings,
+    configFiles: values['mcp-config'] ?? [],
+    trusted: settings.projectTrust === 'trusted',
+    signal: new AbortController().signal,
+  });
   for (const issue of setup.issues) io.stderr.write(`mcp: ${issue}\n`);
   if (!setup.manager) {
     if (values.json) io.stdout.write('[]\n');
@@ -51,7 +69,9 @@ export async function runMcpList(argv: readonly string[], io: CommandIo): Promis
     } else {
       for (const server of servers) {
         const reason = 'reason' in server.state ? ` — ${String(server.state.reason)}` : '';
-        io.stdout.write(`${server.name}  ${server.transport}  ${server.state.status}  ${server.toolNames.length} tools${reason}\n`);
+        io.stdout.write(
+          `${server.name}  ${server.transport}  ${server.state.status}  ${server.toolNames.length} tools${reason}\n`,
+        );
       }
     }
     return servers.some((server) => server.state.status === 'failed') ? 1 : 0;

@@ -5,7 +5,8 @@ import { loadSettings } from '../../settings/load-settings.js';
 import { UsageError } from '../args.js';
 import type { CommandIo } from '../headless.js';
 
-const USAGE = 'Usage: toolplane permissions explain --tool NAME --input JSON [--cwd DIR] [--settings FILE|JSON] [--permission-mode MODE] [--trust-project] [--json]';
+const USAGE =
+  'Usage: toolplane permissions explain --tool NAME --input JSON [--cwd DIR] [--settings FILE|JSON] [--permission-mode MODE] [--trust-project] [--json]';
 
 /**
  * `toolplane permissions explain`: prints the decision the plane would make for one call before
@@ -53,9 +54,13 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     homeDir: io.homeDir,
     session: 'headless',
     trustProject: values['trust-project'] ?? false,
-    cli: { ...(values.settings !== undefined ? { settings: values.settings } : {}), ...(mode ? { permissionMode: mode as PermissionMode } : {}) },
+    cli: {
+      ...(values.settings !== undefined ? { settings: values.settings } : {}),
+      ...(mode ? { permissionMode: mode as PermissionMode } : {}),
+    },
   });
-  for (const warning of settings.warnings) io.stderr.write(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}\n`);
+  for (const warning of settings.warnings)
+    io.stderr.write(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}\n`);
   const explained = await explainDecision({
     toolName: values.tool,
     input,
@@ -73,7 +78,9 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     if (explained.rule) io.stdout.write(`rule: ${explained.rule}${explained.source ? ` (${explained.source})` : ''}\n`);
   }
   if (explained.allowsAnyCode !== null) {
-    io.stderr.write(`warning: rule ${explained.rule ?? ''} allows any code (${explained.allowsAnyCode}); narrow it to the script or command you mean\n`);
+    io.stderr.write(
+      `warning: rule ${explained.rule ?? ''} allows any code (${explained.allowsAnyCode}); narrow it to the script or command you mean\n`,
+    );
   }
   return 0;
 }

@@ -8,9 +8,28 @@ let folder: string;
 let catalog: string;
 
 const tools = [
-  { id: 'mcp__slack__send_message', name: 'send_message', server: 'slack', description: 'Send a message to a Slack channel.', input_schema: { type: 'object', properties: { channel: { type: 'string' } } }, source: 'x' },
-  { id: 'mcp__slack__list_channels', name: 'list_channels', server: 'slack', description: 'List the channels of the workspace.', input_schema: { type: 'object' } },
-  { id: 'bfcl__get_weather', name: 'get_weather', server: '', description: 'Current weather for a city.', input_schema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } } } },
+  {
+    id: 'mcp__slack__send_message',
+    name: 'send_message',
+    server: 'slack',
+    description: 'Send a message to a Slack channel.',
+    input_schema: { type: 'object', properties: { channel: { type: 'string' } } },
+    source: 'x',
+  },
+  {
+    id: 'mcp__slack__list_channels',
+    name: 'list_channels',
+    server: 'slack',
+    description: 'List the channels of the workspace.',
+    input_schema: { type: 'object' },
+  },
+  {
+    id: 'bfcl__get_weather',
+    name: 'get_weather',
+    server: '',
+    description: 'Current weather for a city.',
+    input_schema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } } },
+  },
   { id: 'convertUnits', name: 'convertUnits', description: 'Convert between units.' },
 ];
 
@@ -59,7 +78,12 @@ describe('toolplane tool-search', () => {
     );
     const result = await run(['--catalog', catalog, '--queries', queries, '--max-results', '1']);
     expect(result.code).toBe(0);
-    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
       { id: 'q1', results: ['mcp__slack__send_message'] },
       { id: 7, results: ['convertUnits'] },
       { id: null, results: [] },
@@ -68,7 +92,10 @@ describe('toolplane tool-search', () => {
 
   it('uses the catalog server and original name in the ranking', async () => {
     const result = await run(['--catalog', catalog, '--query', 'slack', '--max-results', '5']);
-    expect(JSON.parse(result.stdout)).toEqual({ id: null, results: ['mcp__slack__send_message', 'mcp__slack__list_channels'] });
+    expect(JSON.parse(result.stdout)).toEqual({
+      id: null,
+      results: ['mcp__slack__send_message', 'mcp__slack__list_channels'],
+    });
   });
 
   it('refuses missing flags, both query flags, unknown flags and a bad --max-results', async () => {

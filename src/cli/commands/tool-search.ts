@@ -13,7 +13,8 @@ export type ToolSearchCommandIo = {
   readonly signal?: AbortSignal;
 };
 
-const USAGE = 'Usage: toolplane tool-search --catalog FILE.jsonl (--query TEXT | --queries FILE.jsonl) [--max-results N]';
+const USAGE =
+  'Usage: toolplane tool-search --catalog FILE.jsonl (--query TEXT | --queries FILE.jsonl) [--max-results N]';
 
 /** Thrown inside the command for a user error: printed as one line, exit code 2. */
 class CommandInputError extends Error {}
@@ -88,7 +89,9 @@ function parseOptions(args: readonly string[]): {
   if (values['max-results'] !== undefined) {
     maxResults = Number(values['max-results']);
     if (!Number.isInteger(maxResults) || maxResults < 1) {
-      throw new CommandInputError(`--max-results must be a positive integer, not ${JSON.stringify(values['max-results'])}.`);
+      throw new CommandInputError(
+        `--max-results must be a positive integer, not ${JSON.stringify(values['max-results'])}.`,
+      );
     }
   }
   return { catalog: values.catalog, query: values.query, queries: values.queries, maxResults };
@@ -126,7 +129,8 @@ function parseCatalog(text: string, path: string): ToolDescriptor[] {
   const descriptors: ToolDescriptor[] = [];
   for (const { record, line } of jsonLines(text, path)) {
     const id = record['id'];
-    if (typeof id !== 'string' || id === '') throw new CommandInputError(`${path}:${line}: "id" must be a non-empty string.`);
+    if (typeof id !== 'string' || id === '')
+      throw new CommandInputError(`${path}:${line}: "id" must be a non-empty string.`);
     const description = record['description'];
     const schema = record['input_schema'];
     const server = record['server'];
@@ -135,7 +139,9 @@ function parseCatalog(text: string, path: string): ToolDescriptor[] {
       name: id,
       description: typeof description === 'string' ? description : '',
       inputSchema:
-        typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : undefined,
+        typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+          ? (schema as Record<string, unknown>)
+          : undefined,
       server: typeof server === 'string' && server !== '' ? server : undefined,
       toolName: typeof name === 'string' && name !== '' ? name : undefined,
     });

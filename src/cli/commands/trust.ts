@@ -31,28 +31,46 @@ export async function runTrust(argv: readonly string[], io: CommandIo): Promise<
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 1 || (values.list && (values.revoke || positionals.length > 0)) || (values.json && !values.list)) {
+  if (
+    positionals.length > 1 ||
+    (values.list && (values.revoke || positionals.length > 0)) ||
+    (values.json && !values.list)
+  ) {
     throw new UsageError(USAGE);
   }
   const paths = settingsPaths({ cwd: io.cwd, env: io.env, homeDir: io.homeDir });
   const storeFile = paths.trustStore;
   if (values.list) {
     const { entries, damaged } = await listProjectTrust({ storeFile });
-    if (damaged) io.stderr.write(`warning: ${storeFile} is damaged; no folder counts as trusted until it is rewritten\n`);
+    if (damaged)
+      io.stderr.write(`warning: ${storeFile} is damaged; no folder counts as trusted until it is rewritten\n`);
     if (values.json) io.stdout.write(`${JSON.stringify(entries)}\n`);
     else if (entries.length === 0) io.stdout.write('No folder has been trusted or refused yet.\n');
-    else for (const entry of entries) io.stdout.write(`${entry.trust === 'trusted' ? 'trusted  ' : 'untrusted'}  ${entry.projectDir}\n`);
+    else
+      for (const entry of entries)
+        io.stdout.write(`${entry.trust === 'trusted' ? 'trusted  ' : 'untrusted'}  ${entry.projectDir}\n`);
     return 0;
   }
   const folder = resolve(io.cwd, positionals[0] ?? '.');
-  const isFolder = await stat(folder).then((info) => info.isDirectory(), () => false);
+  const isFolder = await stat(folder).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
   if (!isFolder) {
     io.stderr.write(`toolplane: ${folder} is not a folder.\n`);
     return 1;
   }
   const key = await trustStoreKey(folder);
-  const { forgotOtherTrust } = await recordTrustAnswer({ storeFile, holdsFile: paths.heldSettings, projectDir: folder, trust: values.revoke ? 'untrusted' : 'trusted' });
-  if (forgotOtherTrust) io.stderr.write(`warning: ${storeFile} had been changed by a tool call; the other folders it trusted are no longer trusted (trust them again if you meant to)\n`);
+  const { forgotOtherTrust } = await recordTrustAnswer({
+    storeFile,
+    holdsFile: paths.heldSettings,
+    projectDir: folder,
+    trust: values.revoke ? 'untrusted' : 'trusted',
+  });
+  if (forgotOtherTrust)
+    io.stderr.write(
+      `warning: ${storeFile} had been changed by a tool call; the other folders it trusted are no longer trusted (trust them again if you meant to)\n`,
+    );
   io.stdout.write(
     values.revoke
       ? `No longer trusted: ${key}. Only the deny and ask rules of its own settings apply there now.\n`

@@ -43,7 +43,9 @@ export function createBuiltinTools(options: {
     createTodoWriteTool(),
     createWebFetchTool({ allowPrivateHosts: options.allowPrivateHosts }),
     createToolSearchTool(),
-    createAgentTool({ agentTypes: options.agentTypes.map((type) => ({ name: type.name, description: type.description })) }),
+    createAgentTool({
+      agentTypes: options.agentTypes.map((type) => ({ name: type.name, description: type.description })),
+    }),
     createEnterPlanModeTool(),
     createExitPlanModeTool(),
   ];

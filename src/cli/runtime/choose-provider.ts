@@ -28,13 +28,21 @@ export function chooseProvider(options: {
 }): ProviderChoice {
   const { env } = options;
   const name: ProviderName | undefined =
-    options.provider ?? (options.script ? 'scripted' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.OPENAI_BASE_URL ? 'openai' : undefined);
+    options.provider ??
+    (options.script ? 'scripted' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.OPENAI_BASE_URL ? 'openai' : undefined);
   if (!name) throw new ProviderSetupError(NO_PROVIDER_MESSAGE);
-  if (name === 'scripted' && !options.script) throw new ProviderSetupError('--provider scripted needs --script FILE (a JSONL script of assistant turns, or a recorded transcript).');
+  if (name === 'scripted' && !options.script)
+    throw new ProviderSetupError(
+      '--provider scripted needs --script FILE (a JSONL script of assistant turns, or a recorded transcript).',
+    );
   if (name === 'anthropic' && !env.ANTHROPIC_API_KEY && !env.ANTHROPIC_AUTH_TOKEN) {
-    throw new ProviderSetupError('The Anthropic provider needs ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) in the environment.');
+    throw new ProviderSetupError(
+      'The Anthropic provider needs ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) in the environment.',
+    );
   }
-  const baseUrl = options.baseUrl ?? (name === 'anthropic' ? env.ANTHROPIC_BASE_URL : name === 'openai' ? env.OPENAI_BASE_URL : undefined);
+  const baseUrl =
+    options.baseUrl ??
+    (name === 'anthropic' ? env.ANTHROPIC_BASE_URL : name === 'openai' ? env.OPENAI_BASE_URL : undefined);
   return { name, baseUrl };
 }
 
@@ -42,15 +50,30 @@ export function chooseProvider(options: {
  * Creates the chosen provider. The SDK of the provider is imported only here, on demand, so a run
  * loads one SDK and no other (cold start).
  */
-export async function createProvider(choice: ProviderChoice, options: { readonly script: string | undefined; readonly env: Readonly<Record<string, string | undefined>>; readonly model: string | undefined }): Promise<ModelProvider> {
+export async function createProvider(
+  choice: ProviderChoice,
+  options: {
+    readonly script: string | undefined;
+    readonly env: Readonly<Record<string, string | undefined>>;
+    readonly model: string | undefined;
+  },
+): Promise<ModelProvider> {
   switch (choice.name) {
     case 'anthropic': {
       const { createAnthropicProvider } = await import('../../providers/anthropic/anthropic-provider.js');
-      return createAnthropicProvider({ env: options.env, ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}), ...(options.model ? { defaultModel: options.model } : {}) });
+      return createAnthropicProvider({
+        env: options.env,
+        ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
+        ...(options.model ? { defaultModel: options.model } : {}),
+      });
     }
     case 'openai': {
       const { createOpenAIProvider } = await import('../../providers/openai/openai-provider.js');
-      return createOpenAIProvider({ env: options.env, ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}), ...(options.model ? { defaultModel: options.model } : {}) });
+      return createOpenAIProvider({
+        env: options.env,
+        ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
+        ...(options.model ? { defaultModel: options.model } : {}),
+      });
     }
     case 'scripted': {
       const { createScriptedProvider } = await import('../../providers/scripted/scripted-provider.js');

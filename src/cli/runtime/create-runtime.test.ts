@@ -35,13 +35,21 @@ describe('createRuntime', () => {
     const pidFile = join(home, 'server.pid');
     const server = join(home, 'server.cjs');
     // A stdio "server" that only records that it was started and stays up.
-    await writeFile(server, `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`);
+    await writeFile(
+      server,
+      `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`,
+    );
     const config = join(home, 'mcp.json');
     await writeFile(config, JSON.stringify({ mcpServers: { probe: { command: process.execPath, args: [server] } } }));
     const attempt = createRuntime({
       args: parseRunArguments(['-p', 'x', '--mcp-config', config, '--json-schema', '{not json']),
       cwd: project,
-      env: { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+      env: {
+        HOME: home,
+        TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'),
+        ANTHROPIC_API_KEY: 'k',
+        ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+      },
       homeDir: home,
       interactive: false,
       warn: () => {},
@@ -58,14 +66,21 @@ describe('createRuntime', () => {
     const runtime = await createRuntime({
       args: parseRunArguments(['-p', 'x']),
       cwd: project,
-      env: { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+      env: {
+        HOME: home,
+        TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'),
+        ANTHROPIC_API_KEY: 'k',
+        ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+      },
       homeDir: home,
       interactive: false,
       warn: () => {},
     });
     try {
       const file = join(project, 'a.txt');
-      runtime.session.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
+      runtime.session.services
+        .get(fileStateService)!
+        .set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
       await runtime.session.clear();
       // The new conversation never saw the file: an edit must read it first.
       expect(runtime.session.services.get(fileStateService)!.get(file)).toBeUndefined();
@@ -75,13 +90,27 @@ describe('createRuntime', () => {
   });
 
   it('forgets which files were read when another session is resumed', async () => {
-    const env = { HOME: home, TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
-    const runtime = await createRuntime({ args: parseRunArguments(['-p', 'x']), cwd: project, env, homeDir: home, interactive: false, warn: () => {} });
+    const env = {
+      HOME: home,
+      TOOLPLANE_CONFIG_DIR: join(home, '.toolplane'),
+      ANTHROPIC_API_KEY: 'k',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+    };
+    const runtime = await createRuntime({
+      args: parseRunArguments(['-p', 'x']),
+      cwd: project,
+      env,
+      homeDir: home,
+      interactive: false,
+      warn: () => {},
+    });
     try {
       const earlier = runtime.session.id();
       await runtime.session.clear();
       const file = join(project, 'a.txt');
-      runtime.session.services.get(fileStateService)!.set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
+      runtime.session.services
+        .get(fileStateService)!
+        .set(file, { hash: 'h', mtimeMs: 1, size: 1, partial: false, recordedAtMs: 1 });
       await runtime.session.resume(earlier);
       expect(runtime.session.services.get(fileStateService)!.get(file)).toBeUndefined();
     } finally {

@@ -19,7 +19,10 @@ import {
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
-import { createStructuredOutputTool, STRUCTURED_OUTPUT_TOOL_NAME } from '../../tools/structured-output/structured-output-tool.js';
+import {
+  createStructuredOutputTool,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+} from '../../tools/structured-output/structured-output-tool.js';
 import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
 import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
 import { webSearchService } from '../../tools/web-search/web-search-service.js';
@@ -73,16 +76,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { args, cwd, env, homeDir } = options;
   const signal = options.signal ?? new AbortController().signal;
   // Checked before anything starts: a bad argument must not leave MCP servers or a transcript behind.
-  const jsonSchemaTool: AnyTool | undefined = args.jsonSchema === undefined ? undefined : createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
+  const jsonSchemaTool: AnyTool | undefined =
+    args.jsonSchema === undefined ? undefined : createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
   // Start the work that does not depend on settings while they load.
   const providerPromise = createProvider(choice, { script: args.script, env, model: args.model });
-  const parserReady = initShellParser().catch((error: unknown) => options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`));
+  const parserReady = initShellParser().catch((error: unknown) =>
+    options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
+  );
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
   const guardRef: { current?: SettingsGuard } = {};
-  const { settings, engine, permissions, modes } = await loadPermissions({ ...options, signal, onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined) });
+  const { settings, engine, permissions, modes } = await loadPermissions({
+    ...options,
+    signal,
+    onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
+  });
 
   const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
@@ -106,12 +116,32 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const provider = await providerPromise;
   const model = args.model ?? provider.defaultModel;
   const services = await hostServices({ engine, provider, model, choice, env });
-  const mcp = await startSessionMcp({ cwd, env, homeDir, settings, configFiles: args.mcpConfig, signal, warn: options.warn });
+  const mcp = await startSessionMcp({
+    cwd,
+    env,
+    homeDir,
+    settings,
+    configFiles: args.mcpConfig,
+    signal,
+    warn: options.warn,
+  });
   if (mcp) services.set(mcpResourcesService, mcp);
   const agentTypes = [GENERAL_PURPOSE_AGENT];
-  const builtins = createBuiltinTools({ env, provider, interactive: options.interactive, hasMcp: mcp !== undefined, agentTypes, allowPrivateHosts: privateHostsFromRules(settings.rules) });
+  const builtins = createBuiltinTools({
+    env,
+    provider,
+    interactive: options.interactive,
+    hasMcp: mcp !== undefined,
+    agentTypes,
+    allowPrivateHosts: privateHostsFromRules(settings.rules),
+  });
   const instructions = await instructionsPromise;
-  const system = buildSystemPrompt({ cwd, instructions, ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}), additionalDirectories: args.addDir });
+  const system = buildSystemPrompt({
+    cwd,
+    instructions,
+    ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
+    additionalDirectories: args.addDir,
+  });
   const sandboxRef: { current?: Sandbox } = {};
   const session = await createAgentSession({
     provider,
@@ -129,7 +159,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     homeDir,
     services,
     agentTypes,
-    ...(jsonSchemaTool ? { requiredTool: { name: STRUCTURED_OUTPUT_TOOL_NAME, maxReminders: MAX_STRUCTURED_OUTPUT_REMINDERS } } : {}),
+    ...(jsonSchemaTool
+      ? { requiredTool: { name: STRUCTURED_OUTPUT_TOOL_NAME, maxReminders: MAX_STRUCTURED_OUTPUT_REMINDERS } }
+      : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
     afterTools: async (turnSignal) => {
       const lines = await settingsGuard.afterTools(turnSignal);
@@ -184,7 +216,11 @@ async function hostServices(options: {
     .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
   if (choice.name === 'anthropic' && provider.capabilities.webSearch) {
     const { createAnthropicWebSearch } = await import('../../providers/anthropic/anthropic-web-search.js');
-    const backend = createAnthropicWebSearch({ env, ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}), defaultModel: model });
+    const backend = createAnthropicWebSearch({
+      env,
+      ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
+      defaultModel: model,
+    });
     services.set(webSearchService, { search: async (request, searchSignal) => backend.search(request, searchSignal) });
   }
   return services;

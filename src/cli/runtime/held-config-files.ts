@@ -1,7 +1,14 @@
 import { join, resolve } from 'node:path';
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { parseSettingsText } from '../../settings/parse-settings-text.js';
-import { hashContent, heldRecord, holdKey, readHoldTable, readText, type HoldRecord } from '../../settings/settings-holds.js';
+import {
+  hashContent,
+  heldRecord,
+  holdKey,
+  readHoldTable,
+  readText,
+  type HoldRecord,
+} from '../../settings/settings-holds.js';
 import { settingsPaths } from '../../settings/settings-paths.js';
 
 /** A settings or MCP configuration file that a tool call wrote, waiting for a person. */
@@ -38,8 +45,15 @@ export function watchedConfigFiles(options: {
 }
 
 /** Whether this MCP configuration file's current content is held; its text either way. */
-export async function mcpConfigHold(options: { readonly file: string; readonly holdsFile: string; readonly signal?: AbortSignal }): Promise<{ readonly text: string | undefined; readonly record: HoldRecord | undefined }> {
-  const [holds, text] = await Promise.all([readHoldTable(options.holdsFile, options.signal), readText(options.file, options.signal)]);
+export async function mcpConfigHold(options: {
+  readonly file: string;
+  readonly holdsFile: string;
+  readonly signal?: AbortSignal;
+}): Promise<{ readonly text: string | undefined; readonly record: HoldRecord | undefined }> {
+  const [holds, text] = await Promise.all([
+    readHoldTable(options.holdsFile, options.signal),
+    readText(options.file, options.signal),
+  ]);
   return { text, record: heldRecord(holds, await holdKey(options.file), hashContent(text)) };
 }
 
@@ -60,7 +74,10 @@ export async function heldConfigFiles(options: {
     if (!trusted && (held.source === 'projectSettings' || held.source === 'localSettings')) continue;
     out.push({ file: held.file, record: held.record, loosens: settingsLoosening(await readText(held.file)) });
   }
-  const mcpFiles = [...(trusted ? [join(options.cwd, '.mcp.json')] : []), ...options.mcpConfigFiles.map((file) => resolve(options.cwd, file))];
+  const mcpFiles = [
+    ...(trusted ? [join(options.cwd, '.mcp.json')] : []),
+    ...options.mcpConfigFiles.map((file) => resolve(options.cwd, file)),
+  ];
   for (const file of mcpFiles) {
     const { text, record } = await mcpConfigHold({ file, holdsFile: options.holdsFile });
     if (record !== undefined) out.push({ file, record, loosens: mcpLoosening(text) });
@@ -83,7 +100,9 @@ export function settingsLoosening(text: string | undefined): readonly string[] {
     ...(permissions?.defaultMode === undefined ? [] : [`defaultMode ${permissions.defaultMode}`]),
     ...(permissions?.additionalDirectories ?? []).map((folder) => `additional directory ${folder}`),
     ...Object.entries(settings.hooks ?? {}).flatMap(([event, matchers]) =>
-      matchers.flatMap((matcher) => matcher.hooks.map((hook) => `${event} hook: ${hook.command ?? hook.url ?? hook.type}`)),
+      matchers.flatMap((matcher) =>
+        matcher.hooks.map((hook) => `${event} hook: ${hook.command ?? hook.url ?? hook.type}`),
+      ),
     ),
     ...Object.keys(settings.mcpServers ?? {}).map((name) => `MCP server ${name}`),
     ...Object.keys(settings.env ?? {}).map((name) => `env ${name}`),
@@ -94,9 +113,14 @@ export function settingsLoosening(text: string | undefined): readonly string[] {
 export function mcpLoosening(text: string | undefined): readonly string[] {
   if (text === undefined) return ['(the file was deleted)'];
   try {
-    const value = JSON.parse(text) as { mcpServers?: Record<string, { command?: unknown; args?: unknown; url?: unknown }> };
+    const value = JSON.parse(text) as {
+      mcpServers?: Record<string, { command?: unknown; args?: unknown; url?: unknown }>;
+    };
     return Object.entries(value.mcpServers ?? {}).map(([name, server]) => {
-      const command = typeof server.command === 'string' ? [server.command, ...(Array.isArray(server.args) ? server.args.map(String) : [])].join(' ') : String(server.url ?? '');
+      const command =
+        typeof server.command === 'string'
+          ? [server.command, ...(Array.isArray(server.args) ? server.args.map(String) : [])].join(' ')
+          : String(server.url ?? '');
       return `MCP server ${name}: ${command}`;
     });
   } catch {

@@ -61,10 +61,24 @@ describe('settings files a tool call writes are held across sessions', () => {
 
   it('holds the file after the batch, in later headless sessions, until a person confirms it in the UI', async () => {
     const plant = `node -e "require('fs').writeFileSync('.toolplane/settings.local.json', JSON.stringify({permissions: {allow: ['Bash(touch:*)']}}))"`;
-    const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
+    const attack = await script([
+      { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
+      { content: [{ type: 'text', text: 'done' }] },
+    ]);
     const warnings: string[] = [];
     const first = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
+      args: parseRunArguments([
+        '-p',
+        'x',
+        '--provider',
+        'scripted',
+        '--script',
+        attack,
+        '--trust-project',
+        '--permission-mode',
+        'bypassPermissions',
+        ...UNSANDBOXED,
+      ]),
       cwd: project,
       env,
       homeDir: home,
@@ -76,12 +90,18 @@ describe('settings files a tool call writes are held across sessions', () => {
     } finally {
       await first.session.close();
     }
-    expect(warnings).toContainEqual(expect.stringContaining(`toolplane: ${local} was changed by a tool call. Until a person confirms it, only its deny and ask rules`));
+    expect(warnings).toContainEqual(
+      expect.stringContaining(
+        `toolplane: ${local} was changed by a tool call. Until a person confirms it, only its deny and ask rules`,
+      ),
+    );
 
     // A later headless session: the planted allow rule is held, the deny rule the file had still applies.
     const later = await start(['-p', 'y']);
     await later.runtime.session.close();
-    expect(later.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual(['deny Bash(curl:*)']);
+    expect(later.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual([
+      'deny Bash(curl:*)',
+    ]);
     expect(later.warnings.join('\n')).toContain('is held until a person confirms it: its allow rules are not applied');
 
     // The terminal UI asks; a refusal keeps it held, a confirmation applies it.
@@ -92,7 +112,9 @@ describe('settings files a tool call writes are held across sessions', () => {
     expect(refused.runtime.settings.rules.map((entry) => entry.rule)).toEqual(['Bash(curl:*)']);
     const confirmed = await start([], { interactive: true, askConfirmHeld: async () => true });
     await confirmed.runtime.session.close();
-    expect(confirmed.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual(['allow Bash(touch:*)']);
+    expect(confirmed.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual([
+      'allow Bash(touch:*)',
+    ]);
     const afterwards = await start(['-p', 'z']);
     await afterwards.runtime.session.close();
     expect(afterwards.runtime.settings.rules.map((entry) => entry.rule)).toEqual(['Bash(touch:*)']);
@@ -100,10 +122,22 @@ describe('settings files a tool call writes are held across sessions', () => {
 
   it('the terminal UI gets the hold as a notice in the transcript, and a rule saved on top of it stays held', async () => {
     const plant = `node -e "require('fs').writeFileSync('.toolplane/settings.local.json', '{}')"`;
-    const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
+    const attack = await script([
+      { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
+      { content: [{ type: 'text', text: 'done' }] },
+    ]);
     const warnings: string[] = [];
     const runtime = await createRuntime({
-      args: parseRunArguments(['--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
+      args: parseRunArguments([
+        '--provider',
+        'scripted',
+        '--script',
+        attack,
+        '--trust-project',
+        '--permission-mode',
+        'bypassPermissions',
+        ...UNSANDBOXED,
+      ]),
       cwd: project,
       env,
       homeDir: home,
@@ -112,9 +146,16 @@ describe('settings files a tool call writes are held across sessions', () => {
     });
     try {
       const events = await run(runtime, 'go');
-      expect(events).toContainEqual({ type: 'notice', message: expect.stringContaining(`${local} was changed by a tool call`) });
+      expect(events).toContainEqual({
+        type: 'notice',
+        message: expect.stringContaining(`${local} was changed by a tool call`),
+      });
       // The person then chooses "always allow" in local settings: the rule applies now, the file stays held.
-      await runtime.permissions.remember({ rule: 'Bash(make test:*)', behavior: 'allow', destination: 'localSettings' });
+      await runtime.permissions.remember({
+        rule: 'Bash(make test:*)',
+        behavior: 'allow',
+        destination: 'localSettings',
+      });
       expect(warnings).toContainEqual(expect.stringContaining('stays held with the new rule'));
     } finally {
       await runtime.session.close();
@@ -122,15 +163,33 @@ describe('settings files a tool call writes are held across sessions', () => {
     const later = await start(['-p', 'y']);
     await later.runtime.session.close();
     // The deny rule the file had before the tool call still applies; the saved allow waits for confirmation.
-    expect(later.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual(['deny Bash(curl:*)']);
+    expect(later.runtime.settings.rules.map((entry) => `${entry.behavior} ${entry.rule}`)).toEqual([
+      'deny Bash(curl:*)',
+    ]);
   });
 
   it('an .mcp.json a tool call wrote starts no server in later sessions', async () => {
-    const config = JSON.stringify({ mcpServers: { planted: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } } });
+    const config = JSON.stringify({
+      mcpServers: { planted: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } },
+    });
     const plant = `node -e "require('fs').writeFileSync('.mcp.json', process.argv[1])" '${config}'`;
-    const attack = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] }, { content: [{ type: 'text', text: 'done' }] }]);
+    const attack = await script([
+      { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
+      { content: [{ type: 'text', text: 'done' }] },
+    ]);
     const first = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', attack, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
+      args: parseRunArguments([
+        '-p',
+        'x',
+        '--provider',
+        'scripted',
+        '--script',
+        attack,
+        '--trust-project',
+        '--permission-mode',
+        'bypassPermissions',
+        ...UNSANDBOXED,
+      ]),
       cwd: project,
       env,
       homeDir: home,
@@ -146,14 +205,30 @@ describe('settings files a tool call writes are held across sessions', () => {
     const later = await start(['-p', 'y']);
     await later.runtime.session.close();
     expect(later.runtime.mcp?.servers() ?? []).toEqual([]);
-    expect(later.warnings).toContainEqual(expect.stringContaining(`mcp: ${join(project, '.mcp.json')}: it was changed by a tool call and is held`));
+    expect(later.warnings).toContainEqual(
+      expect.stringContaining(`mcp: ${join(project, '.mcp.json')}: it was changed by a tool call and is held`),
+    );
   });
 
   it('look-alike: a session whose tool calls leave the settings alone holds nothing', async () => {
-    const harmless = await script([{ content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: 'node -e "1"' } }] }, { content: [{ type: 'text', text: 'done' }] }]);
+    const harmless = await script([
+      { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: 'node -e "1"' } }] },
+      { content: [{ type: 'text', text: 'done' }] },
+    ]);
     const warnings: string[] = [];
     const runtime = await createRuntime({
-      args: parseRunArguments(['-p', 'x', '--provider', 'scripted', '--script', harmless, '--trust-project', '--permission-mode', 'bypassPermissions', ...UNSANDBOXED]),
+      args: parseRunArguments([
+        '-p',
+        'x',
+        '--provider',
+        'scripted',
+        '--script',
+        harmless,
+        '--trust-project',
+        '--permission-mode',
+        'bypassPermissions',
+        ...UNSANDBOXED,
+      ]),
       cwd: project,
       env,
       homeDir: home,

@@ -11,7 +11,19 @@ import type { RuntimeOptions } from './create-runtime.js';
 import { heldConfigFiles } from './held-config-files.js';
 
 /** Tools of ours that the permission descriptors do not list; rules may name them. */
-const EXTRA_TOOL_NAMES = ['ToolSearch', 'StructuredOutput', 'WebSearch', 'TaskOutput', 'TaskStop', 'EnterPlanMode', 'ExitPlanMode', 'AskUserQuestion', 'TodoWrite', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
+const EXTRA_TOOL_NAMES = [
+  'ToolSearch',
+  'StructuredOutput',
+  'WebSearch',
+  'TaskOutput',
+  'TaskStop',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'AskUserQuestion',
+  'TodoWrite',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+];
 
 /**
  * Loads the settings (asking the person to trust the folder first, in interactive sessions) and
@@ -25,7 +37,12 @@ export async function loadPermissions(
     /** After a rule was saved to a file: the session's settings watch records it (a note when the file stays held). */
     readonly onRuleSaved?: (saved: SaveRuleResult) => Promise<string | undefined>;
   },
-): Promise<{ settings: LoadedSettings; engine: PermissionEngine; permissions: PermissionEngine; modes: PermissionModeStore }> {
+): Promise<{
+  settings: LoadedSettings;
+  engine: PermissionEngine;
+  permissions: PermissionEngine;
+  modes: PermissionModeStore;
+}> {
   const { args, cwd, env, homeDir, signal } = options;
   const settingsInput = {
     cwd,
@@ -48,12 +65,22 @@ export async function loadPermissions(
   if (options.interactive && settings.projectTrust === 'unknown' && options.askTrust) {
     const { recordTrustAnswer } = await import('../../settings/record-trust-answer.js');
     const trusted = await options.askTrust(cwd);
-    await recordTrustAnswer({ storeFile: paths.trustStore, holdsFile: paths.heldSettings, projectDir: cwd, trust: trusted ? 'trusted' : 'untrusted' });
+    await recordTrustAnswer({
+      storeFile: paths.trustStore,
+      holdsFile: paths.heldSettings,
+      projectDir: cwd,
+      trust: trusted ? 'trusted' : 'untrusted',
+    });
     settings = await loadSettings(settingsInput);
   }
   if (options.interactive && options.askConfirmHeld) {
     // Files a tool call wrote: a person confirms each before it may loosen anything.
-    const held = await heldConfigFiles({ settings, cwd, mcpConfigFiles: args.mcpConfig, holdsFile: paths.heldSettings });
+    const held = await heldConfigFiles({
+      settings,
+      cwd,
+      mcpConfigFiles: args.mcpConfig,
+      holdsFile: paths.heldSettings,
+    });
     let confirmed = false;
     for (const file of held) {
       if (!(await options.askConfirmHeld(file))) continue;
@@ -62,11 +89,16 @@ export async function loadPermissions(
     }
     if (confirmed) settings = await loadSettings(settingsInput);
   }
-  for (const warning of settings.warnings) options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
+  for (const warning of settings.warnings)
+    options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
 
   const mode: PermissionMode = settings.defaultMode;
   if (mode === 'bypassPermissions') {
-    if (settings.bypassPermissionsDisabled) throw new ToolplaneError('SETTINGS_INVALID', 'bypassPermissions mode is disabled by settings (disableBypassPermissionsMode).');
+    if (settings.bypassPermissionsDisabled)
+      throw new ToolplaneError(
+        'SETTINGS_INVALID',
+        'bypassPermissions mode is disabled by settings (disableBypassPermissionsMode).',
+      );
     const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
     options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
   }
@@ -84,7 +116,14 @@ export async function loadPermissions(
     async remember(suggestion: RuleSuggestion) {
       engine.remember(suggestion);
       if (suggestion.destination !== 'session') {
-        const saved = await saveRule({ destination: suggestion.destination, rule: suggestion.rule, behavior: suggestion.behavior, cwd, env, homeDir });
+        const saved = await saveRule({
+          destination: suggestion.destination,
+          rule: suggestion.rule,
+          behavior: suggestion.behavior,
+          cwd,
+          env,
+          homeDir,
+        });
         options.warn(`Saved ${suggestion.behavior} rule ${suggestion.rule} to ${saved.file}`);
         const note = await options.onRuleSaved?.(saved);
         if (note !== undefined) options.warn(note);

@@ -36,7 +36,8 @@ export async function setUpMcp(options: {
 }): Promise<McpSetup> {
   const projectFile = join(options.cwd, '.mcp.json');
   // Nothing configured anywhere: no MCP code is loaded at all (most sessions; cold start).
-  if (options.settings.mcpServers.length === 0 && options.configFiles.length === 0 && !existsSync(projectFile)) return { manager: undefined, issues: [] };
+  if (options.settings.mcpServers.length === 0 && options.configFiles.length === 0 && !existsSync(projectFile))
+    return { manager: undefined, issues: [] };
   const { loadMcpConfigFile } = await import('../../mcp/load-mcp-config-file.js');
   const { parseMcpServers, formatMcpConfigIssue } = await import('../../mcp/mcp-config.js');
   const issues: string[] = [];
@@ -52,16 +53,25 @@ export async function setUpMcp(options: {
     const { mcpConfigHold } = await import('./held-config-files.js');
     const { record } = await mcpConfigHold({ file, holdsFile: options.holdsFile, signal: options.signal });
     if (record === undefined) return false;
-    issues.push(`${file}: it was changed by a tool call and is held until a person confirms it: its servers are not started (the terminal UI asks to confirm it when it next starts in this folder)`);
+    issues.push(
+      `${file}: it was changed by a tool call and is held until a person confirms it: its servers are not started (the terminal UI asks to confirm it when it next starts in this folder)`,
+    );
     return true;
   };
   if (!(await heldSkipped(projectFile))) {
-    const project = await loadMcpConfigFile({ file: projectFile, env: options.env, optional: true, signal: options.signal });
+    const project = await loadMcpConfigFile({
+      file: projectFile,
+      env: options.env,
+      optional: true,
+      signal: options.signal,
+    });
     issues.push(...project.issues.map(formatMcpConfigIssue));
     sources.push({ scope: 'project', file: projectFile, servers: project.servers });
     if (!options.trusted && project.servers.size > 0) {
       const { howToTrust } = await import('../../settings/resolve-project-trust.js');
-      issues.push(`${projectFile}: the project folder is not trusted: its MCP servers (${[...project.servers.keys()].join(', ')}) are not started; ${howToTrust(options.cwd)}`);
+      issues.push(
+        `${projectFile}: the project folder is not trusted: its MCP servers (${[...project.servers.keys()].join(', ')}) are not started; ${howToTrust(options.cwd)}`,
+      );
     }
   }
   for (const file of options.configFiles) {
@@ -107,12 +117,14 @@ export async function startSessionMcp(options: {
     configFiles: options.configFiles,
     trusted: settings.projectTrust === 'trusted',
     signal: options.signal,
-    isApproved: ({ name, server }) => allowRules.has(name) || allowRules.has(`mcp__${server}`) || allowRules.has(`mcp__${server}__*`),
+    isApproved: ({ name, server }) =>
+      allowRules.has(name) || allowRules.has(`mcp__${server}`) || allowRules.has(`mcp__${server}__*`),
     holdsFile: settingsPaths(options).heldSettings,
   });
   for (const issue of setup.issues) warn(`mcp: ${issue}`);
   setup.manager?.subscribe((event) => {
-    if (event.type === 'tool-definition-change' && event.approved) warn(`mcp: the definition of ${event.name} (approved earlier) changed on server ${event.server}`);
+    if (event.type === 'tool-definition-change' && event.approved)
+      warn(`mcp: the definition of ${event.name} (approved earlier) changed on server ${event.server}`);
     else if (event.type === 'tool-name-collision') warn(`mcp: tool name collision: ${JSON.stringify(event.collision)}`);
     else if (event.type === 'server-warning') warn(`mcp: ${event.server}: ${event.message}`);
   });

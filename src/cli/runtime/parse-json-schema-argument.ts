@@ -11,6 +11,9 @@ export function parseJsonSchemaArgument(value: string): JsonSchemaObject {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     return parsed as JsonSchemaObject;
   } catch (error) {
-    throw new ToolplaneError('SETTINGS_INVALID', `--json-schema must be a JSON Schema object: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ToolplaneError(
+      'SETTINGS_INVALID',
+      `--json-schema must be a JSON Schema object: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

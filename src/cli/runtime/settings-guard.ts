@@ -36,9 +36,16 @@ export async function createSettingsGuard(options: {
   const storeFile = settingsPaths(options).heldSettings;
   let watch: SettingsWatch | undefined;
   try {
-    watch = await createSettingsWatch({ files: options.files, storeFile, sessionId: options.sessionId, ...(options.signal ? { signal: options.signal } : {}) });
+    watch = await createSettingsWatch({
+      files: options.files,
+      storeFile,
+      sessionId: options.sessionId,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   } catch (error) {
-    options.warn(`warning: settings files cannot be watched for changes by tool calls (${error instanceof Error ? error.message : String(error)})`);
+    options.warn(
+      `warning: settings files cannot be watched for changes by tool calls (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   return {
     async afterTools(signal) {
@@ -46,7 +53,9 @@ export async function createSettingsGuard(options: {
       try {
         return (await watch.scan(signal)).map(heldNotice);
       } catch (error) {
-        return [`Settings files could not be checked for changes by tool calls: ${error instanceof Error ? error.message : String(error)}`];
+        return [
+          `Settings files could not be checked for changes by tool calls: ${error instanceof Error ? error.message : String(error)}`,
+        ];
       }
     },
     async recordSavedRule(saved) {

@@ -69,7 +69,10 @@ export function App(props: AppProps) {
   const closing = useRef(false);
   const diffed = useRef(new Set<string>());
 
-  const notice = useCallback((text: string, tone: 'info' | 'warning' | 'error' = 'info') => dispatch({ type: 'notice', text, tone }), []);
+  const notice = useCallback(
+    (text: string, tone: 'info' | 'warning' | 'error' = 'info') => dispatch({ type: 'notice', text, tone }),
+    [],
+  );
 
   useEffect(() => {
     const show = () => {
@@ -102,7 +105,14 @@ export function App(props: AppProps) {
   const cwd = host.status().cwd;
   const shown = pending.current;
   const dialogDiff = useMemo(
-    () => (shown ? fileChangeDiff({ toolName: shown.request.tool.name, input: shown.request.input, readCurrent: (path) => readCurrentText(path, cwd) }) : undefined),
+    () =>
+      shown
+        ? fileChangeDiff({
+            toolName: shown.request.tool.name,
+            input: shown.request.input,
+            readCurrent: (path) => readCurrentText(path, cwd),
+          })
+        : undefined,
     [shown, cwd],
   );
 
@@ -112,13 +122,19 @@ export function App(props: AppProps) {
       // Capture Edit/Write changes when the proposal is complete, before a Write replaces the file.
       const uses =
         event.type === 'assistant-message'
-          ? event.message.content.flatMap((block) => (block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : []))
+          ? event.message.content.flatMap((block) =>
+              block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [],
+            )
           : event.type === 'tool-call-end' && event.record.toolName === 'Edit'
             ? [{ id: event.record.toolUseId, name: event.record.toolName, input: event.record.input }]
             : [];
       for (const use of uses) {
         if (diffed.current.has(use.id)) continue;
-        const diff = fileChangeDiff({ toolName: use.name, input: use.input, readCurrent: (path) => readCurrentText(path, cwd) });
+        const diff = fileChangeDiff({
+          toolName: use.name,
+          input: use.input,
+          readCurrent: (path) => readCurrentText(path, cwd),
+        });
         if (diff === undefined) continue;
         diffed.current.add(use.id);
         dispatch({ type: 'call-diff', toolUseId: use.id, diff });
@@ -144,7 +160,11 @@ export function App(props: AppProps) {
         } catch (error) {
           end = controller.signal.aborted
             ? { type: 'turn-end', outcome: 'interrupted' }
-            : { type: 'turn-end', outcome: 'error', message: `The turn failed: ${error instanceof Error ? error.message : String(error)}` };
+            : {
+                type: 'turn-end',
+                outcome: 'error',
+                message: `The turn failed: ${error instanceof Error ? error.message : String(error)}`,
+              };
         }
         dispatch(end);
         setHint(undefined);
@@ -184,7 +204,9 @@ export function App(props: AppProps) {
       const controller = new AbortController();
       setWorking(label);
       const done = task(controller.signal)
-        .catch((error: unknown) => notice(`${label} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'))
+        .catch((error: unknown) =>
+          notice(`${label} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+        )
         .finally(() => {
           setWorking(undefined);
           turn.current = undefined;
@@ -275,7 +297,10 @@ export function App(props: AppProps) {
       if (armed !== undefined && Date.now() - armed < EXIT_CONFIRM_MS) return void shutdown(0);
       exitArmedAt.current = Date.now();
       setHint('press Ctrl+C again to exit');
-      setTimeout(() => setHint((current) => (current === 'press Ctrl+C again to exit' ? undefined : current)), EXIT_CONFIRM_MS);
+      setTimeout(
+        () => setHint((current) => (current === 'press Ctrl+C again to exit' ? undefined : current)),
+        EXIT_CONFIRM_MS,
+      );
       return;
     }
     const open = pending.current;
@@ -287,7 +312,12 @@ export function App(props: AppProps) {
       const step = stepDialog(state, { input, key, now: Date.now(), callInput: open.request.input });
       setDialog(step.state);
       if (step.response) {
-        dispatch({ type: 'approval-answer', toolUseId: open.request.toolUseId, behavior: step.response.behavior, now: Date.now() });
+        dispatch({
+          type: 'approval-answer',
+          toolUseId: open.request.toolUseId,
+          behavior: step.response.behavior,
+          now: Date.now(),
+        });
         approvals.answer(open.id, step.response);
       }
       return;
@@ -311,7 +341,9 @@ export function App(props: AppProps) {
       return;
     }
     if (key.upArrow || key.downArrow) {
-      const recalled = key.upArrow ? olderPrompt(promptHistory.current, line.current.value) : newerPrompt(promptHistory.current);
+      const recalled = key.upArrow
+        ? olderPrompt(promptHistory.current, line.current.value)
+        : newerPrompt(promptHistory.current);
       if (recalled) {
         promptHistory.current = recalled.history;
         setLine(lineOf(recalled.text));
@@ -348,11 +380,22 @@ export function App(props: AppProps) {
     <Box flexDirection="column">
       <TranscriptView state={transcript} now={now} epoch={epoch} />
       {picker.current ? <SessionPicker sessions={picker.current.sessions} selected={picker.current.selected} /> : null}
-      {pending.current && dialog.current ? <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} /> : null}
-      {showAsked && asked.current && askState.current ? <InteractionDialog interaction={asked.current.item} state={askState.current} /> : null}
+      {pending.current && dialog.current ? (
+        <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} />
+      ) : null}
+      {showAsked && asked.current && askState.current ? (
+        <InteractionDialog interaction={asked.current.item} state={askState.current} />
+      ) : null}
       <TodoPanel todos={todos} />
-      <PromptInput line={line.current} active={!overlay} running={transcript.running || working.current !== undefined} />
-      <StatusLine status={host.status()} {...(hint !== undefined ? { hint } : working.current ? { hint: `${working.current}…` } : {})} />
+      <PromptInput
+        line={line.current}
+        active={!overlay}
+        running={transcript.running || working.current !== undefined}
+      />
+      <StatusLine
+        status={host.status()}
+        {...(hint !== undefined ? { hint } : working.current ? { hint: `${working.current}…` } : {})}
+      />
     </Box>
   );
 }
@@ -362,10 +405,22 @@ function turnEnd(result: QueryResult): TranscriptAction {
     case 'success':
       return { type: 'turn-end', outcome: 'success' };
     case 'aborted':
-      return { type: 'turn-end', outcome: 'interrupted', message: 'Interrupted: every pending call was answered as interrupted.' };
+      return {
+        type: 'turn-end',
+        outcome: 'interrupted',
+        message: 'Interrupted: every pending call was answered as interrupted.',
+      };
     case 'error_max_turns':
-      return { type: 'turn-end', outcome: 'error', message: `Stopped after ${result.turns} model requests (the turn limit).` };
+      return {
+        type: 'turn-end',
+        outcome: 'error',
+        message: `Stopped after ${result.turns} model requests (the turn limit).`,
+      };
     case 'error_during_execution':
-      return { type: 'turn-end', outcome: 'error', message: result.error ? `The turn failed: ${result.error.message}` : 'The turn failed.' };
+      return {
+        type: 'turn-end',
+        outcome: 'error',
+        message: result.error ? `The turn failed: ${result.error.message}` : 'The turn failed.',
+      };
   }
 }

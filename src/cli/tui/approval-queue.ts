@@ -23,7 +23,9 @@ export type ApprovalQueue = Approver & {
 
 /** Creates an empty {@link ApprovalQueue}. */
 export function createApprovalQueue(): ApprovalQueue {
-  const queue = createWaitingQueue<ApprovalRequest, ApprovalResponse>({ abortMessage: 'The turn was interrupted before the person answered.' });
+  const queue = createWaitingQueue<ApprovalRequest, ApprovalResponse>({
+    abortMessage: 'The turn was interrupted before the person answered.',
+  });
   return {
     request: (request, signal) => queue.enqueue(request, signal),
     current() {

@@ -12,7 +12,15 @@ describe('formatTokens', () => {
 });
 
 describe('describeStatus', () => {
-  const status = { provider: 'anthropic', model: 'claude-x', mode: 'acceptEdits', sessionId: 's-1', cwd: '/p', contextTokens: 50_000, contextWindow: 200_000 } as const;
+  const status = {
+    provider: 'anthropic',
+    model: 'claude-x',
+    mode: 'acceptEdits',
+    sessionId: 's-1',
+    cwd: '/p',
+    contextTokens: 50_000,
+    contextWindow: 200_000,
+  } as const;
   it('shows provider/model, mode, context used with its share, and the session', () => {
     expect(describeStatus(status)).toBe('anthropic/claude-x · mode acceptEdits · context 50k/200k (25%) · session s-1');
   });

@@ -17,7 +17,10 @@ function press(state: DialogState, keys: ReadonlyArray<string | Partial<KeyPress
   let step: DialogStep = { state };
   for (const key of keys) {
     if (step.response) break;
-    step = typeof key === 'string' ? stepDialog(step.state, { input: key, key: NO_KEY, now, callInput }) : stepDialog(step.state, { input: '', key: { ...NO_KEY, ...key }, now, callInput });
+    step =
+      typeof key === 'string'
+        ? stepDialog(step.state, { input: key, key: NO_KEY, now, callInput })
+        : stepDialog(step.state, { input: '', key: { ...NO_KEY, ...key }, now, callInput });
   }
   return step;
 }
@@ -27,9 +30,18 @@ const fresh = () => openDialog({ id: 7, request: { suggestions }, now: OPENED })
 describe('approvalOptions', () => {
   it('lists once, one always per allow suggestion, edit, deny and abort, numbered from 1', () => {
     const options = approvalOptions({ suggestions });
-    expect(options.map((option) => `${option.key}:${option.kind}`)).toEqual(['1:allow-once', '2:allow-always', '3:allow-always', '4:edit', '5:deny', '6:abort']);
+    expect(options.map((option) => `${option.key}:${option.kind}`)).toEqual([
+      '1:allow-once',
+      '2:allow-always',
+      '3:allow-always',
+      '4:edit',
+      '5:deny',
+      '6:abort',
+    ]);
     const always = options[1];
-    expect(always?.kind === 'allow-always' && always.detail).toBe('saves rule Bash(npm test:*) — covers npm test with any arguments');
+    expect(always?.kind === 'allow-always' && always.detail).toBe(
+      'saves rule Bash(npm test:*) — covers npm test with any arguments',
+    );
     expect(always?.label).toContain(describeScope('localSettings'));
     const session = options[2];
     expect(session?.kind === 'allow-always' && session.detail).toBe('saves rule Bash');
@@ -129,7 +141,10 @@ describe('stepDialog', () => {
   it('deny opens a message line; the message reaches the model, an empty one is a plain deny', () => {
     const denying = press(fresh(), ['5', enter]);
     expect(denying.state.mode).toBe('deny-message');
-    expect(press(denying.state, ['use the test script instead ', enter]).response).toEqual({ behavior: 'deny', feedback: 'use the test script instead' });
+    expect(press(denying.state, ['use the test script instead ', enter]).response).toEqual({
+      behavior: 'deny',
+      feedback: 'use the test script instead',
+    });
     expect(press(denying.state, ['   ', enter]).response).toEqual({ behavior: 'deny' });
     expect(press(denying.state, [{ escape: true }]).state.mode).toBe('choose');
   });

@@ -22,7 +22,11 @@ export type DialogState = {
 export type DialogStep = { readonly state: DialogState; readonly response?: ApprovalResponse };
 
 /** A freshly opened dialog for request `id`. */
-export function openDialog(options: { readonly id: number; readonly request: Pick<ApprovalRequest, 'suggestions'>; readonly now: number }): DialogState {
+export function openDialog(options: {
+  readonly id: number;
+  readonly request: Pick<ApprovalRequest, 'suggestions'>;
+  readonly now: number;
+}): DialogState {
   return {
     id: options.id,
     openedAt: options.now,
@@ -39,28 +43,36 @@ export function openDialog(options: { readonly id: number; readonly request: Pic
  * highlighted it only says how to choose); Esc denies. "Edit" opens a JSON line prefilled with
  * the input; "deny" opens a line for the message to the model; Esc there goes back. Pure.
  */
-export function stepDialog(state: DialogState, press: { readonly input: string; readonly key: KeyPress; readonly now: number; readonly callInput: unknown }): DialogStep {
+export function stepDialog(
+  state: DialogState,
+  press: { readonly input: string; readonly key: KeyPress; readonly now: number; readonly callInput: unknown },
+): DialogStep {
   if (press.now - state.openedAt < DIALOG_GUARD_MS) return { state };
   const { input, key } = press;
   if (state.mode === 'edit' || state.mode === 'deny-message') return stepLine(state, input, key);
 
   if (key.escape) return { state, response: { behavior: 'deny' } };
   const count = state.options.length;
-  if (key.upArrow) return { state: choose(state, state.selected === undefined ? count - 1 : (state.selected - 1 + count) % count) };
-  if (key.downArrow || key.tab) return { state: choose(state, state.selected === undefined ? 0 : (state.selected + 1) % count) };
+  if (key.upArrow)
+    return { state: choose(state, state.selected === undefined ? count - 1 : (state.selected - 1 + count) % count) };
+  if (key.downArrow || key.tab)
+    return { state: choose(state, state.selected === undefined ? 0 : (state.selected + 1) % count) };
   const byKey = state.options.findIndex((option) => option.key === input);
   if (byKey >= 0) return { state: choose(state, byKey) };
   if (!key.return) return { state };
 
   const option = state.selected === undefined ? undefined : state.options[state.selected];
-  if (option === undefined) return { state: { ...state, error: 'Choose an option first: ↑/↓ or its number, then Enter.' } };
+  if (option === undefined)
+    return { state: { ...state, error: 'Choose an option first: ↑/↓ or its number, then Enter.' } };
   switch (option.kind) {
     case 'allow-once':
       return { state, response: { behavior: 'allow' } };
     case 'allow-always':
       return { state, response: { behavior: 'allow', remember: option.suggestion } };
     case 'edit':
-      return { state: { ...state, mode: 'edit', line: lineOf(JSON.stringify(press.callInput) ?? 'null'), error: undefined } };
+      return {
+        state: { ...state, mode: 'edit', line: lineOf(JSON.stringify(press.callInput) ?? 'null'), error: undefined },
+      };
     case 'deny':
       return { state: { ...state, mode: 'deny-message', line: EMPTY_LINE, error: undefined } };
     case 'abort':
@@ -85,7 +97,12 @@ function stepLine(state: DialogState, input: string, key: KeyPress): DialogStep 
   try {
     updatedInput = JSON.parse(edit.state.value);
   } catch (error) {
-    return { state: { ...state, error: `Not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it or press Esc.` } };
+    return {
+      state: {
+        ...state,
+        error: `Not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it or press Esc.`,
+      },
+    };
   }
   return { state, response: { behavior: 'allow', updatedInput } };
 }

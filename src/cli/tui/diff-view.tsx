@@ -3,7 +3,11 @@ import type { DiffLine } from './file-change-diff.js';
 import { visibleText } from './visible-text.js';
 
 const MARKS: Readonly<Record<DiffLine['kind'], string>> = { add: '+', remove: '-', context: ' ' };
-const COLORS: Readonly<Record<DiffLine['kind'], string | undefined>> = { add: 'green', remove: 'red', context: undefined };
+const COLORS: Readonly<Record<DiffLine['kind'], string | undefined>> = {
+  add: 'green',
+  remove: 'red',
+  context: undefined,
+};
 
 /** An Edit's or Write's change as +/- lines; at most `maxLines`, then how many were left out. */
 export function DiffView(props: { readonly lines: readonly DiffLine[]; readonly maxLines: number }) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LINE, editLine, lineOf, NO_KEY, type KeyPress, type LineState } from './edit-line.js';
 
-const type = (state: LineState, input: string, key: Partial<KeyPress> = {}) => editLine(state, input, { ...NO_KEY, ...key });
+const type = (state: LineState, input: string, key: Partial<KeyPress> = {}) =>
+  editLine(state, input, { ...NO_KEY, ...key });
 
 describe('editLine', () => {
   it('inserts typed text at the cursor', () => {

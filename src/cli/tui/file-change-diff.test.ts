@@ -26,7 +26,12 @@ describe('diffTexts', () => {
     const after = before.replace('line 5', 'line five');
     const lines = diffTexts(before, after);
     expect(lines[0]).toEqual({ kind: 'context', text: '…' });
-    expect(lines.filter((line) => line.kind === 'context' && line.text !== '…').map((line) => line.text)).toEqual(['line 3', 'line 4', 'line 6', 'line 7']);
+    expect(lines.filter((line) => line.kind === 'context' && line.text !== '…').map((line) => line.text)).toEqual([
+      'line 3',
+      'line 4',
+      'line 6',
+      'line 7',
+    ]);
     expect(lines.at(-1)).toEqual({ kind: 'context', text: '…' });
   });
 
@@ -41,7 +46,11 @@ describe('fileChangeDiff', () => {
   };
 
   it('Edit: old_string → new_string, without reading the file', () => {
-    const diff = fileChangeDiff({ toolName: 'Edit', input: { file_path: 'a.ts', old_string: 'x = 1', new_string: 'x = 2' }, readCurrent: never });
+    const diff = fileChangeDiff({
+      toolName: 'Edit',
+      input: { file_path: 'a.ts', old_string: 'x = 1', new_string: 'x = 2' },
+      readCurrent: never,
+    });
     expect(diff).toEqual([
       { kind: 'remove', text: 'x = 1' },
       { kind: 'add', text: 'x = 2' },
@@ -49,13 +58,21 @@ describe('fileChangeDiff', () => {
   });
 
   it('Write: against the current content, or all new lines for a new file', () => {
-    const over = fileChangeDiff({ toolName: 'Write', input: { file_path: 'a.txt', content: 'one\nTWO\n' }, readCurrent: () => 'one\ntwo\n' });
+    const over = fileChangeDiff({
+      toolName: 'Write',
+      input: { file_path: 'a.txt', content: 'one\nTWO\n' },
+      readCurrent: () => 'one\ntwo\n',
+    });
     expect(over).toEqual([
       { kind: 'context', text: 'one' },
       { kind: 'remove', text: 'two' },
       { kind: 'add', text: 'TWO' },
     ]);
-    const fresh = fileChangeDiff({ toolName: 'Write', input: { file_path: 'b.txt', content: 'new\nfile\n' }, readCurrent: () => undefined });
+    const fresh = fileChangeDiff({
+      toolName: 'Write',
+      input: { file_path: 'b.txt', content: 'new\nfile\n' },
+      readCurrent: () => undefined,
+    });
     expect(fresh).toEqual([
       { kind: 'add', text: 'new' },
       { kind: 'add', text: 'file' },
@@ -65,7 +82,9 @@ describe('fileChangeDiff', () => {
   it('nothing for other tools or input of the wrong shape', () => {
     expect(fileChangeDiff({ toolName: 'Read', input: { file_path: 'a' }, readCurrent: never })).toBeUndefined();
     expect(fileChangeDiff({ toolName: 'Edit', input: null, readCurrent: never })).toBeUndefined();
-    expect(fileChangeDiff({ toolName: 'Edit', input: { old_string: 1, new_string: 'x' }, readCurrent: never })).toBeUndefined();
+    expect(
+      fileChangeDiff({ toolName: 'Edit', input: { old_string: 1, new_string: 'x' }, readCurrent: never }),
+    ).toBeUndefined();
     expect(fileChangeDiff({ toolName: 'Write', input: { file_path: 'a' }, readCurrent: never })).toBeUndefined();
     expect(fileChangeDiff({ toolName: 'Write', input: 'text', readCurrent: never })).toBeUndefined();
   });

@@ -4,7 +4,13 @@ import { LineField } from './line-field.js';
 import type { Interaction } from './terminal-interaction.js';
 import { Visible } from './visible.js';
 
-function Choice(props: { readonly index: number; readonly selected: boolean; readonly label: string; readonly checked?: boolean; readonly description?: string }) {
+function Choice(props: {
+  readonly index: number;
+  readonly selected: boolean;
+  readonly label: string;
+  readonly checked?: boolean;
+  readonly description?: string;
+}) {
   const box = props.checked === undefined ? '' : props.checked ? '[x] ' : '[ ] ';
   return (
     <Box flexDirection="column">
@@ -42,7 +48,8 @@ export function InteractionDialog(props: { readonly interaction: Interaction; re
       ) : question ? (
         <>
           <Text bold color="magenta">
-            Question {state.questionIndex + 1} of {interaction.request.questions.length} · <Visible text={question.header} newlines="escape" />
+            Question {state.questionIndex + 1} of {interaction.request.questions.length} ·{' '}
+            <Visible text={question.header} newlines="escape" />
           </Text>
           <Visible text={question.question} />
           {question.options.map((option, index) => (
@@ -55,7 +62,11 @@ export function InteractionDialog(props: { readonly interaction: Interaction; re
               {...(question.multiSelect ? { checked: state.checked.includes(index) } : {})}
             />
           ))}
-          <Choice index={question.options.length} selected={state.selected === question.options.length} label="Other: type my own answer" />
+          <Choice
+            index={question.options.length}
+            selected={state.selected === question.options.length}
+            label="Other: type my own answer"
+          />
         </>
       ) : null}
       {state.mode === 'text' ? (

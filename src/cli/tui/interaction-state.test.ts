@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DIALOG_GUARD_MS } from './dialog-state.js';
 import { NO_KEY, type KeyPress } from './edit-line.js';
-import { choiceCount, openInteraction, stepInteraction, type InteractionState, type InteractionStep } from './interaction-state.js';
+import {
+  choiceCount,
+  openInteraction,
+  stepInteraction,
+  type InteractionState,
+  type InteractionStep,
+} from './interaction-state.js';
 import type { Interaction } from './terminal-interaction.js';
 
 const OPENED = 5_000;
@@ -13,14 +19,36 @@ const questions: Interaction = {
   request: {
     ...base,
     questions: [
-      { question: 'Which database?', header: 'Database', multiSelect: false, options: [{ label: 'Postgres', description: 'relational' }, { label: 'SQLite', description: 'a file' }] },
-      { question: 'Which checks?', header: 'Checks', multiSelect: true, options: [{ label: 'lint', description: '' }, { label: 'types', description: '' }, { label: 'tests', description: '' }] },
+      {
+        question: 'Which database?',
+        header: 'Database',
+        multiSelect: false,
+        options: [
+          { label: 'Postgres', description: 'relational' },
+          { label: 'SQLite', description: 'a file' },
+        ],
+      },
+      {
+        question: 'Which checks?',
+        header: 'Checks',
+        multiSelect: true,
+        options: [
+          { label: 'lint', description: '' },
+          { label: 'types', description: '' },
+          { label: 'tests', description: '' },
+        ],
+      },
     ],
   },
 };
 const plan: Interaction = { kind: 'plan', request: { ...base, plan: '1. read\n2. edit' } };
 
-function press(interaction: Interaction, keys: ReadonlyArray<string | Partial<KeyPress>>, state: InteractionState = openInteraction(1, OPENED), now = LATER): InteractionStep {
+function press(
+  interaction: Interaction,
+  keys: ReadonlyArray<string | Partial<KeyPress>>,
+  state: InteractionState = openInteraction(1, OPENED),
+  now = LATER,
+): InteractionStep {
   let step: InteractionStep = { state };
   for (const key of keys) {
     if (step.answer) break;
@@ -37,7 +65,13 @@ describe('stepInteraction: questions', () => {
     const step = press(questions, ['2', enter, '1', ' ', '3', ' ', enter]);
     expect(step.answer).toEqual({
       kind: 'questions',
-      response: { kind: 'answered', answers: [{ question: 'Which database?', selected: ['SQLite'] }, { question: 'Which checks?', selected: ['lint', 'tests'] }] },
+      response: {
+        kind: 'answered',
+        answers: [
+          { question: 'Which database?', selected: ['SQLite'] },
+          { question: 'Which checks?', selected: ['lint', 'tests'] },
+        ],
+      },
     });
   });
 
@@ -46,7 +80,10 @@ describe('stepInteraction: questions', () => {
     const unchecked = press(questions, ['2', ' ', ' ', enter], first.state);
     expect(unchecked.answer?.kind === 'questions' && unchecked.answer.response).toEqual({
       kind: 'answered',
-      answers: [{ question: 'Which database?', selected: ['Postgres'] }, { question: 'Which checks?', selected: ['types'] }],
+      answers: [
+        { question: 'Which database?', selected: ['Postgres'] },
+        { question: 'Which checks?', selected: ['types'] },
+      ],
     });
   });
 
@@ -58,7 +95,10 @@ describe('stepInteraction: questions', () => {
     const step = press(questions, ['also fuzzing', enter], typing.state);
     expect(step.answer?.kind === 'questions' && step.answer.response).toEqual({
       kind: 'answered',
-      answers: [{ question: 'Which database?', selected: ['Postgres'] }, { question: 'Which checks?', selected: ['lint', 'also fuzzing'] }],
+      answers: [
+        { question: 'Which database?', selected: ['Postgres'] },
+        { question: 'Which checks?', selected: ['lint', 'also fuzzing'] },
+      ],
     });
   });
 
@@ -81,7 +121,10 @@ describe('stepInteraction: questions', () => {
   it('arrows wrap over the options and "Other"; numbers past the last row and Space on a single choice do nothing', () => {
     expect(choiceCount(questions, openInteraction(1, OPENED))).toBe(3);
     expect(press(questions, [{ upArrow: true }]).state.selected).toBe(2);
-    expect(press(questions, [{ downArrow: true }, { downArrow: true }, { downArrow: true }, { downArrow: true }]).state.selected).toBe(0);
+    expect(
+      press(questions, [{ downArrow: true }, { downArrow: true }, { downArrow: true }, { downArrow: true }]).state
+        .selected,
+    ).toBe(0);
     expect(press(questions, [{ downArrow: true }, { upArrow: true }]).state.selected).toBe(2);
     expect(press(questions, ['9']).state.selected).toBeUndefined();
     expect(press(questions, ['1', ' ']).state.checked).toEqual([]);
@@ -90,14 +133,20 @@ describe('stepInteraction: questions', () => {
 
 describe('stepInteraction: plan', () => {
   it('approves with auto-accept or asking before edits', () => {
-    expect(press(plan, ['1', enter]).answer).toEqual({ kind: 'plan', response: { approved: true, mode: 'acceptEdits' } });
+    expect(press(plan, ['1', enter]).answer).toEqual({
+      kind: 'plan',
+      response: { approved: true, mode: 'acceptEdits' },
+    });
     expect(press(plan, ['2', enter]).answer).toEqual({ kind: 'plan', response: { approved: true, mode: 'default' } });
   });
 
   it('keeps planning with the feedback typed, or none', () => {
     const typing = press(plan, ['3', enter]);
     expect(typing.state.mode).toBe('text');
-    expect(press(plan, ['split step 2', enter], typing.state).answer).toEqual({ kind: 'plan', response: { approved: false, feedback: 'split step 2' } });
+    expect(press(plan, ['split step 2', enter], typing.state).answer).toEqual({
+      kind: 'plan',
+      response: { approved: false, feedback: 'split step 2' },
+    });
     expect(press(plan, [enter], typing.state).answer).toEqual({ kind: 'plan', response: { approved: false } });
   });
 

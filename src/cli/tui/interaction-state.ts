@@ -32,7 +32,16 @@ export type InteractionStep = { readonly state: InteractionState; readonly answe
 
 /** A freshly opened dialog for interaction `id`. */
 export function openInteraction(id: number, now: number): InteractionState {
-  return { id, openedAt: now, questionIndex: 0, answers: [], selected: undefined, checked: [], mode: 'choose', line: EMPTY_LINE };
+  return {
+    id,
+    openedAt: now,
+    questionIndex: 0,
+    answers: [],
+    selected: undefined,
+    checked: [],
+    mode: 'choose',
+    line: EMPTY_LINE,
+  };
 }
 
 /** How many rows the dialog offers: a question's options plus "Other", or the plan's choices. */
@@ -55,11 +64,19 @@ export function stepInteraction(
   const { input, key, interaction } = press;
   if (state.mode === 'text') return stepText(state, input, key, interaction);
   if (key.escape) {
-    return { state, answer: interaction.kind === 'plan' ? { kind: 'plan', response: { approved: false } } : { kind: 'questions', response: { kind: 'declined' } } };
+    return {
+      state,
+      answer:
+        interaction.kind === 'plan'
+          ? { kind: 'plan', response: { approved: false } }
+          : { kind: 'questions', response: { kind: 'declined' } },
+    };
   }
   const count = choiceCount(interaction, state);
-  if (key.upArrow) return { state: highlight(state, state.selected === undefined ? count - 1 : (state.selected - 1 + count) % count) };
-  if (key.downArrow || key.tab) return { state: highlight(state, state.selected === undefined ? 0 : (state.selected + 1) % count) };
+  if (key.upArrow)
+    return { state: highlight(state, state.selected === undefined ? count - 1 : (state.selected - 1 + count) % count) };
+  if (key.downArrow || key.tab)
+    return { state: highlight(state, state.selected === undefined ? 0 : (state.selected + 1) % count) };
   const number = /^[1-9]$/.test(input) ? Number(input) - 1 : -1;
   if (number >= 0 && number < count) return { state: highlight(state, number) };
   if (interaction.kind === 'plan') return key.return ? confirmPlan(state) : { state };
@@ -68,13 +85,21 @@ export function stepInteraction(
   if (!question) return { state };
   const other = question.options.length;
   if (input === ' ' && question.multiSelect && state.selected !== undefined && state.selected < other) {
-    const checked = state.checked.includes(state.selected) ? state.checked.filter((index) => index !== state.selected) : [...state.checked, state.selected];
+    const checked = state.checked.includes(state.selected)
+      ? state.checked.filter((index) => index !== state.selected)
+      : [...state.checked, state.selected];
     return { state: { ...state, checked } };
   }
   if (!key.return) return { state };
   if (state.selected === other) return { state: { ...state, mode: 'text', line: EMPTY_LINE, error: undefined } };
-  const picked = question.multiSelect && state.checked.length > 0 ? [...state.checked].sort((a, b) => a - b) : state.selected === undefined ? [] : [state.selected];
-  if (picked.length === 0) return { state: { ...state, error: 'Choose an option first: ↑/↓ or its number, then Enter.' } };
+  const picked =
+    question.multiSelect && state.checked.length > 0
+      ? [...state.checked].sort((a, b) => a - b)
+      : state.selected === undefined
+        ? []
+        : [state.selected];
+  if (picked.length === 0)
+    return { state: { ...state, error: 'Choose an option first: ↑/↓ or its number, then Enter.' } };
   const labels = picked.flatMap((index) => {
     const option = question.options[index];
     return option ? [option.label] : [];
@@ -100,16 +125,21 @@ function stepText(state: InteractionState, input: string, key: KeyPress, interac
   if (edit.action !== 'submit') return { state: { ...state, line: edit.state } };
   const text = edit.state.value.trim();
   if (interaction.kind === 'plan') {
-    return { state, answer: { kind: 'plan', response: text === '' ? { approved: false } : { approved: false, feedback: text } } };
+    return {
+      state,
+      answer: { kind: 'plan', response: text === '' ? { approved: false } : { approved: false, feedback: text } },
+    };
   }
   const question = interaction.request.questions[state.questionIndex];
   if (!question) return { state };
   if (text === '') return { state: { ...state, error: 'Type an answer, or press Esc to go back.' } };
   const checked = question.multiSelect
-    ? [...state.checked].sort((a, b) => a - b).flatMap((index) => {
-        const option = question.options[index];
-        return option ? [option.label] : [];
-      })
+    ? [...state.checked]
+        .sort((a, b) => a - b)
+        .flatMap((index) => {
+          const option = question.options[index];
+          return option ? [option.label] : [];
+        })
     : [];
   return nextQuestion(state, interaction, { question: question.question, selected: [...checked, text] });
 }
@@ -117,6 +147,18 @@ function stepText(state: InteractionState, input: string, key: KeyPress, interac
 function nextQuestion(state: InteractionState, interaction: Interaction, answer: QuestionAnswer): InteractionStep {
   const answers = [...state.answers, answer];
   const total = interaction.kind === 'questions' ? interaction.request.questions.length : 0;
-  if (answers.length >= total) return { state: { ...state, answers }, answer: { kind: 'questions', response: { kind: 'answered', answers } } };
-  return { state: { ...state, answers, questionIndex: state.questionIndex + 1, selected: undefined, checked: [], mode: 'choose', line: EMPTY_LINE, error: undefined } };
+  if (answers.length >= total)
+    return { state: { ...state, answers }, answer: { kind: 'questions', response: { kind: 'answered', answers } } };
+  return {
+    state: {
+      ...state,
+      answers,
+      questionIndex: state.questionIndex + 1,
+      selected: undefined,
+      checked: [],
+      mode: 'choose',
+      line: EMPTY_LINE,
+      error: undefined,
+    },
+  };
 }

@@ -3,9 +3,14 @@ import type { LineState } from './edit-line.js';
 import { visibleText } from './visible-text.js';
 
 /** A one-line field with its cursor drawn as an inverse cell. */
-export function LineField(props: { readonly line: LineState; readonly active: boolean; readonly placeholder?: string }) {
+export function LineField(props: {
+  readonly line: LineState;
+  readonly active: boolean;
+  readonly placeholder?: string;
+}) {
   const { value, cursor } = props.line;
-  if (!props.active) return <Text dimColor>{visibleText(value, { newlines: 'escape' }) || props.placeholder || ''}</Text>;
+  if (!props.active)
+    return <Text dimColor>{visibleText(value, { newlines: 'escape' }) || props.placeholder || ''}</Text>;
   if (value === '' && props.placeholder) {
     return (
       <Text>

@@ -3,7 +3,8 @@ import { SLASH_COMMANDS, parseSlashCommand, slashHelp } from './parse-slash-comm
 
 describe('parseSlashCommand', () => {
   it('reads every command, case-insensitively, with its argument', () => {
-    for (const name of SLASH_COMMANDS.keys()) expect(parseSlashCommand(`/${name}`)).toEqual({ kind: 'command', name, argument: '' });
+    for (const name of SLASH_COMMANDS.keys())
+      expect(parseSlashCommand(`/${name}`)).toEqual({ kind: 'command', name, argument: '' });
     expect(parseSlashCommand('  /RESUME  abc ')).toEqual({ kind: 'command', name: 'resume', argument: 'abc' });
     expect(parseSlashCommand('/quit')).toEqual({ kind: 'command', name: 'exit', argument: '' });
   });

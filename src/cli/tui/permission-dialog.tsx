@@ -39,7 +39,11 @@ function toolLabel(request: ApprovalRequest): string {
  * made visible, why it asks, the change for Edit/Write, and every option. Rendering only; keys
  * go through `stepDialog`.
  */
-export function PermissionDialog(props: { readonly request: ApprovalRequest; readonly state: DialogState; readonly diff: readonly DiffLine[] | undefined }) {
+export function PermissionDialog(props: {
+  readonly request: ApprovalRequest;
+  readonly state: DialogState;
+  readonly diff: readonly DiffLine[] | undefined;
+}) {
   const { request, state } = props;
   const subject = subjectOf(request, props.diff !== undefined);
   const reason = describeReason(request.reason);
@@ -51,8 +55,8 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
       </Text>
       {unsandboxed ? (
         <Text bold color="red">
-          This command would run OUTSIDE the sandbox, with your full access to your files, network and credentials. Allow it only for this
-          exact command.
+          This command would run OUTSIDE the sandbox, with your full access to your files, network and credentials.
+          Allow it only for this exact command.
         </Text>
       ) : null}
       <Text dimColor>{subject.title}</Text>
@@ -77,7 +81,9 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
                 <Box paddingLeft={6} flexDirection="column">
                   <Visible text={option.detail} dimColor />
                   {option.allowsAnyCode !== undefined ? (
-                    <Text color="red">⚠ this rule allows any code: {visibleText(option.allowsAnyCode, { newlines: 'escape' })}</Text>
+                    <Text color="red">
+                      ⚠ this rule allows any code: {visibleText(option.allowsAnyCode, { newlines: 'escape' })}
+                    </Text>
                   ) : null}
                 </Box>
               ) : null}
@@ -99,7 +105,9 @@ export function PermissionDialog(props: { readonly request: ApprovalRequest; rea
       ) : null}
       {state.error !== undefined ? <Text color="red">{state.error}</Text> : null}
       <Text dimColor>
-        {state.mode === 'choose' ? '↑/↓ or a number to choose, Enter to confirm, Esc to deny' : 'Enter to send, Esc to go back'}
+        {state.mode === 'choose'
+          ? '↑/↓ or a number to choose, Enter to confirm, Esc to deny'
+          : 'Enter to send, Esc to go back'}
       </Text>
     </Box>
   );

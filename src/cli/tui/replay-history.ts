@@ -21,8 +21,12 @@ export function replayHistory(messages: readonly Message[], now: number): Transc
   };
   for (const message of messages) {
     if (message.role === 'user') {
-      const text = typeof message.content === 'string' ? message.content : message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-      const hasResults = typeof message.content !== 'string' && message.content.some((block) => block.type === 'tool_result');
+      const text =
+        typeof message.content === 'string'
+          ? message.content
+          : message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+      const hasResults =
+        typeof message.content !== 'string' && message.content.some((block) => block.type === 'tool_result');
       if (text.trim() !== '' && !hasResults) {
         endTurn();
         actions.push({ type: 'prompt-submit', text });
@@ -31,17 +35,46 @@ export function replayHistory(messages: readonly Message[], now: number): Transc
       continue;
     }
     turnOpen = true;
-    actions.push({ type: 'loop-event', now, event: { type: 'request-start', turn: 0, request: { model: '', system: '', messages: [], tools: [], maxTokens: 0 } } });
+    actions.push({
+      type: 'loop-event',
+      now,
+      event: {
+        type: 'request-start',
+        turn: 0,
+        request: { model: '', system: '', messages: [], tools: [], maxTokens: 0 },
+      },
+    });
     for (const block of message.content) {
-      if (block.type === 'text' && block.text !== '') actions.push({ type: 'loop-event', now, event: { type: 'text-delta', text: block.text } });
+      if (block.type === 'text' && block.text !== '')
+        actions.push({ type: 'loop-event', now, event: { type: 'text-delta', text: block.text } });
       if (block.type !== 'tool_use') continue;
-      actions.push({ type: 'loop-event', now, event: { type: 'tool-call-queue', toolUseId: block.id, toolName: block.name, summary: summarizeInput(block.input, 100) } });
-      const result = results.get(block.id) ?? { type: 'tool_result', tool_use_id: block.id, content: '', is_error: true };
-      const outcome = result.is_error ? { status: 'failed' as const, message: 'failed' } : { status: 'success' as const, isError: false };
       actions.push({
         type: 'loop-event',
         now,
-        event: { type: 'tool-call-end', durationMs: 0, record: { toolUseId: block.id, toolName: block.name, input: block.input, outcome, result } },
+        event: {
+          type: 'tool-call-queue',
+          toolUseId: block.id,
+          toolName: block.name,
+          summary: summarizeInput(block.input, 100),
+        },
+      });
+      const result = results.get(block.id) ?? {
+        type: 'tool_result',
+        tool_use_id: block.id,
+        content: '',
+        is_error: true,
+      };
+      const outcome = result.is_error
+        ? { status: 'failed' as const, message: 'failed' }
+        : { status: 'success' as const, isError: false };
+      actions.push({
+        type: 'loop-event',
+        now,
+        event: {
+          type: 'tool-call-end',
+          durationMs: 0,
+          record: { toolUseId: block.id, toolName: block.name, input: block.input, outcome, result },
+        },
       });
     }
   }

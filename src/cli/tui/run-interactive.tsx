@@ -9,7 +9,9 @@ import { createTerminalInteraction } from './terminal-interaction.js';
  * A host that can also take the terminal's interaction channel (AskUserQuestion, ExitPlanMode);
  * it registers the channel under INTERACTION_CHANNEL for the session's tools.
  */
-export type InteractiveHostWithChannel = InteractiveHost & { setInteractionChannel?(channel: InteractionChannel): void };
+export type InteractiveHostWithChannel = InteractiveHost & {
+  setInteractionChannel?(channel: InteractionChannel): void;
+};
 
 /** Options of {@link runInteractive}. Streams default to the process's. */
 export type RunInteractiveOptions = {
@@ -34,7 +36,10 @@ export const EXIT_NOT_A_TERMINAL = 2;
  * host has it) before anything is submitted. This module is the only one that loads
  * Ink and React: import it dynamically so headless runs never load them.
  */
-export async function runInteractive(host: InteractiveHostWithChannel, options: RunInteractiveOptions = {}): Promise<number> {
+export async function runInteractive(
+  host: InteractiveHostWithChannel,
+  options: RunInteractiveOptions = {},
+): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;

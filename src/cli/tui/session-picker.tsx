@@ -9,8 +9,8 @@ export function SessionPicker(props: { readonly sessions: readonly SessionSummar
       <Text bold>Resume a session</Text>
       {props.sessions.map((session, index) => (
         <Text key={session.id} {...(index === props.selected ? { color: 'cyan', bold: true } : {})} wrap="truncate-end">
-          {index === props.selected ? '❯' : ' '} {session.modified.toISOString().slice(0, 16).replace('T', ' ')} {session.id}{' '}
-          {visibleText(session.firstPrompt, { newlines: 'escape' })}
+          {index === props.selected ? '❯' : ' '} {session.modified.toISOString().slice(0, 16).replace('T', ' ')}{' '}
+          {session.id} {visibleText(session.firstPrompt, { newlines: 'escape' })}
         </Text>
       ))}
       <Text dimColor>↑/↓ to choose, Enter to resume, Esc to cancel</Text>

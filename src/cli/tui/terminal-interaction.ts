@@ -10,7 +10,10 @@ import { createWaitingQueue, type WaitingQueue } from './waiting-queue.js';
 
 /** Something a tool asks the person outside the permission flow: questions (AskUserQuestion) or a plan (ExitPlanMode). */
 export type Interaction =
-  | { readonly kind: 'questions'; readonly request: InteractionRequestBase & { readonly questions: readonly Question[] } }
+  | {
+      readonly kind: 'questions';
+      readonly request: InteractionRequestBase & { readonly questions: readonly Question[] };
+    }
   | { readonly kind: 'plan'; readonly request: InteractionRequestBase & { readonly plan: string } };
 
 /** The person's answer to an {@link Interaction}, of the same kind. */
@@ -30,7 +33,9 @@ export type TerminalInteraction = {
  * the UI shows one at a time; an aborted call leaves the queue and rejects.
  */
 export function createTerminalInteraction(): TerminalInteraction {
-  const queue = createWaitingQueue<Interaction, InteractionAnswer>({ abortMessage: 'The turn was interrupted before the person answered.' });
+  const queue = createWaitingQueue<Interaction, InteractionAnswer>({
+    abortMessage: 'The turn was interrupted before the person answered.',
+  });
   const channel = createInteractionChannel({
     askQuestions: async (request, signal) => {
       const answer = await queue.enqueue({ kind: 'questions', request }, signal);

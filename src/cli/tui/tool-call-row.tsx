@@ -51,7 +51,9 @@ export function ToolCallRow(props: { readonly call: CallView; readonly now: numb
           ))}
         </Box>
       ) : null}
-      {call.diff !== undefined && call.phase !== 'awaiting-approval' ? <DiffView lines={call.diff} maxLines={20} /> : null}
+      {call.diff !== undefined && call.phase !== 'awaiting-approval' ? (
+        <DiffView lines={call.diff} maxLines={20} />
+      ) : null}
     </Box>
   );
 }

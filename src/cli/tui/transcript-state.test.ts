@@ -13,19 +13,45 @@ import {
 const events = (state: TranscriptState, list: readonly LoopEvent[], now = 1_000): TranscriptState =>
   list.reduce((current, event) => reduceTranscript(current, { type: 'loop-event', event, now }), state);
 
-const queue = (id: string, toolName = 'Read', summary = id): LoopEvent => ({ type: 'tool-call-queue', toolUseId: id, toolName, summary });
-const start = (id: string, batch: number, toolName = 'Read'): LoopEvent => ({ type: 'tool-call-start', toolUseId: id, toolName, batch });
+const queue = (id: string, toolName = 'Read', summary = id): LoopEvent => ({
+  type: 'tool-call-queue',
+  toolUseId: id,
+  toolName,
+  summary,
+});
+const start = (id: string, batch: number, toolName = 'Read'): LoopEvent => ({
+  type: 'tool-call-start',
+  toolUseId: id,
+  toolName,
+  batch,
+});
 const end = (id: string, outcome: ToolCallOutcome, toolName = 'Read'): LoopEvent => ({
   type: 'tool-call-end',
   durationMs: 40,
-  record: { toolUseId: id, toolName, input: {}, outcome, result: { type: 'tool_result', tool_use_id: id, content: '' } },
+  record: {
+    toolUseId: id,
+    toolName,
+    input: {},
+    outcome,
+    result: { type: 'tool_result', tool_use_id: id, content: '' },
+  },
 });
-const turnStart: LoopEvent = { type: 'request-start', turn: 1, request: { model: 'm', system: [], messages: [], tools: [], maxTokens: 1 } };
+const turnStart: LoopEvent = {
+  type: 'request-start',
+  turn: 1,
+  request: { model: 'm', system: [], messages: [], tools: [], maxTokens: 1 },
+};
 
 describe('reduceTranscript', () => {
   it('streams text into one entry until something else comes between', () => {
     let state = reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'hi' });
-    state = events(state, [turnStart, { type: 'text-delta', text: 'Hel' }, { type: 'text-delta', text: 'lo' }, queue('a'), { type: 'text-delta', text: 'More' }]);
+    state = events(state, [
+      turnStart,
+      { type: 'text-delta', text: 'Hel' },
+      { type: 'text-delta', text: 'lo' },
+      queue('a'),
+      { type: 'text-delta', text: 'More' },
+    ]);
     expect(state.entries).toEqual([
       { kind: 'prompt', text: 'hi' },
       { kind: 'text', text: 'Hello' },
@@ -39,14 +65,25 @@ describe('reduceTranscript', () => {
     let state = reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'go' });
     state = events(state, [turnStart]);
     expect(state.settledCount).toBe(1);
-    state = events(state, [{ type: 'text-delta', text: 'reading' }, queue('a'), start('a', 1), end('a', { status: 'success', isError: false }), turnStart]);
+    state = events(state, [
+      { type: 'text-delta', text: 'reading' },
+      queue('a'),
+      start('a', 1),
+      end('a', { status: 'success', isError: false }),
+      turnStart,
+    ]);
     expect(state.settledCount).toBe(3);
     state = events(state, [queue('b'), { type: 'text-delta', text: 'more' }, turnStart]);
     expect(state.settledCount).toBe(3);
   });
 
   it('a new model request starts a new text entry', () => {
-    const state = events(EMPTY_TRANSCRIPT, [turnStart, { type: 'text-delta', text: 'one' }, turnStart, { type: 'text-delta', text: 'two' }]);
+    const state = events(EMPTY_TRANSCRIPT, [
+      turnStart,
+      { type: 'text-delta', text: 'one' },
+      turnStart,
+      { type: 'text-delta', text: 'two' },
+    ]);
     expect(state.entries.filter((entry) => entry.kind === 'text')).toHaveLength(2);
     expect(state.turn).toBe(2);
   });
@@ -56,14 +93,20 @@ describe('reduceTranscript', () => {
     expect(state.calls.get('a')).toMatchObject({ phase: 'queued', summary: 'npm test', toolName: 'Bash', turn: 1 });
     state = events(state, [start('a', 1, 'Bash')], 2_000);
     expect(state.calls.get('a')).toMatchObject({ phase: 'running', startedAt: 2_000, batch: 1 });
-    state = events(state, [{ type: 'permission-request', toolUseId: 'a', toolName: 'Bash', summary: 'other', message: 'ask' }]);
+    state = events(state, [
+      { type: 'permission-request', toolUseId: 'a', toolName: 'Bash', summary: 'other', message: 'ask' },
+    ]);
     expect(state.calls.get('a')).toMatchObject({ phase: 'awaiting-approval', summary: 'npm test' });
-    state = events(state, [{ type: 'permission-decision', toolUseId: 'a', behavior: 'ask', reason: { kind: 'mode', mode: 'default' } }]);
+    state = events(state, [
+      { type: 'permission-decision', toolUseId: 'a', behavior: 'ask', reason: { kind: 'mode', mode: 'default' } },
+    ]);
     expect(state.calls.get('a')?.phase).toBe('awaiting-approval');
     state = reduceTranscript(state, { type: 'approval-answer', toolUseId: 'a', behavior: 'allow', now: 3_000 });
     expect(state.calls.get('a')).toMatchObject({ phase: 'running', startedAt: 3_000 });
     const lines = Array.from({ length: 8 }, (_, index) => `line ${index}`).join('\n');
-    state = events(state, [{ type: 'tool-call-progress', toolUseId: 'a', progress: { kind: 'bash-output', message: `${lines}\n\n` } }]);
+    state = events(state, [
+      { type: 'tool-call-progress', toolUseId: 'a', progress: { kind: 'bash-output', message: `${lines}\n\n` } },
+    ]);
     expect(state.calls.get('a')?.outputTail).toEqual(['line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
     expect(state.calls.get('a')?.outputTail).toHaveLength(OUTPUT_TAIL_LINES);
     state = events(state, [end('a', { status: 'success', isError: false }, 'Bash')]);
@@ -71,7 +114,10 @@ describe('reduceTranscript', () => {
   });
 
   it('a denied or aborted answer leaves the row waiting until the plane ends the call', () => {
-    let state = events(EMPTY_TRANSCRIPT, [queue('a'), { type: 'permission-request', toolUseId: 'a', toolName: 'Read', summary: 's', message: 'm' }]);
+    let state = events(EMPTY_TRANSCRIPT, [
+      queue('a'),
+      { type: 'permission-request', toolUseId: 'a', toolName: 'Read', summary: 's', message: 'm' },
+    ]);
     state = reduceTranscript(state, { type: 'approval-answer', toolUseId: 'a', behavior: 'deny', now: 1 });
     expect(state.calls.get('a')?.phase).toBe('awaiting-approval');
     state = reduceTranscript(state, { type: 'approval-answer', toolUseId: 'missing', behavior: 'allow', now: 1 });
@@ -81,7 +127,9 @@ describe('reduceTranscript', () => {
   it('progress without a message, or for an unknown call, changes nothing', () => {
     const state = events(EMPTY_TRANSCRIPT, [queue('a')]);
     expect(events(state, [{ type: 'tool-call-progress', toolUseId: 'a', progress: { kind: 'x' } }])).toBe(state);
-    expect(events(state, [{ type: 'tool-call-progress', toolUseId: 'b', progress: { kind: 'x', message: 'hi' } }])).toBe(state);
+    expect(
+      events(state, [{ type: 'tool-call-progress', toolUseId: 'b', progress: { kind: 'x', message: 'hi' } }]),
+    ).toBe(state);
   });
 
   it('creates the row for an end or start whose queue event it never saw', () => {
@@ -99,7 +147,13 @@ describe('reduceTranscript', () => {
 
   it('an interrupted turn marks every unfinished call interrupted and settles the entries', () => {
     let state = reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'go' });
-    state = events(state, [turnStart, queue('a'), queue('b'), start('a', 1), end('b', { status: 'success', isError: false })]);
+    state = events(state, [
+      turnStart,
+      queue('a'),
+      queue('b'),
+      start('a', 1),
+      end('b', { status: 'success', isError: false }),
+    ]);
     state = reduceTranscript(state, { type: 'turn-end', outcome: 'interrupted' });
     expect(state.calls.get('a')?.phase).toBe('interrupted');
     expect(state.calls.get('b')?.phase).toBe('done');
@@ -124,13 +178,22 @@ describe('reduceTranscript', () => {
       { type: 'compact', removedMessages: 4, summary: 's' },
       { type: 'tool-call-duplicate', toolUseId: 'a' },
     ]);
-    expect(state.entries.map((entry) => (entry.kind === 'notice' ? entry.tone : entry.kind))).toEqual(['info', 'error', 'info', 'warning']);
+    expect(state.entries.map((entry) => (entry.kind === 'notice' ? entry.tone : entry.kind))).toEqual([
+      'info',
+      'error',
+      'info',
+      'warning',
+    ]);
   });
 
   it('a notice between turns settles at once; during a turn it waits for the turn', () => {
     const idle = reduceTranscript(EMPTY_TRANSCRIPT, { type: 'notice', text: 'rules', tone: 'info' });
     expect(idle.settledCount).toBe(1);
-    const busy = reduceTranscript(reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'x' }), { type: 'notice', text: 'rules', tone: 'info' });
+    const busy = reduceTranscript(reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'x' }), {
+      type: 'notice',
+      text: 'rules',
+      tone: 'info',
+    });
     expect(busy.settledCount).toBe(0);
   });
 
@@ -138,7 +201,12 @@ describe('reduceTranscript', () => {
     const state = events(EMPTY_TRANSCRIPT, [queue('a')]);
     expect(reduceTranscript(state, { type: 'clear' })).toBe(EMPTY_TRANSCRIPT);
     const same = events(state, [
-      { type: 'assistant-message', message: { role: 'assistant', content: [] }, stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } },
+      {
+        type: 'assistant-message',
+        message: { role: 'assistant', content: [] },
+        stopReason: 'end_turn',
+        usage: { inputTokens: 1, outputTokens: 1 },
+      },
       { type: 'tool-results', message: { role: 'user', content: [] } },
     ]);
     expect(same).toBe(state);
@@ -156,7 +224,11 @@ describe('describeOutcome', () => {
     [{ status: 'timeout', timeoutMs: 500 }, 'failed', 'timed out after 500 ms'],
     [{ status: 'hook-blocked', hook: 'guard.sh', message: 'no' }, 'denied', 'blocked by hook guard.sh: no'],
     [{ status: 'hook-blocked', hook: undefined, message: 'no' }, 'denied', 'no'],
-    [{ status: 'denied', message: 'm', reason: { kind: 'rule', rule: 'Bash(rm:*)', source: 'userSettings' } }, 'denied', 'rule Bash(rm:*) from userSettings'],
+    [
+      { status: 'denied', message: 'm', reason: { kind: 'rule', rule: 'Bash(rm:*)', source: 'userSettings' } },
+      'denied',
+      'rule Bash(rm:*) from userSettings',
+    ],
     [{ status: 'cancelled', byToolUseId: 'x' }, 'cancelled', 'cancelled because x failed'],
     [{ status: 'aborted', cause: 'interrupt' }, 'interrupted', undefined],
     [{ status: 'aborted', cause: 'abort' }, 'interrupted', undefined],
@@ -168,10 +240,17 @@ describe('describeOutcome', () => {
 
 describe('groupEntries', () => {
   it('groups consecutive calls of one batch, leaves single calls and other entries alone', () => {
-    const state = events(
-      reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'go' }),
-      [turnStart, queue('a'), queue('b'), queue('c'), queue('d'), start('a', 1), start('b', 1), start('c', 1), start('d', 2)],
-    );
+    const state = events(reduceTranscript(EMPTY_TRANSCRIPT, { type: 'prompt-submit', text: 'go' }), [
+      turnStart,
+      queue('a'),
+      queue('b'),
+      queue('c'),
+      queue('d'),
+      start('a', 1),
+      start('b', 1),
+      start('c', 1),
+      start('d', 2),
+    ]);
     expect(groupEntries(state.entries, state.calls)).toEqual([
       { kind: 'entry', entry: { kind: 'prompt', text: 'go' } },
       { kind: 'batch', batch: 1, toolUseIds: ['a', 'b', 'c'] },
@@ -194,7 +273,12 @@ describe('groupEntries', () => {
       start('d', 1),
     ]);
     const blocks = groupEntries(state.entries, state.calls);
-    expect(blocks.map((block) => (block.kind === 'batch' ? block.toolUseIds.join('+') : block.entry.kind))).toEqual(['call', 'b+c', 'text', 'call']);
+    expect(blocks.map((block) => (block.kind === 'batch' ? block.toolUseIds.join('+') : block.entry.kind))).toEqual([
+      'call',
+      'b+c',
+      'text',
+      'call',
+    ]);
   });
 
   it('keeps calls that have not started (no batch yet) as single rows', () => {
@@ -202,4 +286,3 @@ describe('groupEntries', () => {
     expect(groupEntries(state.entries, state.calls).every((block) => block.kind === 'entry')).toBe(true);
   });
 });
-

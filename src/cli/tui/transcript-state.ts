@@ -5,14 +5,7 @@ import type { DiffLine } from './file-change-diff.js';
 
 /** Where one tool call is, as people see it. */
 export type CallPhase =
-  | 'queued'
-  | 'awaiting-approval'
-  | 'running'
-  | 'done'
-  | 'failed'
-  | 'denied'
-  | 'cancelled'
-  | 'interrupted';
+  'queued' | 'awaiting-approval' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled' | 'interrupted';
 
 /** One tool call's row. */
 export type CallView = {
@@ -64,7 +57,12 @@ export type TranscriptAction =
   | { readonly type: 'loop-event'; readonly event: LoopEvent; readonly now: number }
   | { readonly type: 'call-diff'; readonly toolUseId: string; readonly diff: readonly DiffLine[] }
   /** The person answered the call's dialog; an allowed call runs from `now`. */
-  | { readonly type: 'approval-answer'; readonly toolUseId: string; readonly behavior: 'allow' | 'deny' | 'abort'; readonly now: number }
+  | {
+      readonly type: 'approval-answer';
+      readonly toolUseId: string;
+      readonly behavior: 'allow' | 'deny' | 'abort';
+      readonly now: number;
+    }
   | { readonly type: 'turn-end'; readonly outcome: 'success' | 'interrupted' | 'error'; readonly message?: string }
   | { readonly type: 'notice'; readonly text: string; readonly tone: NoticeTone }
   | { readonly type: 'clear' };
@@ -96,14 +94,21 @@ export function isSettled(phase: CallPhase): boolean {
 export function reduceTranscript(state: TranscriptState, action: TranscriptAction): TranscriptState {
   switch (action.type) {
     case 'prompt-submit':
-      return { ...state, entries: [...state.entries, { kind: 'prompt', text: action.text }], running: true, textOpen: false };
+      return {
+        ...state,
+        entries: [...state.entries, { kind: 'prompt', text: action.text }],
+        running: true,
+        textOpen: false,
+      };
     case 'loop-event':
       return reduceLoopEvent(state, action.event, action.now);
     case 'call-diff':
       return updateCall(state, action.toolUseId, (call) => ({ ...call, diff: action.diff }));
     case 'approval-answer':
       return updateCall(state, action.toolUseId, (call) =>
-        action.behavior === 'allow' && call.phase === 'awaiting-approval' ? { ...call, phase: 'running', startedAt: action.now } : call,
+        action.behavior === 'allow' && call.phase === 'awaiting-approval'
+          ? { ...call, phase: 'running', startedAt: action.now }
+          : call,
       );
     case 'turn-end':
       return endTurn(state, action);
@@ -166,18 +171,36 @@ function reduceLoopEvent(state: TranscriptState, event: LoopEvent, now: number):
     case 'tool-call-duplicate':
       return {
         ...state,
-        entries: [...state.entries, { kind: 'notice', text: `The model repeated the call id ${event.toolUseId}; the repeat was not run.`, tone: 'warning' }],
+        entries: [
+          ...state.entries,
+          {
+            kind: 'notice',
+            text: `The model repeated the call id ${event.toolUseId}; the repeat was not run.`,
+            tone: 'warning',
+          },
+        ],
       };
     case 'compact':
       return {
         ...state,
-        entries: [...state.entries, { kind: 'notice', text: `Compacted ${event.removedMessages} older messages into a summary.`, tone: 'info' }],
+        entries: [
+          ...state.entries,
+          { kind: 'notice', text: `Compacted ${event.removedMessages} older messages into a summary.`, tone: 'info' },
+        ],
         textOpen: false,
       };
     case 'notice':
-      return { ...state, entries: [...state.entries, { kind: 'notice', text: event.message, tone: 'info' }], textOpen: false };
+      return {
+        ...state,
+        entries: [...state.entries, { kind: 'notice', text: event.message, tone: 'info' }],
+        textOpen: false,
+      };
     case 'error':
-      return { ...state, entries: [...state.entries, { kind: 'notice', text: event.error.message, tone: 'error' }], textOpen: false };
+      return {
+        ...state,
+        entries: [...state.entries, { kind: 'notice', text: event.error.message, tone: 'error' }],
+        textOpen: false,
+      };
     case 'assistant-message':
     case 'tool-results':
       return state;
@@ -198,7 +221,10 @@ export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: Cal
     case 'timeout':
       return { phase: 'failed', detail: `timed out after ${outcome.timeoutMs} ms` };
     case 'hook-blocked':
-      return { phase: 'denied', detail: outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message };
+      return {
+        phase: 'denied',
+        detail: outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message,
+      };
     case 'denied':
       return { phase: 'denied', detail: describeReason(outcome.reason) };
     case 'cancelled':
@@ -226,7 +252,12 @@ function appendText(state: TranscriptState, text: string): TranscriptState {
   return { ...state, entries: [...state.entries, { kind: 'text', text }], textOpen: true };
 }
 
-function withCall(state: TranscriptState, toolUseId: string, toolName: string, change: (call: CallView) => CallView): TranscriptState {
+function withCall(
+  state: TranscriptState,
+  toolUseId: string,
+  toolName: string,
+  change: (call: CallView) => CallView,
+): TranscriptState {
   const existing = state.calls.get(toolUseId);
   if (existing) return updateCall(state, toolUseId, change);
   const created: CallView = { toolUseId, toolName, summary: '', turn: state.turn, phase: 'queued', outputTail: [] };
@@ -248,11 +279,17 @@ function endTurn(state: TranscriptState, action: Extract<TranscriptAction, { typ
   const calls = new Map(state.calls);
   for (const [id, call] of calls) {
     if (isSettled(call.phase)) continue;
-    calls.set(id, { ...call, phase: action.outcome === 'interrupted' ? 'interrupted' : 'failed', detail: action.outcome === 'interrupted' ? 'interrupted' : 'ended without a result' });
+    calls.set(id, {
+      ...call,
+      phase: action.outcome === 'interrupted' ? 'interrupted' : 'failed',
+      detail: action.outcome === 'interrupted' ? 'interrupted' : 'ended without a result',
+    });
   }
   const closing: TranscriptEntry[] = [];
-  if (action.outcome === 'interrupted') closing.push({ kind: 'notice', text: action.message ?? 'Interrupted.', tone: 'warning' });
-  if (action.outcome === 'error') closing.push({ kind: 'notice', text: action.message ?? 'The turn failed.', tone: 'error' });
+  if (action.outcome === 'interrupted')
+    closing.push({ kind: 'notice', text: action.message ?? 'Interrupted.', tone: 'warning' });
+  if (action.outcome === 'error')
+    closing.push({ kind: 'notice', text: action.message ?? 'The turn failed.', tone: 'error' });
   const entries = [...state.entries, ...closing];
   return { ...state, calls, entries, running: false, textOpen: false, settledCount: entries.length };
 }
@@ -266,7 +303,10 @@ export type DisplayBlock =
  * Groups consecutive call entries that ran in the same parallel batch (same turn and batch
  * number, two or more calls) so the view can draw them together.
  */
-export function groupEntries(entries: readonly TranscriptEntry[], calls: ReadonlyMap<string, CallView>): readonly DisplayBlock[] {
+export function groupEntries(
+  entries: readonly TranscriptEntry[],
+  calls: ReadonlyMap<string, CallView>,
+): readonly DisplayBlock[] {
   const blocks: DisplayBlock[] = [];
   let group: { turn: number; batch: number; ids: string[] } | undefined;
   const flush = () => {

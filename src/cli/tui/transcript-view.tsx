@@ -1,12 +1,22 @@
 import { Box, Static, Text } from 'ink';
 import { BatchGroup } from './batch-group.js';
 import { ToolCallRow } from './tool-call-row.js';
-import { groupEntries, type CallView, type DisplayBlock, type NoticeTone, type TranscriptState } from './transcript-state.js';
+import {
+  groupEntries,
+  type CallView,
+  type DisplayBlock,
+  type NoticeTone,
+  type TranscriptState,
+} from './transcript-state.js';
 import { Visible } from './visible.js';
 
 const TONES: Readonly<Record<NoticeTone, string>> = { info: 'gray', warning: 'yellow', error: 'red' };
 
-function Block(props: { readonly block: DisplayBlock; readonly calls: ReadonlyMap<string, CallView>; readonly now: number }) {
+function Block(props: {
+  readonly block: DisplayBlock;
+  readonly calls: ReadonlyMap<string, CallView>;
+  readonly now: number;
+}) {
   const { block, calls, now } = props;
   if (block.kind === 'batch') {
     const members = block.toolUseIds.flatMap((id) => {
@@ -40,7 +50,11 @@ function Block(props: { readonly block: DisplayBlock; readonly calls: ReadonlyMa
  * The conversation: entries of finished turns are printed once (they scroll into the terminal's
  * history), the current turn's are redrawn as they change.
  */
-export function TranscriptView(props: { readonly state: TranscriptState; readonly now: number; readonly epoch: number }) {
+export function TranscriptView(props: {
+  readonly state: TranscriptState;
+  readonly now: number;
+  readonly epoch: number;
+}) {
   const { state, now } = props;
   const settled = groupEntries(state.entries.slice(0, state.settledCount), state.calls);
   const live = groupEntries(state.entries.slice(state.settledCount), state.calls);

@@ -59,7 +59,12 @@ function entriesOf(ui: Ui): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-async function poll<T>(what: string, probe: () => T | undefined, describeLast: () => string, timeoutMs = 10_000): Promise<T> {
+async function poll<T>(
+  what: string,
+  probe: () => T | undefined,
+  describeLast: () => string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
@@ -69,15 +74,29 @@ async function poll<T>(what: string, probe: () => T | undefined, describeLast: (
   }
 }
 
-async function waitForScreen(ui: Ui, test: (screen: string) => boolean, what = 'the screen', timeoutMs = 10_000): Promise<string> {
-  return poll(what, () => {
-    const screen = screenOf(ui);
-    return test(screen) ? screen : undefined;
-  }, () => screenOf(ui), timeoutMs);
+async function waitForScreen(
+  ui: Ui,
+  test: (screen: string) => boolean,
+  what = 'the screen',
+  timeoutMs = 10_000,
+): Promise<string> {
+  return poll(
+    what,
+    () => {
+      const screen = screenOf(ui);
+      return test(screen) ? screen : undefined;
+    },
+    () => screenOf(ui),
+    timeoutMs,
+  );
 }
 
 async function waitForEntry(ui: Ui, kind: string): Promise<Record<string, unknown>> {
-  return poll(`a ${kind} entry from the host`, () => entriesOf(ui).find((entry) => entry['kind'] === kind), () => `${JSON.stringify(entriesOf(ui))}\n${screenOf(ui)}`);
+  return poll(
+    `a ${kind} entry from the host`,
+    () => entriesOf(ui).find((entry) => entry['kind'] === kind),
+    () => `${JSON.stringify(entriesOf(ui))}\n${screenOf(ui)}`,
+  );
 }
 
 function keys(ui: Ui, ...names: string[]): void {
@@ -97,19 +116,28 @@ async function submit(ui: Ui, prompt: string): Promise<void> {
 
 /** Presses `key` until the screen passes `test` (the dialog ignores keys for a moment after it opens). */
 async function pressUntil(ui: Ui, key: string, test: (screen: string) => boolean, what: string): Promise<string> {
-  return poll(what, () => {
-    const screen = screenOf(ui);
-    if (test(screen)) return screen;
-    keys(ui, key);
-    return undefined;
-  }, () => screenOf(ui));
+  return poll(
+    what,
+    () => {
+      const screen = screenOf(ui);
+      if (test(screen)) return screen;
+      keys(ui, key);
+      return undefined;
+    },
+    () => screenOf(ui),
+  );
 }
 
 /** Opens the permission dialog and highlights option `option` (1-based). */
 async function openDialogAndChoose(ui: Ui, option: number): Promise<void> {
   await submit(ui, 'approve');
   await waitForScreen(ui, (screen) => screen.includes('Permission needed: Bash'), 'the permission dialog');
-  await pressUntil(ui, String(option), (screen) => screen.includes(`❯ ${option}.`), `option ${option} to be highlighted`);
+  await pressUntil(
+    ui,
+    String(option),
+    (screen) => screen.includes(`❯ ${option}.`),
+    `option ${option} to be highlighted`,
+  );
 }
 
 const approvals = (ui: Ui) => entriesOf(ui).filter((entry) => entry['kind'] === 'approval');
@@ -135,10 +163,19 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
   it('the dialog shows every option and the exact command with invisible characters visible; stray Enters do not approve', async () => {
     const ui = await startUi();
     await submit(ui, 'approve');
-    const dialog = await waitForScreen(ui, (screen) => screen.includes('Permission needed: Bash'), 'the permission dialog');
+    const dialog = await waitForScreen(
+      ui,
+      (screen) => screen.includes('Permission needed: Bash'),
+      'the permission dialog',
+    );
     keys(ui, 'Enter');
     // Enter after the opening guard still answers nothing: no option is highlighted.
-    const screen = await pressUntil(ui, 'Enter', (current) => current.includes('Choose an option first'), 'the dialog to refuse a bare Enter');
+    const screen = await pressUntil(
+      ui,
+      'Enter',
+      (current) => current.includes('Choose an option first'),
+      'the dialog to refuse a bare Enter',
+    );
     expect(approvals(ui)).toEqual([]);
     expect(screen).toContain('Permission needed: Bash');
     for (const text of [
@@ -162,7 +199,11 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
   it('warns in the dialog when "always allow" would save a rule that allows any code', async () => {
     const ui = await startUi();
     await submit(ui, 'any code');
-    const dialog = await waitForScreen(ui, (screen) => screen.includes('Permission needed: Bash'), 'the permission dialog');
+    const dialog = await waitForScreen(
+      ui,
+      (screen) => screen.includes('Permission needed: Bash'),
+      'the permission dialog',
+    );
     expect(dialog).toContain('saves rule Bash(python:*) — covers every python command');
     expect(dialog).toContain('⚠ this rule allows any code: python runs whatever script');
   });
@@ -172,7 +213,11 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await openDialogAndChoose(ui, 1);
     keys(ui, 'Enter');
     expect((await waitForEntry(ui, 'approval'))['response']).toEqual({ behavior: 'allow' });
-    await waitForScreen(ui, (screen) => screen.includes('✔ Bash echo safe; rm -rf ./build [done'), 'the row to show done');
+    await waitForScreen(
+      ui,
+      (screen) => screen.includes('✔ Bash echo safe; rm -rf ./build [done'),
+      'the row to show done',
+    );
   });
 
   it('allow always reaches the host with the exact suggestion to save', async () => {
@@ -181,7 +226,12 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     keys(ui, 'Enter');
     expect((await waitForEntry(ui, 'approval'))['response']).toEqual({
       behavior: 'allow',
-      remember: { rule: 'Bash(echo safe:*)', behavior: 'allow', destination: 'localSettings', covers: 'commands that start with "echo safe"' },
+      remember: {
+        rule: 'Bash(echo safe:*)',
+        behavior: 'allow',
+        destination: 'localSettings',
+        covers: 'commands that start with "echo safe"',
+      },
     });
   });
 
@@ -195,7 +245,10 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     typeText(ui, '{"command":"echo edited"}');
     await waitForScreen(ui, (screen) => screen.includes('input JSON: {"command":"echo edited"}'), 'the edited JSON');
     keys(ui, 'Enter');
-    expect((await waitForEntry(ui, 'approval'))['response']).toEqual({ behavior: 'allow', updatedInput: { command: 'echo edited' } });
+    expect((await waitForEntry(ui, 'approval'))['response']).toEqual({
+      behavior: 'allow',
+      updatedInput: { command: 'echo edited' },
+    });
   });
 
   it('deny with a message sends the message for the model', async () => {
@@ -204,9 +257,16 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     keys(ui, 'Enter');
     await waitForScreen(ui, (screen) => screen.includes('message for the model:'), 'the message line');
     typeText(ui, 'use the clean script');
-    await waitForScreen(ui, (screen) => screen.includes('message for the model: use the clean script'), 'the typed message');
+    await waitForScreen(
+      ui,
+      (screen) => screen.includes('message for the model: use the clean script'),
+      'the typed message',
+    );
     keys(ui, 'Enter');
-    expect((await waitForEntry(ui, 'approval'))['response']).toEqual({ behavior: 'deny', feedback: 'use the clean script' });
+    expect((await waitForEntry(ui, 'approval'))['response']).toEqual({
+      behavior: 'deny',
+      feedback: 'use the clean script',
+    });
     await waitForScreen(ui, (screen) => screen.includes('[denied'), 'the row to show denied');
   });
 
@@ -222,11 +282,15 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     const ui = await startUi();
     await submit(ui, 'approve');
     await waitForScreen(ui, (screen) => screen.includes('Permission needed: Bash'), 'the permission dialog');
-    await poll('an answer after Esc', () => {
-      if (approvals(ui).length > 0) return true;
-      keys(ui, 'Escape');
-      return undefined;
-    }, () => screenOf(ui));
+    await poll(
+      'an answer after Esc',
+      () => {
+        if (approvals(ui).length > 0) return true;
+        keys(ui, 'Escape');
+        return undefined;
+      },
+      () => screenOf(ui),
+    );
     expect(approvals(ui).map((entry) => entry['response'])).toEqual([{ behavior: 'deny' }]);
   });
 
@@ -238,30 +302,50 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await pressUntil(ui, '1', (screen) => screen.includes('❯ 1.'), 'option 1 to be highlighted');
     keys(ui, 'Enter');
     await waitForEntry(ui, 'approval');
-    const screen = await waitForScreen(ui, (current) => current.includes('Ask, or /help for commands'), 'the idle prompt');
+    const screen = await waitForScreen(
+      ui,
+      (current) => current.includes('Ask, or /help for commands'),
+      'the idle prompt',
+    );
     expect(screen).not.toContain('zq');
   });
 
   it('Esc during a long Bash call interrupts it and the row shows interrupted', async () => {
     const ui = await startUi();
     await submit(ui, 'long bash');
-    const running = await waitForScreen(ui, (screen) => /◐ Bash npm run watch \[running \d+\.\ds\]/.test(screen) && screen.includes('│ watch line'), 'the running row with its output');
+    const running = await waitForScreen(
+      ui,
+      (screen) => /◐ Bash npm run watch \[running \d+\.\ds\]/.test(screen) && screen.includes('│ watch line'),
+      'the running row with its output',
+    );
     expect(running).toMatch(/watch line \d+/);
     keys(ui, 'Escape');
     expect(await waitForEntry(ui, 'interrupted')).toMatchObject({ toolUseId: expect.any(String) });
-    const screen = await waitForScreen(ui, (current) => current.includes('■ Bash npm run watch [interrupted'), 'the interrupted row');
+    const screen = await waitForScreen(
+      ui,
+      (current) => current.includes('■ Bash npm run watch [interrupted'),
+      'the interrupted row',
+    );
     expect(screen).toContain('Interrupted');
   });
 
   it('a parallel batch is drawn as one group; Edit shows its diff; the todo list is a panel', async () => {
     const ui = await startUi();
     await submit(ui, 'parallel');
-    const screen = await waitForScreen(ui, (current) => current.includes('All reads finished.') && current.includes('Todos'), 'the finished turn');
+    const screen = await waitForScreen(
+      ui,
+      (current) => current.includes('All reads finished.') && current.includes('Todos'),
+      'the finished turn',
+    );
     const lines = screen.split('\n');
     const title = lines.findIndex((line) => line.includes('parallel batch 1 · 3 calls'));
     expect(title).toBeGreaterThan(0);
     expect(lines[title - 1]).toMatch(/^╭─+╮/);
-    for (const [offset, path] of [[1, 'src/a.ts'], [2, 'src/b.ts'], [3, 'src/c.ts']] as const) {
+    for (const [offset, path] of [
+      [1, 'src/a.ts'],
+      [2, 'src/b.ts'],
+      [3, 'src/c.ts'],
+    ] as const) {
       expect(lines[title + offset]).toMatch(new RegExp(`^│ ✔ Read ${path.replace('.', '\\.')} \\[done`));
     }
     expect(lines[title + 4]).toMatch(/^╰─+╯/);
@@ -285,7 +369,11 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await pressUntil(ui, '1', (screen) => screen.includes('❯ 1.'), 'option 1 to be highlighted');
     keys(ui, 'Enter');
     expect((await waitForEntry(ui, 'approval'))['response']).toEqual({ behavior: 'allow' });
-    const row = await waitForScreen(ui, (screen) => screen.includes('✔ Write notes.txt [done'), 'the finished Write row');
+    const row = await waitForScreen(
+      ui,
+      (screen) => screen.includes('✔ Write notes.txt [done'),
+      'the finished Write row',
+    );
     // The row keeps the change captured before the write replaced the file.
     expect(row).toMatch(/- beta\n\s*\+ gamma/);
   });
@@ -293,7 +381,11 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
   it('/resume lists the sessions and resumes the one picked; /compact and /clear reach the host', async () => {
     const ui = await startUi();
     await submit(ui, '/resume');
-    await waitForScreen(ui, (screen) => screen.includes('Resume a session') && screen.includes('sess-older'), 'the session list');
+    await waitForScreen(
+      ui,
+      (screen) => screen.includes('Resume a session') && screen.includes('sess-older'),
+      'the session list',
+    );
     keys(ui, 'Down');
     await waitForScreen(ui, (screen) => /❯ .*sess-older/.test(screen), 'the second session to be highlighted');
     keys(ui, 'Enter');
@@ -312,17 +404,29 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await submit(ui, '/permissions');
     await waitForScreen(ui, (screen) => screen.includes('allow: Read (user settings)'), 'the permissions text');
     await submit(ui, '/nope');
-    await waitForScreen(ui, (screen) => screen.includes('Unknown command /nope. /help lists the commands.'), 'the unknown-command notice');
+    await waitForScreen(
+      ui,
+      (screen) => screen.includes('Unknown command /nope. /help lists the commands.'),
+      'the unknown-command notice',
+    );
   });
 
   it('AskUserQuestion reaches the person through the interaction channel', async () => {
     const ui = await startUi();
     await submit(ui, 'ask');
-    const screen = await waitForScreen(ui, (current) => current.includes('Question 1 of 1 · Runner'), 'the question dialog');
-    for (const text of ['Which test runner?', '1. vitest', 'fast, ESM', '2. jest', '3. Other: type my own answer']) expect(screen).toContain(text);
+    const screen = await waitForScreen(
+      ui,
+      (current) => current.includes('Question 1 of 1 · Runner'),
+      'the question dialog',
+    );
+    for (const text of ['Which test runner?', '1. vitest', 'fast, ESM', '2. jest', '3. Other: type my own answer'])
+      expect(screen).toContain(text);
     await pressUntil(ui, '2', (current) => current.includes('❯ 2. jest'), 'option 2 to be highlighted');
     keys(ui, 'Enter');
-    expect(await waitForEntry(ui, 'ask')).toEqual({ kind: 'ask', response: { kind: 'answered', answers: [{ question: 'Which test runner?', selected: ['jest'] }] } });
+    expect(await waitForEntry(ui, 'ask')).toEqual({
+      kind: 'ask',
+      response: { kind: 'answered', answers: [{ question: 'Which test runner?', selected: ['jest'] }] },
+    });
   });
 
   it('a plan is shown for approval and the answer carries the mode chosen', async () => {
@@ -330,7 +434,12 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await submit(ui, 'plan');
     const screen = await waitForScreen(ui, (current) => current.includes('The model has a plan'), 'the plan dialog');
     expect(screen).toContain('2. Fix average()');
-    await pressUntil(ui, '1', (current) => current.includes('❯ 1. Yes, and auto-accept edits'), 'option 1 to be highlighted');
+    await pressUntil(
+      ui,
+      '1',
+      (current) => current.includes('❯ 1. Yes, and auto-accept edits'),
+      'option 1 to be highlighted',
+    );
     keys(ui, 'Enter');
     expect(await waitForEntry(ui, 'plan')).toEqual({ kind: 'plan', response: { approved: true, mode: 'acceptEdits' } });
   });
@@ -338,7 +447,11 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
   it('a turn that throws shows why and leaves the prompt usable', async () => {
     const ui = await startUi();
     await submit(ui, 'explode');
-    await waitForScreen(ui, (screen) => screen.includes('The turn failed: the provider went away'), 'the failure notice');
+    await waitForScreen(
+      ui,
+      (screen) => screen.includes('The turn failed: the provider went away'),
+      'the failure notice',
+    );
     await submit(ui, 'hello');
     await waitForScreen(ui, (screen) => screen.includes('You said: hello'), 'the next turn');
   });
@@ -356,7 +469,12 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     const bin = join(root, 'dist', 'cli', 'bin.js');
     const command = `cd ${JSON.stringify(folder)} && env -u CI node ${JSON.stringify(bin)} demo --tui; echo "exit=$?" > ${JSON.stringify(ui.log)}; sleep 60`;
     tmux('new-session', '-d', '-s', ui.name, '-x', '120', '-y', '60', command);
-    const screen = await waitForScreen(ui, (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'), 'the demo to finish', 25_000);
+    const screen = await waitForScreen(
+      ui,
+      (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'),
+      'the demo to finish',
+      25_000,
+    );
     expect(screen).toMatch(/parallel batch 1 · 2 calls/);
     expect(screen).toMatch(/✘ Edit \S+math\.js \[failed/);
     expect(screen).toMatch(/-\s+return total \/ \(values\.length - 1\);/);
@@ -365,7 +483,11 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     keys(ui, 'C-c');
     await waitForScreen(ui, (current) => current.includes('press Ctrl+C again to exit'), 'the exit hint');
     keys(ui, 'C-c');
-    await poll('the demo to exit', () => (existsSync(ui.log) && readFileSync(ui.log, 'utf8').trim() !== '' ? true : undefined), () => screenOf(ui));
+    await poll(
+      'the demo to exit',
+      () => (existsSync(ui.log) && readFileSync(ui.log, 'utf8').trim() !== '' ? true : undefined),
+      () => screenOf(ui),
+    );
     expect(readFileSync(ui.log, 'utf8').trim()).toBe('exit=0');
   });
 

@@ -45,7 +45,9 @@ describe('visibleText', () => {
     const command = 'echo safe\u202E; rm -rf ~ #\u202C'.repeat(50);
     const shown = visibleText(command);
     expect(shown.split('<U+202E>')).toHaveLength(51);
-    expect(shown.replaceAll('<U+202E>', '').replaceAll('<U+202C>', '')).toBe(command.replaceAll('\u202E', '').replaceAll('\u202C', ''));
+    expect(shown.replaceAll('<U+202E>', '').replaceAll('<U+202C>', '')).toBe(
+      command.replaceAll('\u202E', '').replaceAll('\u202C', ''),
+    );
   });
 
   it('splits into plain and escaped segments so renderers can style the names', () => {

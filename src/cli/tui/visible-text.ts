@@ -4,8 +4,7 @@ export type VisibleSegment = { readonly text: string; readonly escaped: boolean 
 // Characters that do not show as themselves: controls, format characters (bidi overrides,
 // zero-width), default-ignorable ones (variation selectors, fillers, tags), line and paragraph
 // separators, spaces other than U+0020, private-use and lone surrogates.
-const INVISIBLE =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}]|(?! )\p{Zs}/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}]|(?! )\p{Zs}/u;
 
 const NAMED: ReadonlyMap<string, string> = new Map([
   ['\t', '\\t'],
@@ -27,7 +26,10 @@ function nameOf(char: string): string {
  * style the names apart from text that happens to look like them. Line feeds stay line feeds
  * unless `newlines` is `escape`.
  */
-export function visibleSegments(text: string, options: { readonly newlines?: 'keep' | 'escape' } = {}): readonly VisibleSegment[] {
+export function visibleSegments(
+  text: string,
+  options: { readonly newlines?: 'keep' | 'escape' } = {},
+): readonly VisibleSegment[] {
   const keepNewlines = (options.newlines ?? 'keep') === 'keep';
   const segments: VisibleSegment[] = [];
   let plain = '';

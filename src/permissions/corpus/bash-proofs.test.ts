@@ -62,7 +62,12 @@ const proofs = suites.flatMap((testCase) => {
   const command = testCase.tool === 'Bash' ? testCase.input.command : undefined;
   const effect = typeof command === 'string' ? effectOf(command) : undefined;
   // Only commands that run without a terminal or a network, and none that starts watch's screen loop.
-  if (typeof command !== 'string' || effect === undefined || /\b(watch|su|runuser|script|flock|sudo|busybox)\b/.test(command)) return [];
+  if (
+    typeof command !== 'string' ||
+    effect === undefined ||
+    /\b(watch|su|runuser|script|flock|sudo|busybox)\b/.test(command)
+  )
+    return [];
   return [{ name: testCase.name, command, effect, attack: testCase.expect !== 'allow' }];
 });
 

@@ -47,7 +47,18 @@ export function createWorkspace(): Workspace {
   const home = path.join(root, 'home');
   const extra = path.join(root, 'extra');
   const outside = path.join(root, 'outside');
-  for (const folder of [cwd, home, extra, outside, path.join(cwd, 'src'), path.join(cwd, 'secrets'), path.join(cwd, '.git'), path.join(cwd, 'vendor', 'lib', '.git'), path.join(home, '.ssh'), path.join(root, 'project-evil')]) {
+  for (const folder of [
+    cwd,
+    home,
+    extra,
+    outside,
+    path.join(cwd, 'src'),
+    path.join(cwd, 'secrets'),
+    path.join(cwd, '.git'),
+    path.join(cwd, 'vendor', 'lib', '.git'),
+    path.join(home, '.ssh'),
+    path.join(root, 'project-evil'),
+  ]) {
     mkdirSync(folder, { recursive: true });
   }
   const files: Readonly<Record<string, string>> = {
@@ -84,13 +95,58 @@ export function corpusTools(): ReadonlyMap<string, AnyTool> {
   const call = () => Promise.resolve('unused');
   const tools: AnyTool[] = [
     defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call }),
-    defineTool({ name: 'Read', inputSchema: z.object({ file_path: z.string() }), prompt: '', isReadOnly: () => true, getPath: pathInput('file_path'), call }),
-    defineTool({ name: 'Edit', inputSchema: z.object({ file_path: z.string() }), prompt: '', getPath: pathInput('file_path'), call }),
-    defineTool({ name: 'Write', inputSchema: z.object({ file_path: z.string() }), prompt: '', getPath: pathInput('file_path'), call }),
-    defineTool({ name: 'NotebookEdit', inputSchema: z.object({ notebook_path: z.string() }), prompt: '', getPath: pathInput('notebook_path'), call }),
-    defineTool({ name: 'Glob', inputSchema: z.object({ pattern: z.string() }), prompt: '', isReadOnly: () => true, getPath: pathInput('path'), call }),
-    defineTool({ name: 'Grep', inputSchema: z.object({ pattern: z.string() }), prompt: '', isReadOnly: () => true, getPath: pathInput('path'), call }),
-    defineTool({ name: 'WebFetch', inputSchema: z.object({ url: z.string() }), prompt: '', isReadOnly: () => true, call }),
+    defineTool({
+      name: 'Read',
+      inputSchema: z.object({ file_path: z.string() }),
+      prompt: '',
+      isReadOnly: () => true,
+      getPath: pathInput('file_path'),
+      call,
+    }),
+    defineTool({
+      name: 'Edit',
+      inputSchema: z.object({ file_path: z.string() }),
+      prompt: '',
+      getPath: pathInput('file_path'),
+      call,
+    }),
+    defineTool({
+      name: 'Write',
+      inputSchema: z.object({ file_path: z.string() }),
+      prompt: '',
+      getPath: pathInput('file_path'),
+      call,
+    }),
+    defineTool({
+      name: 'NotebookEdit',
+      inputSchema: z.object({ notebook_path: z.string() }),
+      prompt: '',
+      getPath: pathInput('notebook_path'),
+      call,
+    }),
+    defineTool({
+      name: 'Glob',
+      inputSchema: z.object({ pattern: z.string() }),
+      prompt: '',
+      isReadOnly: () => true,
+      getPath: pathInput('path'),
+      call,
+    }),
+    defineTool({
+      name: 'Grep',
+      inputSchema: z.object({ pattern: z.string() }),
+      prompt: '',
+      isReadOnly: () => true,
+      getPath: pathInput('path'),
+      call,
+    }),
+    defineTool({
+      name: 'WebFetch',
+      inputSchema: z.object({ url: z.string() }),
+      prompt: '',
+      isReadOnly: () => true,
+      call,
+    }),
     defineTool({ name: 'Agent', inputSchema: z.object({ prompt: z.string() }), prompt: '', call }),
     defineTool({ name: 'TodoWrite', inputSchema: z.object({}), prompt: '', isReadOnly: () => true, call }),
     defineTool({ name: 'NoOp', inputSchema: z.object({}), prompt: '', call }),
@@ -98,15 +154,52 @@ export function corpusTools(): ReadonlyMap<string, AnyTool> {
       name: 'AlwaysAsk',
       inputSchema: z.object({}),
       prompt: '',
-      checkPermissions: () => ({ behavior: 'ask', message: 'This tool always asks.', reason: { kind: 'tool', message: 'always asks' } }),
+      checkPermissions: () => ({
+        behavior: 'ask',
+        message: 'This tool always asks.',
+        reason: { kind: 'tool', message: 'always asks' },
+      }),
       call,
     }),
-    defineTool({ name: 'mcp__github__get_issue', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', isReadOnly: () => true, call }),
-    defineTool({ name: 'mcp__github__create_issue', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', call }),
-    defineTool({ name: 'mcp__slack__post', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', call }),
-    defineTool({ name: 'mcp__docs__search', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', call }),
+    defineTool({
+      name: 'mcp__github__get_issue',
+      inputSchema: jsonSchema({ type: 'object' }),
+      prompt: '',
+      origin: 'external',
+      isReadOnly: () => true,
+      call,
+    }),
+    defineTool({
+      name: 'mcp__github__create_issue',
+      inputSchema: jsonSchema({ type: 'object' }),
+      prompt: '',
+      origin: 'external',
+      call,
+    }),
+    defineTool({
+      name: 'mcp__slack__post',
+      inputSchema: jsonSchema({ type: 'object' }),
+      prompt: '',
+      origin: 'external',
+      call,
+    }),
+    defineTool({
+      name: 'mcp__docs__search',
+      inputSchema: jsonSchema({ type: 'object' }),
+      prompt: '',
+      origin: 'external',
+      call,
+    }),
     // An MCP file tool that claims to be read-only (readOnlyHint) and names a path.
-    defineTool({ name: 'mcp__files__read_file', inputSchema: jsonSchema({ type: 'object' }), prompt: '', origin: 'external', isReadOnly: () => true, getPath: pathInput('path'), call }),
+    defineTool({
+      name: 'mcp__files__read_file',
+      inputSchema: jsonSchema({ type: 'object' }),
+      prompt: '',
+      origin: 'external',
+      isReadOnly: () => true,
+      getPath: pathInput('path'),
+      call,
+    }),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }
@@ -133,12 +226,22 @@ export function ruleEntries(rules: readonly string[], workspace: Workspace): Per
     const space = text.indexOf(' ');
     const behavior = text.slice(0, space);
     if (behavior !== 'allow' && behavior !== 'deny' && behavior !== 'ask') throw new Error(`bad corpus rule ${text}`);
-    return { rule: substitute(text.slice(space + 1), workspace) as string, behavior, source: 'projectSettings', file: '.toolplane/settings.json', root: workspace.cwd };
+    return {
+      rule: substitute(text.slice(space + 1), workspace) as string,
+      behavior,
+      source: 'projectSettings',
+      file: '.toolplane/settings.json',
+      root: workspace.cwd,
+    };
   });
 }
 
 /** Runs one case: preCheck, then decide with the case's hook verdict. */
-export async function runCase(testCase: CorpusCase, workspace: Workspace, tools: ReadonlyMap<string, AnyTool>): Promise<PermissionDecision> {
+export async function runCase(
+  testCase: CorpusCase,
+  workspace: Workspace,
+  tools: ReadonlyMap<string, AnyTool>,
+): Promise<PermissionDecision> {
   const tool = tools.get(testCase.tool);
   if (tool === undefined) throw new Error(`corpus case ${testCase.name}: unknown tool ${testCase.tool}`);
   const engine = createPermissionEngine({
@@ -171,9 +274,12 @@ export async function runCase(testCase: CorpusCase, workspace: Workspace, tools:
     },
   };
   const early = engine.preCheck(subject);
-  const hookDecision: PreToolUseOutcome | undefined = testCase.hook ? { decision: testCase.hook, hook: 'corpus-hook' } : undefined;
+  const hookDecision: PreToolUseOutcome | undefined = testCase.hook
+    ? { decision: testCase.hook, hook: 'corpus-hook' }
+    : undefined;
   const decision = await engine.decide({ ...subject, ...(hookDecision ? { hookDecision } : {}) });
-  if (early && decision.behavior !== 'deny') throw new Error(`corpus case ${testCase.name}: preCheck denied but decide said ${decision.behavior}`);
+  if (early && decision.behavior !== 'deny')
+    throw new Error(`corpus case ${testCase.name}: preCheck denied but decide said ${decision.behavior}`);
   return decision;
 }
 
@@ -182,7 +288,12 @@ export function bash(
   name: string,
   command: string,
   expect: CorpusCase['expect'],
-  options: { readonly rules?: readonly string[]; readonly mode?: PermissionMode; readonly hook?: CorpusCase['hook']; readonly shellCwd?: string } = {},
+  options: {
+    readonly rules?: readonly string[];
+    readonly mode?: PermissionMode;
+    readonly hook?: CorpusCase['hook'];
+    readonly shellCwd?: string;
+  } = {},
 ): CorpusCase {
   return { name, tool: 'Bash', input: { command }, expect, ...options };
 }

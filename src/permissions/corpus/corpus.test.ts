@@ -58,7 +58,8 @@ for (const [title, cases] of suites) {
     test.each(cases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
       const decision = await runCase(testCase, workspace, tools);
       const behavior = decision.behavior === 'passthrough' ? 'ask' : decision.behavior;
-      const detail = decision.behavior === 'allow' || decision.behavior === 'passthrough' ? decision.reason : decision.message;
+      const detail =
+        decision.behavior === 'allow' || decision.behavior === 'passthrough' ? decision.reason : decision.message;
       expect({ behavior, unsafe: behavior === 'allow' && testCase.expect !== 'allow', detail }).toMatchObject({
         behavior: testCase.expect,
         unsafe: false,

@@ -27,13 +27,22 @@ export const globSpellingCases: readonly CorpusCase[] = [
   bash('C5.14 a quoted letter then a glob', 'cat .e"n"?', 'deny', { rules: denies }),
   bash('C5.15 the last letter in a class', 'cat ~/.ssh/id_rs[a]', 'deny', { rules: denies }),
   bash('C5.16 rm of a glob by rule', 'rm -rf .en?', 'deny', { rules: [...denies, 'allow Bash(rm:*)'] }),
-  bash('C5.17 glob options changed in the same command: unknowable', 'shopt -s nocaseglob; cat .EN?', 'ask', { rules: denies }),
+  bash('C5.17 glob options changed in the same command: unknowable', 'shopt -s nocaseglob; cat .EN?', 'ask', {
+    rules: denies,
+  }),
   bash('C5.18 a path in a variable, in bypass mode', 'F=.env; cat $F', 'ask', bypass),
   bash('C5.19 a folder only known at run time, in bypass mode', 'cd "$D" && cat x', 'ask', bypass),
-  bash('C5.20 look-alike: a bracket holding the leading dot names nothing (bash passes it as written)', 'cat [.]env', 'allow', { rules: denies }),
+  bash(
+    'C5.20 look-alike: a bracket holding the leading dot names nothing (bash passes it as written)',
+    'cat [.]env',
+    'allow',
+    { rules: denies },
+  ),
   bash('C5.21 look-alike: a glob over the project', 'cat *.md && ls src/* && cat src/*', 'allow', { rules: denies }),
   bash('C5.22 look-alike: a quoted star is literal', "cat '*.md'", 'allow', { rules: denies }),
   bash('C5.23 look-alike: a glob that names no file', 'cat *.env', 'allow', { rules: denies }),
   bash('C5.24 look-alike: grep over a glob in bypass mode', 'grep -n x src/*.ts', 'allow', bypass),
-  bash('C5.25 look-alike: a variable read with no deny rule in bypass mode', 'F=README.md; cat $F', 'allow', { mode: 'bypassPermissions' }),
+  bash('C5.25 look-alike: a variable read with no deny rule in bypass mode', 'F=README.md; cat $F', 'allow', {
+    mode: 'bypassPermissions',
+  }),
 ];

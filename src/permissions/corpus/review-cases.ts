@@ -1,6 +1,12 @@
 import { bash, type CorpusCase } from './corpus-harness.js';
 
-const call = (name: string, tool: string, input: Record<string, unknown>, expect: CorpusCase['expect'], options: Partial<CorpusCase> = {}): CorpusCase => ({
+const call = (
+  name: string,
+  tool: string,
+  input: Record<string, unknown>,
+  expect: CorpusCase['expect'],
+  options: Partial<CorpusCase> = {},
+): CorpusCase => ({
   name,
   tool,
   input,
@@ -18,11 +24,21 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('V5 git log --out abbreviates --output', 'git log --out=/tmp/x', 'ask'),
   bash('V6 git grep --open abbreviates --open-files-in-pager', 'git grep --open=vim foo', 'ask'),
   bash('V7 find with a quoted substitution as an action', 'find . -name x "$(echo -exec)" rm {} +', 'ask'),
-  bash('V8 glob in command position with deny rm', '/bin/r? -rf src', 'ask', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('V8b variable in command position with deny rm', 'X=rm; $X -rf src', 'ask', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('V8c substitution in command position with deny rm', '"$(echo rm)" -rf src', 'ask', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('V8d glob after a wrapper with deny rm', 'nohup /bin/r? -rf src', 'ask', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('V9 ANSI-C program name with deny rm', "$'\\x72m' -rf src", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('V8 glob in command position with deny rm', '/bin/r? -rf src', 'ask', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('V8b variable in command position with deny rm', 'X=rm; $X -rf src', 'ask', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('V8c substitution in command position with deny rm', '"$(echo rm)" -rf src', 'ask', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('V8d glob after a wrapper with deny rm', 'nohup /bin/r? -rf src', 'ask', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('V9 ANSI-C program name with deny rm', "$'\\x72m' -rf src", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('V10 hostname -F sets the host name', 'hostname -Fnew.txt', 'ask'),
   bash('V11 tree -R writes 00Tree.html', 'tree -R -H . -L 1', 'ask'),
   bash('V12 date --se abbreviates --set', "date --se='2020-01-01'", 'ask'),
@@ -40,7 +56,7 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('V24 heredoc to sh', 'sh <<EOF\nrm -rf src\nEOF', 'ask'),
   bash('V25 command with deny', 'command rm -rf src', 'deny', { rules: ['deny Bash(rm *)'] }),
   bash('V26 builtin exec nested', 'builtin exec rm -rf src', 'deny', { rules: ['deny Bash(rm *)'] }),
-  bash('V27 bash -c nested deny', "bash -c 'bash -c \"rm -rf src\"'", 'deny', { rules: ['deny Bash(rm *)'] }),
+  bash('V27 bash -c nested deny', 'bash -c \'bash -c "rm -rf src"\'', 'deny', { rules: ['deny Bash(rm *)'] }),
   bash('V28 git -c pager', 'git -c core.pager=sh log', 'ask'),
   bash('V29 PAGER env with git log', 'PAGER=sh git log', 'ask'),
   bash('V30 GIT_SSH_COMMAND', 'GIT_SSH_COMMAND=x git status', 'ask'),
@@ -48,22 +64,32 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('V32 xargs sh', 'echo rm | xargs sh -c', 'ask'),
   bash('V33 rg --pre', 'rg --pre sh x', 'ask'),
   bash('V34 dd of', 'dd if=/dev/zero of=.bashrc', 'ask'),
-  bash('V35 awk system', "awk 'BEGIN{system(\"id\")}'", 'ask'),
+  bash('V35 awk system', 'awk \'BEGIN{system("id")}\'', 'ask'),
   bash('V36 tar to-command', 'tar xf a.tar --to-command=sh', 'ask'),
   bash('V37 CR separator', 'ls\rrm -rf src', 'ask'),
   bash('V38 U+2028 separator', 'ls\u2028rm -rf src', 'ask'),
   bash('V39 newline with deny', 'ls\nrm -rf src', 'deny', { rules: ['deny Bash(rm *)'] }),
   bash('V40 process substitution', 'cat <(rm -rf src)', 'ask'),
-  bash('V41 bash -c with redirect in script to bashrc', "bash -c 'echo x > ~/.bashrc'", 'ask', { rules: ['allow Bash(bash:*)', 'allow Bash(echo:*)'] }),
+  bash('V41 bash -c with redirect in script to bashrc', "bash -c 'echo x > ~/.bashrc'", 'ask', {
+    rules: ['allow Bash(bash:*)', 'allow Bash(echo:*)'],
+  }),
   bash('V42 >| clobber redirect to protected', 'echo x >| .git/config', 'ask', { rules: ['allow Edit(**)'] }),
   bash('V43 &> redirect to protected', 'ls &> .bashrc', 'ask', { rules: ['allow Edit(**)'] }),
   bash('V44 sed -n with w in -e', "sed -n -e '1p' -e 'w out' src/a.ts", 'ask'),
   bash('V45 git branch --contains value', 'git branch --contains', 'allow'),
   bash('V46 cd .git && redirect', 'cd .git && echo x > config', 'ask', { rules: ['allow Edit(**)'] }),
-  bash('V47 cd hooks then write', 'cd .git/hooks && echo x > pre-commit', 'ask', { rules: ['allow Edit(**)', 'allow Bash(cd:*)', 'allow Bash(echo:*)'] }),
-  bash('V48 ln -s then write', 'ln -s .git/hooks h && echo x > h/pre-commit', 'ask', { rules: ['allow Edit(**)', 'allow Bash(ln:*)', 'allow Bash(echo:*)'] }),
-  bash('V48b ln -s a protected name', 'ln -s payload.sh .bashrc', 'ask', { rules: ['allow Edit(**)', 'allow Bash(ln:*)'] }),
-  bash('V48c ln -s into the workspace still allowed by rule', 'ln -s src/a.ts b.ts', 'allow', { rules: ['allow Bash(ln:*)'] }),
+  bash('V47 cd hooks then write', 'cd .git/hooks && echo x > pre-commit', 'ask', {
+    rules: ['allow Edit(**)', 'allow Bash(cd:*)', 'allow Bash(echo:*)'],
+  }),
+  bash('V48 ln -s then write', 'ln -s .git/hooks h && echo x > h/pre-commit', 'ask', {
+    rules: ['allow Edit(**)', 'allow Bash(ln:*)', 'allow Bash(echo:*)'],
+  }),
+  bash('V48b ln -s a protected name', 'ln -s payload.sh .bashrc', 'ask', {
+    rules: ['allow Edit(**)', 'allow Bash(ln:*)'],
+  }),
+  bash('V48c ln -s into the workspace still allowed by rule', 'ln -s src/a.ts b.ts', 'allow', {
+    rules: ['allow Bash(ln:*)'],
+  }),
   bash('V49 uppercase .GIT', 'echo x > .GIT/config', 'ask', { rules: ['allow Edit(**)'] }),
   bash('V50 // anchored root', 'cat //etc/passwd', 'ask'),
   bash('V51 ~root', 'cat ~root/.bashrc', 'ask'),
@@ -89,9 +115,13 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('V71 bash -o posix -c rm', "bash -o posix -c 'rm -rf src'", 'deny', { rules: ['deny Bash(rm *)'] }),
   bash('V72 bash --rcfile x -c', "bash --rcfile /dev/null -c 'rm -rf src'", 'deny', { rules: ['deny Bash(rm *)'] }),
   bash('V73 bash -c with allow bash', "bash -O extglob -c 'rm -rf src'", 'ask', { rules: ['allow Bash(bash:*)'] }),
-  bash('V74 bash -s reads stdin', "echo 'rm -rf src' | bash -s", 'ask', { rules: ['allow Bash(bash:*)', 'allow Bash(echo:*)'] }),
+  bash('V74 bash -s reads stdin', "echo 'rm -rf src' | bash -s", 'ask', {
+    rules: ['allow Bash(bash:*)', 'allow Bash(echo:*)'],
+  }),
   bash('W1 find -L lists an outside folder', 'find -L {home}/.ssh -name id_rsa', 'ask'),
-  bash('W2 find -H with a Read deny', 'find -H {home}/.ssh', 'deny', { rules: ['deny Read({home}/.ssh/**)'.replace('{home}', '/{home}')] }),
+  bash('W2 find -H with a Read deny', 'find -H {home}/.ssh', 'deny', {
+    rules: ['deny Read({home}/.ssh/**)'.replace('{home}', '/{home}')],
+  }),
   bash('W3 find -files0-from', 'find -files0-from list.txt -name x', 'ask'),
   bash('W4 fd --search-path outside', 'fd --search-path {home}/.ssh id', 'ask'),
   bash('W5 fd --base-directory outside', 'fd --base-directory {outside} x', 'ask'),
@@ -100,11 +130,15 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('W8 git log with --no-pager and -c later', 'git --no-pager -c core.pager=sh log', 'ask'),
   bash('W9 sed -n with a -s cluster and w', "sed -ns 'w x' src/a.ts", 'ask'),
   bash('W10 cat via ~ of other user', 'cat ~nobody/x', 'ask'),
-  bash('W11 redirect into .toolplane via cd', 'cd .toolplane && echo x > settings.json', 'ask', { rules: ['allow Edit(**)'] }),
+  bash('W11 redirect into .toolplane via cd', 'cd .toolplane && echo x > settings.json', 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
   bash('W12 case trick on .Git', 'echo x > .Git/hooks/pre-commit', 'ask', { rules: ['allow Edit(**)'] }),
   bash('W13 double slash into .git', 'echo x > .//.git//config', 'ask', { rules: ['allow Edit(**)'] }),
   bash('W14 dot-dot into .git', 'echo x > src/../.git/config', 'ask', { rules: ['allow Edit(**)'] }),
-  bash('W15 tee -a into bashrc', 'echo x | tee -a ~/.bashrc', 'ask', { rules: ['allow Bash(echo:*)', 'allow Bash(tee:*)'] }),
+  bash('W15 tee -a into bashrc', 'echo x | tee -a ~/.bashrc', 'ask', {
+    rules: ['allow Bash(echo:*)', 'allow Bash(tee:*)'],
+  }),
   bash('W16 cp onto a protected path', 'cp a .bashrc', 'ask', { mode: 'acceptEdits' }),
   bash('W17 mv onto a protected path', 'mv a .git/config', 'ask', { mode: 'acceptEdits' }),
   bash('W18 dd of protected', 'dd if=a of=.bashrc', 'ask', { rules: ['allow Bash(dd:*)'] }),
@@ -127,34 +161,74 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('W35 acceptEdits sed -e plain substitution', "sed -i -e 's/a/b/g' src/a.ts", 'allow', { mode: 'acceptEdits' }),
   bash('W36 acceptEdits sed s///w flag', "sed -i 's/a/b/w /tmp/x' src/a.ts", 'ask', { mode: 'acceptEdits' }),
   bash('W37 acceptEdits sed s///e flag', "sed -i 's/a/id/e' src/a.ts", 'ask', { mode: 'acceptEdits' }),
-  bash('W38 acceptEdits sed --expression= e command', "sed -i --expression='1e id' src/a.ts", 'ask', { mode: 'acceptEdits' }),
-  bash('W39 acceptEdits cp with -d swallowing the destination', 'cp src/a.ts -d .bashrc', 'ask', { mode: 'acceptEdits' }),
+  bash('W38 acceptEdits sed --expression= e command', "sed -i --expression='1e id' src/a.ts", 'ask', {
+    mode: 'acceptEdits',
+  }),
+  bash('W39 acceptEdits cp with -d swallowing the destination', 'cp src/a.ts -d .bashrc', 'ask', {
+    mode: 'acceptEdits',
+  }),
   bash('W40 acceptEdits cp -vt.git cluster', 'cp -vt.git src/a.ts', 'ask', { mode: 'acceptEdits' }),
-  bash('W41 acceptEdits sed r reads another file in', "sed -i '1r {home}/.ssh/id_rsa' src/a.ts", 'ask', { mode: 'acceptEdits' }),
+  bash('W41 acceptEdits sed r reads another file in', "sed -i '1r {home}/.ssh/id_rsa' src/a.ts", 'ask', {
+    mode: 'acceptEdits',
+  }),
   bash('W42 find -L inside the project still runs', 'find -L src -name "*.ts"', 'allow'),
   bash('W43 find -name with a quoted variable still runs', 'find . -name "$PATTERN"', 'allow'),
   bash('W44 fd --search-path inside still runs', 'fd --search-path src a', 'allow'),
   bash('X1 rm of home through an empty variable', 'rm -rf ~/$X', 'ask', { rules: ['allow Bash(rm:*)'] }),
-  bash('X2 rm of the working folder through an empty variable', 'rm -rf ./"$X"', 'ask', { rules: ['allow Bash(rm:*)'] }),
+  bash('X2 rm of the working folder through an empty variable', 'rm -rf ./"$X"', 'ask', {
+    rules: ['allow Bash(rm:*)'],
+  }),
   bash('X3 rm of another user home', 'rm -rf ~root', 'ask', { rules: ['allow Bash(rm:*)'] }),
-  bash('X4 rm of a folder under the project through a variable still runs by rule', 'rm -rf build/$X', 'allow', { rules: ['allow Bash(rm:*)'] }),
+  bash('X4 rm of a folder under the project through a variable still runs by rule', 'rm -rf build/$X', 'allow', {
+    rules: ['allow Bash(rm:*)'],
+  }),
   bash('X5 rm of parent through a variable', 'rm -rf ../$X', 'ask', { rules: ['allow Bash(rm:*)'] }),
   bash('X6 rm in bypass through an empty variable', 'rm -rf ~/"${X}"', 'ask', { mode: 'bypassPermissions' }),
-  call('Y1 Edit settings with allow Edit(**)', 'Edit', { file_path: '{cwd}/.toolplane/settings.json' }, 'ask', { rules: ['allow Edit(**)'] }),
-  call('Y2 Write a hook through ..', 'Write', { file_path: '{cwd}/src/../.git/hooks/pre-commit' }, 'ask', { rules: ['allow Edit(**)'] }),
-  call('Y3 Read a denied file through a symlink', 'Read', { file_path: '{cwd}/key-link' }, 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
-  call('Y4 Edit through a dangling link out', 'Edit', { file_path: '{cwd}/dangling-link' }, 'ask', { rules: ['allow Edit(**)'] }),
-  call('Y5 Write under a linked folder out', 'Write', { file_path: '{cwd}/out-link/new.txt' }, 'ask', { rules: ['allow Edit(**)'] }),
-  call('Y6 Grep in a denied folder', 'Grep', { pattern: 'x', path: '{home}/.ssh' }, 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
-  call('Y7 Edit with a relative path into .git', 'Edit', { file_path: '.git/config' }, 'ask', { rules: ['allow Edit(**)'] }),
+  call('Y1 Edit settings with allow Edit(**)', 'Edit', { file_path: '{cwd}/.toolplane/settings.json' }, 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
+  call('Y2 Write a hook through ..', 'Write', { file_path: '{cwd}/src/../.git/hooks/pre-commit' }, 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
+  call('Y3 Read a denied file through a symlink', 'Read', { file_path: '{cwd}/key-link' }, 'deny', {
+    rules: ['deny Read(~/.ssh/**)'],
+  }),
+  call('Y4 Edit through a dangling link out', 'Edit', { file_path: '{cwd}/dangling-link' }, 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
+  call('Y5 Write under a linked folder out', 'Write', { file_path: '{cwd}/out-link/new.txt' }, 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
+  call('Y6 Grep in a denied folder', 'Grep', { pattern: 'x', path: '{home}/.ssh' }, 'deny', {
+    rules: ['deny Read(~/.ssh/**)'],
+  }),
+  call('Y7 Edit with a relative path into .git', 'Edit', { file_path: '.git/config' }, 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
   call('Y8 Edit with ~ into bashrc', 'Edit', { file_path: '~/.bashrc' }, 'ask', { mode: 'acceptEdits' }),
   call('Y9 Edit with a trailing slash', 'Write', { file_path: '{cwd}/.git/' }, 'ask', { rules: ['allow Edit(**)'] }),
-  call('Y10 Read .env with deny through env-link', 'Read', { file_path: '{cwd}/env-link' }, 'deny', { rules: ['deny Read(.env)'] }),
-  call('Y11 Edit .env through a case change on a case-sensitive disk asks nothing extra', 'Edit', { file_path: '{cwd}/src/a.ts' }, 'allow', { rules: ['allow Edit(src/**)'] }),
-  call('Y12 Write a file with a control character', 'Write', { file_path: '{cwd}/src/a\u0000.ts' }, 'ask', { rules: ['allow Edit(**)'] }),
-  call('Y13 Read deny blocks Write', 'Write', { file_path: '{cwd}/.env' }, 'deny', { rules: ['deny Read(.env)', 'allow Edit(**)'] }),
-  call('Y14 Edit deny through symlink target', 'Edit', { file_path: '{cwd}/env-link' }, 'deny', { rules: ['deny Edit(.env)', 'allow Edit(**)'] }),
-  call('Y15 Write //-anchored deny', 'Write', { file_path: '{outside}//file.txt' }, 'deny', { rules: ['deny Edit(/{outside}/**)', 'allow Edit(//**)'] }),
+  call('Y10 Read .env with deny through env-link', 'Read', { file_path: '{cwd}/env-link' }, 'deny', {
+    rules: ['deny Read(.env)'],
+  }),
+  call(
+    'Y11 Edit .env through a case change on a case-sensitive disk asks nothing extra',
+    'Edit',
+    { file_path: '{cwd}/src/a.ts' },
+    'allow',
+    { rules: ['allow Edit(src/**)'] },
+  ),
+  call('Y12 Write a file with a control character', 'Write', { file_path: '{cwd}/src/a\u0000.ts' }, 'ask', {
+    rules: ['allow Edit(**)'],
+  }),
+  call('Y13 Read deny blocks Write', 'Write', { file_path: '{cwd}/.env' }, 'deny', {
+    rules: ['deny Read(.env)', 'allow Edit(**)'],
+  }),
+  call('Y14 Edit deny through symlink target', 'Edit', { file_path: '{cwd}/env-link' }, 'deny', {
+    rules: ['deny Edit(.env)', 'allow Edit(**)'],
+  }),
+  call('Y15 Write //-anchored deny', 'Write', { file_path: '{outside}//file.txt' }, 'deny', {
+    rules: ['deny Edit(/{outside}/**)', 'allow Edit(//**)'],
+  }),
   bash('Y16 cat through a symlink to a denied file', 'cat key-link', 'deny', { rules: ['deny Read(~/.ssh/**)'] }),
   bash('Y17 grep -r over a folder holding a denied file', 'grep -r x .', 'ask', { rules: ['deny Read(.env)'] }),
   bash('Y18 cat with a glob reaching a denied file', 'cat .e*', 'deny', { rules: ['deny Read(.env)'] }),
@@ -168,7 +242,9 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Y26 git show of a commit still runs', 'git show HEAD~1', 'allow', { rules: ['deny Read(.env)'] }),
   bash('Y27 git diff of a range still runs', 'git diff main..HEAD -- src', 'allow'),
   bash('Z1 trap runs a string', "trap 'rm -rf src' EXIT", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z2 alias then use', "shopt -s expand_aliases\nalias x='rm -rf src'\nx", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z2 alias then use', "shopt -s expand_aliases\nalias x='rm -rf src'\nx", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z3 backslash program', '\\rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z4 split quotes program', "r''m -rf src", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z5 brace group', '{ rm -rf src; }', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
@@ -176,15 +252,25 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z7 if body', 'if true; then rm -rf src; fi', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z8 function body', 'f() { rm -rf src; }; f', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z9 background', 'rm -rf src &', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z10 substitution in an argument', 'git log --format=%H$(rm -rf src)', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z11 here-string substitution', 'cat <<< $(rm -rf src)', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z12 heredoc substitution', 'cat <<EOF\n$(rm -rf src)\nEOF', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z10 substitution in an argument', 'git log --format=%H$(rm -rf src)', 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z11 here-string substitution', 'cat <<< $(rm -rf src)', 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z12 heredoc substitution', 'cat <<EOF\n$(rm -rf src)\nEOF', 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z13 for loop', 'for i in 1; do rm -rf src; done', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z14 while loop', 'while false; do :; done; rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z14 while loop', 'while false; do :; done; rm -rf src', 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z15 case arm', 'case x in x) rm -rf src;; esac', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z16 eval', "eval 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z17 complete -C', "complete -C 'rm -rf src' x", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z18 export -f style', "PROMPT_COMMAND='rm -rf src' bash -i", 'ask', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z18 export -f style', "PROMPT_COMMAND='rm -rf src' bash -i", 'ask', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z19 find -exec rm', 'find . -exec rm -rf {} +', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z20 xargs rm', 'echo src | xargs rm -rf', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z21 sudo rm', 'sudo rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
@@ -196,25 +282,51 @@ export const reviewCases: readonly CorpusCase[] = [
   bash('Z27 coproc', 'coproc rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z28 time keyword', 'time rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z29 ! negation', '! rm -rf src', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z30 arithmetic side effect', 'echo $((x[$(rm -rf src)]))', 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z30 arithmetic side effect', 'echo $((x[$(rm -rf src)]))', 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z31 git -c alias', "git -c alias.x='!rm -rf src' x", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z33 bash -c with concat quote', "bash -c 'r''m -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z33 bash -c with concat quote', "bash -c 'r''m -rf src'", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z34 sh -c via env', "env sh -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('Z35 nohup bash -c', "nohup bash -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
   bash('R1 a word after a read redirect is an argument', 'cat < .env x', 'deny', { rules: ['deny Read(.env)'] }),
-  bash('R2 wc reading a denied file through a redirect with a trailing word', 'wc < .env out', 'deny', { rules: ['deny Read(.env)', 'allow Bash(wc:*)'] }),
-  bash('R3 npm with a denied stdin and a trailing word', 'npm < .env x', 'deny', { rules: ['deny Read(.env)', 'allow Bash(npm:*)'] }),
+  bash('R2 wc reading a denied file through a redirect with a trailing word', 'wc < .env out', 'deny', {
+    rules: ['deny Read(.env)', 'allow Bash(wc:*)'],
+  }),
+  bash('R3 npm with a denied stdin and a trailing word', 'npm < .env x', 'deny', {
+    rules: ['deny Read(.env)', 'allow Bash(npm:*)'],
+  }),
   bash('R4 cat of an outside file after a redirect', 'cat < README.md {home}/.ssh/id_rsa', 'ask'),
-  bash('R5 write redirect with a trailing word still checks the target', 'echo x > .bashrc y', 'ask', { rules: ['allow Edit(**)', 'allow Bash(echo:*)'] }),
+  bash('R5 write redirect with a trailing word still checks the target', 'echo x > .bashrc y', 'ask', {
+    rules: ['allow Edit(**)', 'allow Bash(echo:*)'],
+  }),
   bash('R6 a trailing word after a redirect inside the project still runs', 'cat < README.md src/a.ts', 'allow'),
-  bash('Z36 find -exec sh -c', "find . -name x -exec sh -c 'rm -rf src' \\;", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z37 xargs -n1 sh -c', "echo x | xargs -n1 sh -c 'rm -rf src'", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z38 find -execdir bash -c behind sudo', "sudo find . -execdir bash -c 'rm -rf src' \\;", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z39 git -c core.pager', "git -c core.pager='rm -rf src' log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
+  bash('Z36 find -exec sh -c', "find . -name x -exec sh -c 'rm -rf src' \\;", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z37 xargs -n1 sh -c', "echo x | xargs -n1 sh -c 'rm -rf src'", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z38 find -execdir bash -c behind sudo', "sudo find . -execdir bash -c 'rm -rf src' \\;", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z39 git -c core.pager', "git -c core.pager='rm -rf src' log", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
   bash('Z40 PAGER assignment', "PAGER='rm -rf src' git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z41 GIT_SSH_COMMAND assignment', "GIT_SSH_COMMAND='rm -rf src' git fetch", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z42 a harmless pager still runs by rule', 'PAGER=cat git log', 'allow', { rules: ['allow Bash(git log:*)', 'allow Bash(PAGER=cat git log:*)'] }),
+  bash('Z41 GIT_SSH_COMMAND assignment', "GIT_SSH_COMMAND='rm -rf src' git fetch", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z42 a harmless pager still runs by rule', 'PAGER=cat git log', 'allow', {
+    rules: ['allow Bash(git log:*)', 'allow Bash(PAGER=cat git log:*)'],
+  }),
   bash('Z43 env PAGER', "env PAGER='rm -rf src' git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z44 export PAGER then git', "export GIT_PAGER='rm -rf src'; git log", 'deny', { rules: ['allow Bash(*)', 'deny Bash(rm *)'] }),
-  bash('Z45 an assignment the grammar joined to the previous line', 'ls | ls | ls\nFOO=1 rm -rf build && ls', 'deny', { rules: ['deny Bash(rm:*)'] }),
+  bash('Z44 export PAGER then git', "export GIT_PAGER='rm -rf src'; git log", 'deny', {
+    rules: ['allow Bash(*)', 'deny Bash(rm *)'],
+  }),
+  bash('Z45 an assignment the grammar joined to the previous line', 'ls | ls | ls\nFOO=1 rm -rf build && ls', 'deny', {
+    rules: ['deny Bash(rm:*)'],
+  }),
 ];

@@ -74,7 +74,12 @@ describe('createAnthropicProvider', () => {
           system: [{ type: 'text', text: 'rules', cache_control: { type: 'ephemeral' } }],
           tools: [
             { name: 'Read', description: 'Reads.', input_schema: { type: 'object' }, strict: true },
-            { name: 'Glob', description: 'Globs.', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral', ttl: '1h' } },
+            {
+              name: 'Glob',
+              description: 'Globs.',
+              input_schema: { type: 'object' },
+              cache_control: { type: 'ephemeral', ttl: '1h' },
+            },
           ],
           toolChoice: { type: 'tool', name: 'Read' },
         },
@@ -88,7 +93,12 @@ describe('createAnthropicProvider', () => {
       system: [{ type: 'text', text: 'rules', cache_control: { type: 'ephemeral' } }],
       tools: [
         { name: 'Read', description: 'Reads.', input_schema: { type: 'object' }, strict: true },
-        { name: 'Glob', description: 'Globs.', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral', ttl: '1h' } },
+        {
+          name: 'Glob',
+          description: 'Globs.',
+          input_schema: { type: 'object' },
+          cache_control: { type: 'ephemeral', ttl: '1h' },
+        },
       ],
       tool_choice: { type: 'tool', name: 'Read' },
     });
@@ -111,7 +121,9 @@ describe('createAnthropicProvider', () => {
       provider.stream(
         {
           ...base,
-          tools: [{ name: 'mcp__db__query', description: 'Query.', input_schema: { type: 'object' }, defer_loading: true }],
+          tools: [
+            { name: 'mcp__db__query', description: 'Query.', input_schema: { type: 'object' }, defer_loading: true },
+          ],
           betas: ['context-1m-2025-08-07'],
         },
         signal,
@@ -130,7 +142,13 @@ describe('createAnthropicProvider', () => {
         { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ToolSearch', input: { query: 'db' } }] },
         {
           role: 'user',
-          content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'tool_reference', tool_name: 'mcp__db__query' }] }],
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              content: [{ type: 'tool_reference', tool_name: 'mcp__db__query' }],
+            },
+          ],
         },
       ],
     };
@@ -148,8 +166,20 @@ describe('createAnthropicProvider', () => {
         {
           ...base,
           messages: [
-            { role: 'user', content: [{ type: 'text', text: '' }, { type: 'text', text: 'question' }] },
-            { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool_use', id: 'a', name: 'Read', input: 'oops' }] },
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: '' },
+                { type: 'text', text: 'question' },
+              ],
+            },
+            {
+              role: 'assistant',
+              content: [
+                { type: 'text', text: '' },
+                { type: 'tool_use', id: 'a', name: 'Read', input: 'oops' },
+              ],
+            },
             { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'done' }] },
           ],
         },

@@ -18,7 +18,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
   const toolSearchBeta = options.toolSearchBeta === undefined ? TOOL_SEARCH_BETA : options.toolSearchBeta;
   const name = 'anthropic';
 
-  async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent, void, undefined> {
+  async function* attempt(
+    request: ModelRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelStreamEvent, void, undefined> {
     const { params, betas } = toAnthropicParams(request, { model: request.model || defaultModel, toolSearchBeta });
     const events = await client.messages.create(params, {
       signal,
@@ -32,7 +35,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     defaultModel,
     capabilities: { toolReference: true, webSearch: true },
     stream(request, signal) {
-      return streamWithRetries({ provider: name, retry: options.retry, signal, open: (inner) => attempt(request, inner) });
+      return streamWithRetries({
+        provider: name,
+        retry: options.retry,
+        signal,
+        open: (inner) => attempt(request, inner),
+      });
     },
   };
 }

@@ -11,7 +11,11 @@ export type AnthropicWebSearchHit = { readonly title: string; readonly url: stri
  */
 export interface AnthropicWebSearch {
   search(
-    request: { readonly query: string; readonly allowedDomains?: readonly string[]; readonly blockedDomains?: readonly string[] },
+    request: {
+      readonly query: string;
+      readonly allowedDomains?: readonly string[];
+      readonly blockedDomains?: readonly string[];
+    },
     signal: AbortSignal,
   ): Promise<{ readonly hits: readonly AnthropicWebSearchHit[]; readonly text: string }>;
 }
@@ -78,7 +82,11 @@ export function createAnthropicWebSearch(options: AnthropicWebSearchOptions = {}
         messages.push({ role: 'assistant', content });
       }
       if (hits.length === 0 && errors.length > 0) {
-        throw new ProviderError({ provider: NAME, kind: 'invalid-response', message: `web search failed: ${errors.join(', ')}` });
+        throw new ProviderError({
+          provider: NAME,
+          kind: 'invalid-response',
+          message: `web search failed: ${errors.join(', ')}`,
+        });
       }
       return { hits, text: texts.join('') };
     },

@@ -86,7 +86,9 @@ export async function* readAnthropicStream(
         usage = {
           inputTokens: start.input_tokens,
           outputTokens: start.output_tokens,
-          ...(typeof start.cache_read_input_tokens === 'number' ? { cacheReadInputTokens: start.cache_read_input_tokens } : {}),
+          ...(typeof start.cache_read_input_tokens === 'number'
+            ? { cacheReadInputTokens: start.cache_read_input_tokens }
+            : {}),
           ...(typeof start.cache_creation_input_tokens === 'number'
             ? { cacheCreationInputTokens: start.cache_creation_input_tokens }
             : {}),
@@ -102,7 +104,13 @@ export async function* readAnthropicStream(
             yield { type: 'text-delta', text: block.text };
           }
         } else if (block.type === 'tool_use') {
-          blocks.set(event.index, { kind: 'tool_use', id: block.id, name: block.name, json: '', startInput: block.input });
+          blocks.set(event.index, {
+            kind: 'tool_use',
+            id: block.id,
+            name: block.name,
+            json: '',
+            startInput: block.input,
+          });
           yielded = true;
           yield { type: 'tool-use-start', id: block.id, name: block.name };
         } else if (block.type === 'thinking') {
@@ -147,7 +155,9 @@ export async function* readAnthropicStream(
           ...usage,
           outputTokens: delta.output_tokens,
           ...(typeof delta.input_tokens === 'number' ? { inputTokens: delta.input_tokens } : {}),
-          ...(typeof delta.cache_read_input_tokens === 'number' ? { cacheReadInputTokens: delta.cache_read_input_tokens } : {}),
+          ...(typeof delta.cache_read_input_tokens === 'number'
+            ? { cacheReadInputTokens: delta.cache_read_input_tokens }
+            : {}),
           ...(typeof delta.cache_creation_input_tokens === 'number'
             ? { cacheCreationInputTokens: delta.cache_creation_input_tokens }
             : {}),
@@ -155,7 +165,12 @@ export async function* readAnthropicStream(
         break;
       }
       case 'message_stop':
-        yield { type: 'message-complete', message: { role: 'assistant', content: contentOf(blocks) }, stopReason, usage };
+        yield {
+          type: 'message-complete',
+          message: { role: 'assistant', content: contentOf(blocks) },
+          stopReason,
+          usage,
+        };
         return;
       default:
         // Event types newer than this adapter (pings arrive filtered by the SDK) carry nothing we use.

@@ -1,4 +1,9 @@
-import type { MessageCreateParamsStreaming, MessageParam, TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  MessageCreateParamsStreaming,
+  MessageParam,
+  TextBlockParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages';
 import type { ModelRequest } from '../../contract/provider.js';
 import {
   getUnparseableInput,
@@ -80,16 +85,14 @@ export function toAnthropicParams(
       : request.system.length === 0
         ? undefined
         : (request.system as unknown as TextBlockParam[]);
-  const tools = request.tools.map(
-    (tool): Tool => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.input_schema as Tool.InputSchema,
-      ...(tool.strict === undefined ? {} : { strict: tool.strict }),
-      ...(tool.defer_loading === undefined ? {} : { defer_loading: tool.defer_loading }),
-      ...(tool.cache_control === undefined ? {} : { cache_control: tool.cache_control }),
-    }),
-  );
+  const tools = request.tools.map((tool): Tool => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.input_schema as Tool.InputSchema,
+    ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+    ...(tool.defer_loading === undefined ? {} : { defer_loading: tool.defer_loading }),
+    ...(tool.cache_control === undefined ? {} : { cache_control: tool.cache_control }),
+  }));
   const params: MessageCreateParamsStreaming = {
     model: options.model,
     max_tokens: request.maxTokens,

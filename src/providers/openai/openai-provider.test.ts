@@ -11,7 +11,13 @@ async function collect(iterable: AsyncIterable<ModelStreamEvent>): Promise<Model
 }
 
 const signal = new AbortController().signal;
-const request: ModelRequest = { model: '', system: 'sys', messages: [{ role: 'user', content: 'hi' }], tools: [], maxTokens: 64 };
+const request: ModelRequest = {
+  model: '',
+  system: 'sys',
+  messages: [{ role: 'user', content: 'hi' }],
+  tools: [],
+  maxTokens: 64,
+};
 
 describe('createOpenAIProvider', () => {
   let server: MockModelServer;
@@ -30,11 +36,20 @@ describe('createOpenAIProvider', () => {
     expect(provider.capabilities).toEqual({ toolReference: false, webSearch: false });
     await collect(provider.stream(request, signal));
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer sk-env');
-    expect(server.requests[0]?.body).toMatchObject({ model: 'qwen2.5-coder', max_tokens: 64, stream_options: { include_usage: true } });
+    expect(server.requests[0]?.body).toMatchObject({
+      model: 'qwen2.5-coder',
+      max_tokens: 64,
+      stream_options: { include_usage: true },
+    });
   });
 
   it('sends a placeholder key to a local server that needs none, under the name it was given', async () => {
-    const provider = createOpenAIProvider({ baseURL: server.baseURL, env: {}, name: 'ollama', defaultModel: 'llama3.1' });
+    const provider = createOpenAIProvider({
+      baseURL: server.baseURL,
+      env: {},
+      name: 'ollama',
+      defaultModel: 'llama3.1',
+    });
     expect(provider.name).toBe('ollama');
     const events = await collect(provider.stream(request, signal));
     expect(events.at(-1)?.type).toBe('message-complete');
@@ -43,7 +58,12 @@ describe('createOpenAIProvider', () => {
   });
 
   it('completes without usage when the server is asked for none', async () => {
-    const provider = createOpenAIProvider({ baseURL: server.baseURL, env: {}, streamUsage: false, maxTokensField: 'max_completion_tokens' });
+    const provider = createOpenAIProvider({
+      baseURL: server.baseURL,
+      env: {},
+      streamUsage: false,
+      maxTokensField: 'max_completion_tokens',
+    });
     const events = await collect(provider.stream(request, signal));
     const done = events.at(-1);
     expect(done?.type === 'message-complete' && done.usage).toEqual({ inputTokens: 0, outputTokens: 0 });

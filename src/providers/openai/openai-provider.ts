@@ -55,7 +55,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
   const maxTokensField = options.maxTokensField ?? 'max_tokens';
   const streamUsage = options.streamUsage ?? true;
 
-  async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent, void, undefined> {
+  async function* attempt(
+    request: ModelRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelStreamEvent, void, undefined> {
     const params = toOpenAIParams(request, { model: request.model || defaultModel, maxTokensField, streamUsage });
     const chunks = await client.chat.completions.create(params, { signal });
     yield* readOpenAIStream(chunks, { provider: name });
@@ -66,7 +69,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     defaultModel,
     capabilities: { toolReference: false, webSearch: false },
     stream(request, signal) {
-      return streamWithRetries({ provider: name, retry: options.retry, signal, open: (inner) => attempt(request, inner) });
+      return streamWithRetries({
+        provider: name,
+        retry: options.retry,
+        signal,
+        open: (inner) => attempt(request, inner),
+      });
     },
   };
 }

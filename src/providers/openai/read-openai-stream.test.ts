@@ -8,7 +8,13 @@ import { readOpenAIStream, toStopReason } from './read-openai-stream.js';
 type Delta = ChatCompletionChunk.Choice.Delta;
 
 function chunk(delta: Delta, finish: ChatCompletionChunk.Choice['finish_reason'] = null): ChatCompletionChunk {
-  return { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id: 'x',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
 async function* from(chunks: readonly ChatCompletionChunk[]): AsyncGenerator<ChatCompletionChunk> {
@@ -27,7 +33,10 @@ async function read(chunks: readonly ChatCompletionChunk[]): Promise<ModelStream
 describe('readOpenAIStream', () => {
   it('takes a whole tool call in one chunk without an id (Ollama style) and ends a stop with tool calls as tool_use', async () => {
     const events = await read([
-      chunk({ role: 'assistant', tool_calls: [{ index: 0, function: { name: 'Read', arguments: '{"file_path":"/a"}' } }] }),
+      chunk({
+        role: 'assistant',
+        tool_calls: [{ index: 0, function: { name: 'Read', arguments: '{"file_path":"/a"}' } }],
+      }),
       chunk({}, 'stop'),
     ]);
     const start = events[0];
@@ -35,7 +44,10 @@ describe('readOpenAIStream', () => {
     const id = start?.type === 'tool-use-start' ? start.id : '';
     expect(id).toMatch(/^call_/);
     expect(events[1]).toEqual({ type: 'tool-input-delta', id, partialJson: '{"file_path":"/a"}' });
-    expect(events[2]).toEqual({ type: 'tool-use-complete', block: { type: 'tool_use', id, name: 'Read', input: { file_path: '/a' } } });
+    expect(events[2]).toEqual({
+      type: 'tool-use-complete',
+      block: { type: 'tool_use', id, name: 'Read', input: { file_path: '/a' } },
+    });
     const done = events.at(-1);
     expect(done?.type === 'message-complete' && done.stopReason).toBe('tool_use');
     expect(done?.type === 'message-complete' && done.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
@@ -54,7 +66,10 @@ describe('readOpenAIStream', () => {
       { type: 'tool-use-start', id: 'c2', name: 'TodoRead' },
       { type: 'tool-use-complete', block: { type: 'tool_use', id: 'c1', name: 'Edit', input: { a: 1 } } },
     ]);
-    expect(events[4]).toEqual({ type: 'tool-use-complete', block: { type: 'tool_use', id: 'c2', name: 'TodoRead', input: {} } });
+    expect(events[4]).toEqual({
+      type: 'tool-use-complete',
+      block: { type: 'tool_use', id: 'c2', name: 'TodoRead', input: {} },
+    });
   });
 
   it('tells calls apart by id when a server leaves out the index', async () => {
@@ -83,20 +98,30 @@ describe('readOpenAIStream', () => {
         created: 0,
         model: 'm',
         choices: [],
-        usage: { prompt_tokens: 50, completion_tokens: 9, total_tokens: 59, prompt_tokens_details: { cached_tokens: 32 } },
+        usage: {
+          prompt_tokens: 50,
+          completion_tokens: 9,
+          total_tokens: 59,
+          prompt_tokens_details: { cached_tokens: 32 },
+        },
       },
     ]);
     const complete = events.find((event) => event.type === 'tool-use-complete');
     expect(complete?.type === 'tool-use-complete' && getUnparseableInput(complete.block.input)).toBe('{"file_pa');
     const done = events.at(-1);
-    expect(done?.type === 'message-complete' && done.usage).toEqual({ inputTokens: 50, outputTokens: 9, cacheReadInputTokens: 32 });
+    expect(done?.type === 'message-complete' && done.usage).toEqual({
+      inputTokens: 50,
+      outputTokens: 9,
+      cacheReadInputTokens: 32,
+    });
   });
 
   it('fails when the stream ends without a finish_reason, retryable only if nothing was emitted', async () => {
     const events: ModelStreamEvent[] = [];
     let caught: unknown;
     try {
-      for await (const event of readOpenAIStream(from([chunk({ content: 'partial' })]), { provider: 'openai' })) events.push(event);
+      for await (const event of readOpenAIStream(from([chunk({ content: 'partial' })]), { provider: 'openai' }))
+        events.push(event);
     } catch (error) {
       caught = error;
     }

@@ -113,7 +113,12 @@ export async function* readOpenAIStream(
         const state = calls.get(index);
         if (state === undefined) continue;
         if (!state.started) yield* start(state);
-        const block: ToolUseBlock = { type: 'tool_use', id: state.id ?? '', name: state.name, input: parseToolInput(state.args) };
+        const block: ToolUseBlock = {
+          type: 'tool_use',
+          id: state.id ?? '',
+          name: state.name,
+          input: parseToolInput(state.args),
+        };
         completed.push(block);
         yield { type: 'tool-use-complete', block };
       }

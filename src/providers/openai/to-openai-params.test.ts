@@ -9,7 +9,14 @@ const options = { model: 'llama3', maxTokensField: 'max_tokens', streamUsage: tr
 describe('toOpenAIParams', () => {
   it('puts the system prompt first, joins system blocks and streams with usage', () => {
     const params = toOpenAIParams(
-      { ...base, system: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }], messages: [{ role: 'user', content: 'hi' }] },
+      {
+        ...base,
+        system: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+        messages: [{ role: 'user', content: 'hi' }],
+      },
       options,
     );
     expect(params).toEqual({
@@ -25,17 +32,30 @@ describe('toOpenAIParams', () => {
   });
 
   it('can name the limit max_completion_tokens and leave out stream options and an empty system prompt', () => {
-    const params = toOpenAIParams({ ...base, system: '' }, { model: 'o4', maxTokensField: 'max_completion_tokens', streamUsage: false });
+    const params = toOpenAIParams(
+      { ...base, system: '' },
+      { model: 'o4', maxTokensField: 'max_completion_tokens', streamUsage: false },
+    );
     expect(params).toEqual({ model: 'o4', stream: true, max_completion_tokens: 100, messages: [] });
   });
 
   it('maps tools to functions with the input schema as parameters, and every tool_choice', () => {
     const tools = [
-      { name: 'Read', description: 'Reads.', input_schema: { type: 'object', properties: {} }, strict: true, defer_loading: true },
+      {
+        name: 'Read',
+        description: 'Reads.',
+        input_schema: { type: 'object', properties: {} },
+        strict: true,
+        defer_loading: true,
+      },
     ];
-    const choice = (toolChoice: ModelRequest['toolChoice']) => toOpenAIParams({ ...base, tools, toolChoice }, options).tool_choice;
+    const choice = (toolChoice: ModelRequest['toolChoice']) =>
+      toOpenAIParams({ ...base, tools, toolChoice }, options).tool_choice;
     expect(toOpenAIParams({ ...base, tools }, options).tools).toEqual([
-      { type: 'function', function: { name: 'Read', description: 'Reads.', parameters: { type: 'object', properties: {} }, strict: true } },
+      {
+        type: 'function',
+        function: { name: 'Read', description: 'Reads.', parameters: { type: 'object', properties: {} }, strict: true },
+      },
     ]);
     expect(choice({ type: 'auto' })).toBe('auto');
     expect(choice({ type: 'any' })).toBe('required');
@@ -119,7 +139,12 @@ describe('toOpenAIParams', () => {
         ...base,
         system: '',
         messages: [
-          { role: 'user', content: [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'notes' }, title: 'N' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'notes' }, title: 'N' },
+            ],
+          },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'ToolSearch', input: {} }] },
           {
             role: 'user',
@@ -140,7 +165,11 @@ describe('toOpenAIParams', () => {
     );
     expect(params.messages).toEqual([
       { role: 'user', content: 'N\n\nnotes' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ToolSearch', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ToolSearch', arguments: '{}' } }],
+      },
       {
         role: 'tool',
         tool_call_id: 'c1',

@@ -22,13 +22,17 @@ export type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
 export const IMAGE_MOVED_NOTE = '[image content follows in the next user message]';
 
 function imagePart(block: ImageBlock): ChatCompletionContentPart {
-  const url = block.source.type === 'url' ? block.source.url : `data:${block.source.media_type};base64,${block.source.data}`;
+  const url =
+    block.source.type === 'url' ? block.source.url : `data:${block.source.media_type};base64,${block.source.data}`;
   return { type: 'image_url', image_url: { url } };
 }
 
 function documentPart(block: DocumentBlock): ChatCompletionContentPart {
   if (block.source.type === 'text') {
-    return { type: 'text', text: block.title === undefined ? block.source.data : `${block.title}\n\n${block.source.data}` };
+    return {
+      type: 'text',
+      text: block.title === undefined ? block.source.data : `${block.title}\n\n${block.source.data}`,
+    };
   }
   return {
     type: 'file',
@@ -68,7 +72,11 @@ function toolMessage(block: ToolResultBlock, carried: ChatCompletionContentPart[
     }
   }
   const text = texts.join('\n');
-  return { role: 'tool', tool_call_id: block.tool_use_id, content: block.is_error === true ? markToolError(text) : text };
+  return {
+    role: 'tool',
+    tool_call_id: block.tool_use_id,
+    content: block.is_error === true ? markToolError(text) : text,
+  };
 }
 
 function userMessages(message: UserMessage): ChatCompletionMessageParam[] {
@@ -109,7 +117,13 @@ function assistantMessage(message: AssistantMessage): ChatCompletionMessageParam
   const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
   const calls = message.content.flatMap((block) =>
     block.type === 'tool_use'
-      ? [{ id: block.id, type: 'function' as const, function: { name: block.name, arguments: argumentsOf(block.input) } }]
+      ? [
+          {
+            id: block.id,
+            type: 'function' as const,
+            function: { name: block.name, arguments: argumentsOf(block.input) },
+          },
+        ]
       : [],
   );
   if (calls.length === 0) return { role: 'assistant', content: text };
@@ -140,23 +154,22 @@ export function toOpenAIParams(
   request: ModelRequest,
   options: { readonly model: string; readonly maxTokensField: MaxTokensField; readonly streamUsage: boolean },
 ): ChatCompletionCreateParamsStreaming {
-  const system = typeof request.system === 'string' ? request.system : request.system.map((block) => block.text).join('\n\n');
+  const system =
+    typeof request.system === 'string' ? request.system : request.system.map((block) => block.text).join('\n\n');
   const messages: ChatCompletionMessageParam[] = system === '' ? [] : [{ role: 'system', content: system }];
   for (const message of request.messages) {
     if (message.role === 'assistant') messages.push(assistantMessage(message));
     else messages.push(...userMessages(message));
   }
-  const tools = request.tools.map(
-    (tool): ChatCompletionTool => ({
-      type: 'function',
-      function: {
-        name: tool.name,
-        description: tool.description,
-        parameters: { ...tool.input_schema },
-        ...(tool.strict === undefined ? {} : { strict: tool.strict }),
-      },
-    }),
-  );
+  const tools = request.tools.map((tool): ChatCompletionTool => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: { ...tool.input_schema },
+      ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+    },
+  }));
   return {
     model: options.model,
     messages,

@@ -89,14 +89,19 @@ export function checkExpectation(expect: ScriptExpectation, view: RequestView): 
     const errors = new Set(expect.errors);
     for (const id of errors) {
       const result = view.lastResults.find((candidate) => candidate.id === id);
-      if (result === undefined) differences.push(`tool_result ${JSON.stringify(id)} should be an error result but is absent`);
+      if (result === undefined)
+        differences.push(`tool_result ${JSON.stringify(id)} should be an error result but is absent`);
       else if (!result.isError) {
-        differences.push(`tool_result ${JSON.stringify(id)} should have is_error true but does not: ${excerpt(result.text)}`);
+        differences.push(
+          `tool_result ${JSON.stringify(id)} should have is_error true but does not: ${excerpt(result.text)}`,
+        );
       }
     }
     for (const result of view.lastResults) {
       if (result.isError && !errors.has(result.id)) {
-        differences.push(`tool_result ${JSON.stringify(result.id)} should not be an error but has is_error true: ${excerpt(result.text)}`);
+        differences.push(
+          `tool_result ${JSON.stringify(result.id)} should not be an error but has is_error true: ${excerpt(result.text)}`,
+        );
       }
     }
   }

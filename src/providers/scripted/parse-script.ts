@@ -31,7 +31,9 @@ function fromTranscriptBlock(block: unknown): ScriptedBlock | undefined {
       const { id, name, input } = block;
       if (typeof id !== 'string' || typeof name !== 'string') return undefined;
       const raw = getUnparseableInput(input);
-      return raw === undefined ? { type: 'tool_use', id, name, input: input ?? {} } : { type: 'tool_use', id, name, input_json: raw };
+      return raw === undefined
+        ? { type: 'tool_use', id, name, input: input ?? {} }
+        : { type: 'tool_use', id, name, input_json: raw };
     }
     case 'thinking':
       return typeof block['thinking'] === 'string' && typeof block['signature'] === 'string'
@@ -68,7 +70,10 @@ function transcriptTurns(lines: readonly Line[], source: string): Script {
         if (converted !== undefined) blocks.push(converted);
       }
     } else {
-      throw new ToolplaneError('SCRIPT_MISMATCH', `${source} line ${line.number}: assistant message has no content array`);
+      throw new ToolplaneError(
+        'SCRIPT_MISMATCH',
+        `${source} line ${line.number}: assistant message has no content array`,
+      );
     }
     turns.push({ content: blocks });
     labels.push(`${source} line ${line.number}`);
@@ -123,7 +128,9 @@ export async function readScriptFile(path: string, options: { readonly signal: A
   try {
     text = await readFile(path, { encoding: 'utf8', signal: options.signal });
   } catch (error) {
-    throw new ToolplaneError('SCRIPT_MISMATCH', `cannot read script ${path}: ${describeError(error)}`, { cause: error });
+    throw new ToolplaneError('SCRIPT_MISMATCH', `cannot read script ${path}: ${describeError(error)}`, {
+      cause: error,
+    });
   }
   return parseScript(text, { source: path });
 }

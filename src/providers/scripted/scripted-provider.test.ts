@@ -81,7 +81,9 @@ describe('createScriptedProvider', () => {
     const text = events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : []));
     expect(text.length).toBeGreaterThan(1);
     expect(text.join('')).toBe('Let me read both files now.');
-    const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' && event.id === 'a' ? [event.partialJson] : []));
+    const deltas = events.flatMap((event) =>
+      event.type === 'tool-input-delta' && event.id === 'a' ? [event.partialJson] : [],
+    );
     expect(deltas.length).toBeGreaterThan(1);
     expect(JSON.parse(deltas.join(''))).toEqual({ file_path: '/tmp/a.txt' });
     const completes = events.flatMap((event) => (event.type === 'tool-use-complete' ? [event.block] : []));
@@ -102,7 +104,9 @@ describe('createScriptedProvider', () => {
     });
     const events = await collect(provider.stream(request(hello), signal));
     const complete = events.find((event) => event.type === 'tool-use-complete');
-    expect(complete?.type === 'tool-use-complete' && getUnparseableInput(complete.block.input)).toBe('{"file_path": "/x');
+    expect(complete?.type === 'tool-use-complete' && getUnparseableInput(complete.block.input)).toBe(
+      '{"file_path": "/x',
+    );
   });
 
   it('ends with end_turn when the turn has no tool call, and honours an explicit stop_reason', async () => {
@@ -184,7 +188,9 @@ describe('createScriptedProvider', () => {
     await collect(provider.stream(request(hello), signal));
     const error = await failure(provider.stream(request(hello), signal));
     expect((error as ToolplaneError).code).toBe('SCRIPT_MISMATCH');
-    expect((error as Error).message).toContain('the script is exhausted: all 1 turns were played, but request 2 arrived');
+    expect((error as Error).message).toContain(
+      'the script is exhausted: all 1 turns were played, but request 2 arrived',
+    );
   });
 
   it('rejects an invalid in-memory turn at creation, naming the turn and the field', () => {
@@ -248,7 +254,10 @@ describe('createScriptedProvider', () => {
           ],
         },
       },
-      { type: 'message', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'r1', content: 'x' }] } },
+      {
+        type: 'message',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'r1', content: 'x' }] },
+      },
       { type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'All done.' }] } },
     ].map((line) => JSON.stringify(line));
     await writeFile(path, `${lines.join('\n')}\n{"type":"message","mess`);
@@ -276,7 +285,9 @@ describe('createScriptedProvider', () => {
   });
 
   it('stops with an aborted ProviderError when the signal fires mid-stream', async () => {
-    const provider = createScriptedProvider({ turns: [{ content: [{ type: 'text', text: 'a long answer to stream' }] }] });
+    const provider = createScriptedProvider({
+      turns: [{ content: [{ type: 'text', text: 'a long answer to stream' }] }],
+    });
     const controller = new AbortController();
     const seen: ModelStreamEvent[] = [];
     let caught: unknown;

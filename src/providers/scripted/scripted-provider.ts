@@ -64,7 +64,10 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
     return new ProviderError({ provider: name, kind: 'aborted', message: 'the model request was aborted' });
   }
 
-  async function* stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent, void, undefined> {
+  async function* stream(
+    request: ModelRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelStreamEvent, void, undefined> {
     if (signal.aborted) throw abortError();
     const loaded = await load(signal);
     const index = played;
@@ -85,7 +88,10 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
     }
     // Without scripted token counts, report a rough count (4 characters a token) so context
     // meters and compaction see the conversation grow as they would with a real model.
-    const scriptedTurn = turn.usage?.input_tokens === undefined ? { ...turn, usage: { ...turn.usage, input_tokens: estimateTokens(request) } } : turn;
+    const scriptedTurn =
+      turn.usage?.input_tokens === undefined
+        ? { ...turn, usage: { ...turn.usage, input_tokens: estimateTokens(request) } }
+        : turn;
     const plan = planTurn(scriptedTurn, index + 1);
     for (const block of plan.blocks) {
       if (block.type === 'text') {
@@ -100,7 +106,9 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
           if (signal.aborted) throw abortError();
           yield { type: 'tool-input-delta', id: block.id, partialJson };
         }
-        const complete = plan.message.content.find((candidate) => candidate.type === 'tool_use' && candidate.id === block.id);
+        const complete = plan.message.content.find(
+          (candidate) => candidate.type === 'tool_use' && candidate.id === block.id,
+        );
         if (complete?.type === 'tool_use') yield { type: 'tool-use-complete', block: complete };
       }
     }

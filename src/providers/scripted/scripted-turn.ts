@@ -112,7 +112,10 @@ const turnSchema = z.strictObject({
 export function parseScriptedTurn(value: unknown, where: string): ScriptedTurn {
   const result = turnSchema.safeParse(value);
   if (!result.success) {
-    throw new ToolplaneError('SCRIPT_MISMATCH', `${where} is not a valid scripted turn:\n${z.prettifyError(result.error)}`);
+    throw new ToolplaneError(
+      'SCRIPT_MISMATCH',
+      `${where} is not a valid scripted turn:\n${z.prettifyError(result.error)}`,
+    );
   }
   return result.data as ScriptedTurn;
 }

@@ -17,7 +17,9 @@ export type AgentInput = z.infer<typeof inputSchema>;
  * final text. The subagent runs its own loop through the same gate chain (hooks and permissions
  * apply inside it too). Read-only by itself; what the subagent does is checked call by call.
  */
-export function createAgentTool(options: { readonly agentTypes?: readonly { readonly name: string; readonly description: string }[] } = {}): Tool<AgentInput, SubagentResult> {
+export function createAgentTool(
+  options: { readonly agentTypes?: readonly { readonly name: string; readonly description: string }[] } = {},
+): Tool<AgentInput, SubagentResult> {
   return defineTool({
     name: 'Agent',
     aliases: ['Task'],
@@ -29,12 +31,22 @@ export function createAgentTool(options: { readonly agentTypes?: readonly { read
     describeInput: (input) => `${input.subagent_type ?? 'agent'}: ${input.description}`,
     // Starting a subagent changes nothing by itself; each of its calls passes the gate chain.
     // Deny and ask rules (`Agent`, `Agent(type)`) are checked before this.
-    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'a subagent\'s calls are checked one by one' } }),
+    checkPermissions: () => ({
+      behavior: 'allow',
+      reason: { kind: 'tool', message: "a subagent's calls are checked one by one" },
+    }),
     validateInput: (input, context) => {
       const runner = context.services.get(subagentService);
       if (!runner) return { ok: false, message: 'Subagents are not available in this session.' };
-      if (input.subagent_type !== undefined && runner.agentTypes.length > 0 && !runner.agentTypes.some((type) => type.name === input.subagent_type)) {
-        return { ok: false, message: `Unknown subagent_type "${input.subagent_type}". Use one of: ${runner.agentTypes.map((type) => type.name).join(', ')}.` };
+      if (
+        input.subagent_type !== undefined &&
+        runner.agentTypes.length > 0 &&
+        !runner.agentTypes.some((type) => type.name === input.subagent_type)
+      ) {
+        return {
+          ok: false,
+          message: `Unknown subagent_type "${input.subagent_type}". Use one of: ${runner.agentTypes.map((type) => type.name).join(', ')}.`,
+        };
       }
       return { ok: true };
     },
@@ -54,7 +66,10 @@ export function createAgentTool(options: { readonly agentTypes?: readonly { read
     mapResult: (output) => {
       const text = output.text.trim() || '(the subagent ended without a final message)';
       if (output.status === 'success') return { content: text };
-      return { content: `The subagent stopped early (${output.status}) after ${output.turns} turns. Its last message:\n${text}`, isError: true };
+      return {
+        content: `The subagent stopped early (${output.status}) after ${output.turns} turns. Its last message:\n${text}`,
+        isError: true,
+      };
     },
   });
 }

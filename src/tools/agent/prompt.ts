@@ -1,6 +1,9 @@
 /** The model-facing description of the Agent tool. */
 export function agentPrompt(agentTypes: readonly { readonly name: string; readonly description: string }[]): string {
-  const types = agentTypes.length > 0 ? `\n\nAgent types:\n${agentTypes.map((type) => `- ${type.name}: ${type.description}`).join('\n')}` : '';
+  const types =
+    agentTypes.length > 0
+      ? `\n\nAgent types:\n${agentTypes.map((type) => `- ${type.name}: ${type.description}`).join('\n')}`
+      : '';
   return `Starts a subagent: a separate agent with its own context and tools that works on a self-contained task and reports back once, with its final message.
 
 Use it for broad searches across a large codebase, research that would fill your context with material you only need the conclusion of, or independent pieces of work that can proceed in parallel (several Agent calls in one response run concurrently when they only read).

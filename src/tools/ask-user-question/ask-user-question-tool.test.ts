@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../contract/permission.js';
 import { createServices, type ServiceRegistry } from '../../contract/services.js';
 import type { ToolCallContext } from '../../contract/tool.js';
-import { askUserQuestionInputSchema, createAskUserQuestionTool, type AskUserQuestionInput } from './ask-user-question-tool.js';
+import {
+  askUserQuestionInputSchema,
+  createAskUserQuestionTool,
+  type AskUserQuestionInput,
+} from './ask-user-question-tool.js';
 import { INTERACTION_CHANNEL, createInteractionChannel, type Question } from './interaction-channel.js';
 import { createApiToolCache } from '../../schema/to-api-tool.js';
 
@@ -81,7 +85,10 @@ describe('AskUserQuestion', () => {
 
   it('marks questions the person skipped', async () => {
     const channel = createInteractionChannel({
-      askQuestions: async () => ({ kind: 'answered', answers: [{ question: 'Which features should ship first?', selected: ['a custom answer'] }] }),
+      askQuestions: async () => ({
+        kind: 'answered',
+        answers: [{ question: 'Which features should ship first?', selected: ['a custom answer'] }],
+      }),
     });
     const mapped = await ask(createServices().set(INTERACTION_CHANNEL, channel));
     expect(mapped.content).toContain('"Which database should the service use?" = "(no answer)"');
@@ -97,7 +104,9 @@ describe('AskUserQuestion', () => {
   });
 
   it('passes on a refusal with the person\u2019s words', async () => {
-    const channel = createInteractionChannel({ askQuestions: async () => ({ kind: 'declined', feedback: 'just pick one' }) });
+    const channel = createInteractionChannel({
+      askQuestions: async () => ({ kind: 'declined', feedback: 'just pick one' }),
+    });
     const mapped = await ask(createServices().set(INTERACTION_CHANNEL, channel));
     expect(mapped.isError).toBe(true);
     expect(mapped.content).toMatch(/^The person declined to answer\. They said: just pick one /);
@@ -128,15 +137,27 @@ describe('AskUserQuestion', () => {
     const context = makeContext(createServices());
     const first = input.questions[0];
     if (!first) throw new Error('fixture');
-    expect(await tool.validateInput({ questions: [first, first] }, context)).toMatchObject({ ok: false, message: expect.stringMatching(/asked twice/) });
-    const sameOptions = { ...first, options: [first.options[0], { label: 'postgresql (recommended)', description: 'x' }] };
-    expect(await tool.validateInput(askUserQuestionInputSchema.parse({ questions: [sameOptions] }), context)).toMatchObject({
+    expect(await tool.validateInput({ questions: [first, first] }, context)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/asked twice/),
+    });
+    const sameOptions = {
+      ...first,
+      options: [first.options[0], { label: 'postgresql (recommended)', description: 'x' }],
+    };
+    expect(
+      await tool.validateInput(askUserQuestionInputSchema.parse({ questions: [sameOptions] }), context),
+    ).toMatchObject({
       ok: false,
       message: expect.stringMatching(/twice; make the options distinct/),
     });
     expect(askUserQuestionInputSchema.safeParse({ questions: [] }).success).toBe(false);
-    expect(askUserQuestionInputSchema.safeParse({ questions: [{ ...first, header: 'Far too long a header' }] }).success).toBe(false);
-    expect(askUserQuestionInputSchema.safeParse({ questions: [{ ...first, options: [first.options[0]] }] }).success).toBe(false);
+    expect(
+      askUserQuestionInputSchema.safeParse({ questions: [{ ...first, header: 'Far too long a header' }] }).success,
+    ).toBe(false);
+    expect(
+      askUserQuestionInputSchema.safeParse({ questions: [{ ...first, options: [first.options[0]] }] }).success,
+    ).toBe(false);
   });
 
   it('denies itself in dontAsk mode and allows itself otherwise', async () => {

@@ -50,7 +50,8 @@ export function createAskUserQuestionTool(): Tool<AskUserQuestionInput, AskUserQ
       if (context.permissionMode === 'dontAsk') {
         return {
           behavior: 'deny',
-          message: 'No questions can be asked in dontAsk mode. Decide with the most reasonable assumption, say which one, and continue.',
+          message:
+            'No questions can be asked in dontAsk mode. Decide with the most reasonable assumption, say which one, and continue.',
           reason: { kind: 'mode', mode: 'dontAsk' },
         };
       }
@@ -69,7 +70,10 @@ export function createAskUserQuestionTool(): Tool<AskUserQuestionInput, AskUserQ
             'No person is available to answer questions in this session. Decide with the most reasonable assumption, state it in your reply, and continue.',
         };
       }
-      const questions: Question[] = input.questions.map((question) => ({ ...question, multiSelect: question.multiSelect ?? false }));
+      const questions: Question[] = input.questions.map((question) => ({
+        ...question,
+        multiSelect: question.multiSelect ?? false,
+      }));
       try {
         const response = await channel.askQuestions(
           { questions, toolUseId: context.toolUseId, agentId: context.agentId },
@@ -78,7 +82,8 @@ export function createAskUserQuestionTool(): Tool<AskUserQuestionInput, AskUserQ
         if (response.kind === 'declined') return { kind: 'declined', feedback: response.feedback };
         return { kind: 'answered', answers: response.answers, questions };
       } catch (error) {
-        if (context.signal.aborted) return { kind: 'failed', message: 'The question was cancelled before the person answered.' };
+        if (context.signal.aborted)
+          return { kind: 'failed', message: 'The question was cancelled before the person answered.' };
         return { kind: 'failed', message: `The question could not be shown to the person: ${describeError(error)}.` };
       }
     },
@@ -117,7 +122,8 @@ export function mapAskUserQuestion(result: AskUserQuestionResult): MappedResult 
 function findProblem(input: AskUserQuestionInput): string | undefined {
   const texts = new Set<string>();
   for (const question of input.questions) {
-    if (texts.has(question.question)) return `The question ${JSON.stringify(question.question)} is asked twice; ask each question once.`;
+    if (texts.has(question.question))
+      return `The question ${JSON.stringify(question.question)} is asked twice; ask each question once.`;
     texts.add(question.question);
     const labels = new Set<string>();
     for (const option of question.options) {

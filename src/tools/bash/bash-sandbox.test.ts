@@ -58,13 +58,19 @@ describe('Bash and the sandbox seam', () => {
 
   it('runs outside the sandbox only when a person approved that one run', async () => {
     const byPerson = createFakeSandbox();
-    const outside = await run({ command: 'echo out', dangerouslyDisableSandbox: true }, byPerson, { by: 'person', readOnly: false });
+    const outside = await run({ command: 'echo out', dangerouslyDisableSandbox: true }, byPerson, {
+      by: 'person',
+      readOnly: false,
+    });
     expect(byPerson.requests).toHaveLength(0);
     expect(outside.mapped.content).toContain('ran outside the sandbox, as the user approved');
 
     for (const by of ['rule', 'mode', 'hook', 'tool', 'read-only'] as const) {
       const sandbox = createFakeSandbox();
-      const { mapped } = await run({ command: 'echo in', dangerouslyDisableSandbox: true }, sandbox, { by, readOnly: false });
+      const { mapped } = await run({ command: 'echo in', dangerouslyDisableSandbox: true }, sandbox, {
+        by,
+        readOnly: false,
+      });
       expect(mapped.isError).toBe(true);
       expect(mapped.content).toContain("only a person's approval of this one run allows that");
       expect(sandbox.requests).toHaveLength(0);
@@ -72,24 +78,45 @@ describe('Bash and the sandbox seam', () => {
   });
 
   it('asks (a safety ask no rule or mode answers) for dangerouslyDisableSandbox and excluded commands, and denies when the settings forbid it', async () => {
-    const asked = await tool.checkPermissions(bashInputSchema.parse({ command: 'ls', dangerouslyDisableSandbox: true }), contextWith(createFakeSandbox(), undefined));
+    const asked = await tool.checkPermissions(
+      bashInputSchema.parse({ command: 'ls', dangerouslyDisableSandbox: true }),
+      contextWith(createFakeSandbox(), undefined),
+    );
     expect(asked).toMatchObject({ behavior: 'ask', reason: { kind: 'safety' } });
     expect(asked.behavior === 'ask' && asked.message).toContain('OUTSIDE the sandbox');
 
-    const excluded = createFakeSandbox({ outside: ({ command }) => (command.startsWith('docker ') ? { verdict: 'ask', reason: 'excluded' } : undefined) });
-    expect(await tool.checkPermissions(bashInputSchema.parse({ command: 'docker ps' }), contextWith(excluded, undefined))).toMatchObject({ behavior: 'ask' });
-    expect(await tool.checkPermissions(bashInputSchema.parse({ command: 'ls' }), contextWith(excluded, undefined))).toEqual({ behavior: 'passthrough' });
+    const excluded = createFakeSandbox({
+      outside: ({ command }) => (command.startsWith('docker ') ? { verdict: 'ask', reason: 'excluded' } : undefined),
+    });
+    expect(
+      await tool.checkPermissions(bashInputSchema.parse({ command: 'docker ps' }), contextWith(excluded, undefined)),
+    ).toMatchObject({ behavior: 'ask' });
+    expect(
+      await tool.checkPermissions(bashInputSchema.parse({ command: 'ls' }), contextWith(excluded, undefined)),
+    ).toEqual({ behavior: 'passthrough' });
 
-    const forbidden = createFakeSandbox({ outside: () => ({ verdict: 'refuse', reason: 'sandbox.allowUnsandboxedCommands is false' }) });
-    expect(await tool.checkPermissions(bashInputSchema.parse({ command: 'ls', dangerouslyDisableSandbox: true }), contextWith(forbidden, undefined))).toMatchObject({
+    const forbidden = createFakeSandbox({
+      outside: () => ({ verdict: 'refuse', reason: 'sandbox.allowUnsandboxedCommands is false' }),
+    });
+    expect(
+      await tool.checkPermissions(
+        bashInputSchema.parse({ command: 'ls', dangerouslyDisableSandbox: true }),
+        contextWith(forbidden, undefined),
+      ),
+    ).toMatchObject({
       behavior: 'deny',
     });
-    expect(await tool.checkPermissions(bashInputSchema.parse({ command: 'ls' }), contextWith(undefined, undefined))).toEqual({ behavior: 'passthrough' });
+    expect(
+      await tool.checkPermissions(bashInputSchema.parse({ command: 'ls' }), contextWith(undefined, undefined)),
+    ).toEqual({ behavior: 'passthrough' });
   });
 
   it('ignores dangerouslyDisableSandbox when nothing asked for it to be honoured, and says so', async () => {
     const sandbox = createFakeSandbox({ outside: () => undefined });
-    const { mapped } = await run({ command: 'echo in', dangerouslyDisableSandbox: true }, sandbox, { by: 'rule', readOnly: false });
+    const { mapped } = await run({ command: 'echo in', dangerouslyDisableSandbox: true }, sandbox, {
+      by: 'rule',
+      readOnly: false,
+    });
     expect(sandbox.requests).toHaveLength(1);
     expect(mapped.content).toContain('dangerouslyDisableSandbox was not honoured');
   });
@@ -104,8 +131,13 @@ describe('Bash and the sandbox seam', () => {
   });
 
   it('runs unsandboxed where no sandbox can run and the settings allow it; refuses when only a person could approve', async () => {
-    const missing = createFakeSandbox({ status: { available: false, reason: 'bwrap missing', fix: 'install it' }, outside: () => undefined });
-    expect((await run({ command: 'echo plain' }, missing, { by: 'rule', readOnly: false })).mapped.content).toBe('plain');
+    const missing = createFakeSandbox({
+      status: { available: false, reason: 'bwrap missing', fix: 'install it' },
+      outside: () => undefined,
+    });
+    expect((await run({ command: 'echo plain' }, missing, { by: 'rule', readOnly: false })).mapped.content).toBe(
+      'plain',
+    );
     expect(missing.requests).toHaveLength(0);
 
     const strict = createFakeSandbox({
@@ -120,7 +152,11 @@ describe('Bash and the sandbox seam', () => {
 
   it('tells the model when a failure looks like the sandbox blocked it, and what to do', async () => {
     const sandbox = createFakeSandbox();
-    const { mapped } = await run({ command: "echo 'touch: cannot touch x: Read-only file system' >&2; exit 1" }, sandbox, { by: 'read-only', readOnly: true });
+    const { mapped } = await run(
+      { command: "echo 'touch: cannot touch x: Read-only file system' >&2; exit 1" },
+      sandbox,
+      { by: 'read-only', readOnly: true },
+    );
     expect(mapped.isError).toBe(true);
     expect(mapped.content).toContain('The sandbox may have blocked a write outside the writable places');
     expect(mapped.content).toContain('fake read-only sandbox');
@@ -132,12 +168,18 @@ describe('Bash and the sandbox seam', () => {
   it('sandboxes background commands too, and releases the launch when the task ends', async () => {
     const sandbox = createFakeSandbox();
     const registry = createTaskRegistry();
-    const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') })).set(SANDBOX, sandbox).set(TASK_REGISTRY, registry);
+    const services = createServices()
+      .set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') }))
+      .set(SANDBOX, sandbox)
+      .set(TASK_REGISTRY, registry);
     const context = createCallContext({ services, cwd: root, approval: { by: 'rule', readOnly: false } });
     const output = await tool.call(bashInputSchema.parse({ command: 'sleep 0.1', run_in_background: true }), context);
     expect(output.kind).toBe('background');
-    expect(sandbox.requests.map((request) => [request.profile, request.argv.at(-1)])).toEqual([['workspace', 'sleep 0.1']]);
-    for (let attempt = 0; attempt < 100 && sandbox.released() === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sandbox.requests.map((request) => [request.profile, request.argv.at(-1)])).toEqual([
+      ['workspace', 'sleep 0.1'],
+    ]);
+    for (let attempt = 0; attempt < 100 && sandbox.released() === 0; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sandbox.released()).toBe(1);
     await registry.dispose();
   });

@@ -92,15 +92,21 @@ describe('Bash', () => {
     await mkdir(path.join(root, 'moved'), { recursive: true });
     const own = createBashTool({ killGraceMs: 300 });
     const context = makeContext({ sessionId: 's-moved' });
-    expect(await own.checkPermissions(bashInputSchema.parse({ command: 'pwd' }), context)).toEqual({ behavior: 'passthrough' });
+    expect(await own.checkPermissions(bashInputSchema.parse({ command: 'pwd' }), context)).toEqual({
+      behavior: 'passthrough',
+    });
     await own.call(bashInputSchema.parse({ command: 'cd moved' }), context);
     const decision = await own.checkPermissions(bashInputSchema.parse({ command: 'git status' }), context);
     expect(decision).toMatchObject({ behavior: 'ask', reason: { kind: 'safety' } });
     // With the service the engine sees the folder itself, and the tool leaves the decision to it.
-    const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill })).set(SHELL_STATE, createShellState());
+    const services = createServices()
+      .set(SPILL_FOLDER, createSpillFolder({ path: spill }))
+      .set(SHELL_STATE, createShellState());
     const shared = makeContext({ sessionId: 's-moved', services });
     await own.call(bashInputSchema.parse({ command: 'cd moved' }), shared);
-    expect(await own.checkPermissions(bashInputSchema.parse({ command: 'git status' }), shared)).toEqual({ behavior: 'passthrough' });
+    expect(await own.checkPermissions(bashInputSchema.parse({ command: 'git status' }), shared)).toEqual({
+      behavior: 'passthrough',
+    });
   });
 
   it('records the folder even when the command fails, and survives a syntax error', async () => {
@@ -121,7 +127,9 @@ describe('Bash', () => {
     await run({ command: 'cd gone' }, makeContext({ services, sessionId: 's-gone' }));
     await rm(path.join(root, 'gone'), { recursive: true });
     const { mapped } = await run({ command: 'pwd' }, makeContext({ services, sessionId: 's-gone' }));
-    expect(mapped.content).toBe(`The previous working folder ${path.join(root, 'gone')} no longer exists; this command ran in ${root}.\n${root}`);
+    expect(mapped.content).toBe(
+      `The previous working folder ${path.join(root, 'gone')} no longer exists; this command ran in ${root}.\n${root}`,
+    );
   });
 
   it('works the same with a POSIX sh when bash is not the shell', async () => {
@@ -172,7 +180,9 @@ describe('Bash', () => {
     const mapped = progressTool.mapResult(output, 'toolu_1');
     expect(output.kind === 'ran' && output.interrupted).toBe('abort');
     expect(mapped.isError).toBe(true);
-    expect(mapped.content).toBe('started\nCommand was interrupted by the person; it and every process it started were killed.');
+    expect(mapped.content).toBe(
+      'started\nCommand was interrupted by the person; it and every process it started were killed.',
+    );
     expect(progress[0]).toMatchObject({ kind: 'bash-output', message: 'started', data: { recentLines: ['started'] } });
     const sleeper = Number((await readFile(pidFile, 'utf8')).trim());
     expect(await waitUntil(() => !isProcessRunning(sleeper))).toBe(true);
@@ -205,7 +215,12 @@ describe('Bash', () => {
 
   it('removes model-provider credentials from the child environment', async () => {
     const scrubbed = createBashTool({
-      env: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-secret-1', OPENAI_API_KEY: 'sk-secret-2', KEPT_VALUE: 'visible' },
+      env: {
+        PATH: process.env.PATH,
+        ANTHROPIC_API_KEY: 'sk-secret-1',
+        OPENAI_API_KEY: 'sk-secret-2',
+        KEPT_VALUE: 'visible',
+      },
     });
     const output = await scrubbed.call({ command: 'env' }, makeContext());
     const content = String(scrubbed.mapResult(output, 'x').content);
@@ -224,12 +239,18 @@ describe('Bash', () => {
   it('reports a shell that cannot start', async () => {
     const broken = createBashTool({ shell: path.join(root, 'no-such-shell') });
     const output = await broken.call({ command: 'echo hi' }, makeContext());
-    expect(broken.mapResult(output, 'x')).toMatchObject({ isError: true, content: expect.stringMatching(/could not be started/) });
+    expect(broken.mapResult(output, 'x')).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/could not be started/),
+    });
     const background = await broken.call(
       { command: 'echo hi', run_in_background: true },
       makeContext({ services: createServices().set(TASK_REGISTRY, createTaskRegistry()) }),
     );
-    expect(broken.mapResult(background, 'x')).toMatchObject({ isError: true, content: expect.stringMatching(/could not be started/) });
+    expect(broken.mapResult(background, 'x')).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/could not be started/),
+    });
   });
 
   it('declares its runtime behaviour', () => {
@@ -261,7 +282,9 @@ describe('Bash in the background', () => {
 
   it('returns a task id at once and writes output to a file', async () => {
     const registry = createTaskRegistry();
-    const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill })).set(TASK_REGISTRY, registry);
+    const services = createServices()
+      .set(SPILL_FOLDER, createSpillFolder({ path: spill }))
+      .set(TASK_REGISTRY, registry);
     const { output, mapped } = await run(
       { command: 'echo first; sleep 300', run_in_background: true, description: 'sleeper' },
       makeContext({ services }),

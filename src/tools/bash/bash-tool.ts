@@ -30,10 +30,7 @@ export const bashInputSchema = z.strictObject({
     .max(MAX_BASH_TIMEOUT_MS)
     .optional()
     .describe(`Time limit in milliseconds (default ${DEFAULT_BASH_TIMEOUT_MS}, at most ${MAX_BASH_TIMEOUT_MS}).`),
-  description: z
-    .string()
-    .optional()
-    .describe('What the command does, in 5-10 words, for the person watching.'),
+  description: z.string().optional().describe('What the command does, in 5-10 words, for the person watching.'),
   run_in_background: z
     .boolean()
     .optional()
@@ -41,7 +38,9 @@ export const bashInputSchema = z.strictObject({
   dangerouslyDisableSandbox: z
     .boolean()
     .optional()
-    .describe('Ask the user to let this one command run outside the sandbox, with their full access. Only when the sandbox blocked something the task truly needs.'),
+    .describe(
+      'Ask the user to let this one command run outside the sandbox, with their full access. Only when the sandbox blocked something the task truly needs.',
+    ),
 });
 
 /** A parsed Bash input. */
@@ -127,7 +126,13 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       }
       const failed = result.exitCode !== 0 && result.interrupted === undefined;
       const sandboxBlock = launch
-        ? explainSandboxBlock({ profile: launch.profile, network: launch.network, summary: launch.summary, output: `${result.stdout.text}\n${result.stderr.text}`, failed })
+        ? explainSandboxBlock({
+            profile: launch.profile,
+            network: launch.network,
+            summary: launch.summary,
+            output: `${result.stdout.text}\n${result.stderr.text}`,
+            failed,
+          })
         : undefined;
       const notes = [note, 'note' in plan ? plan.note : undefined].filter((text): text is string => text !== undefined);
       return {
@@ -208,7 +213,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, B
       if (sandboxDecision.behavior === 'deny') return sandboxDecision;
       // Without the SHELL_STATE service the folder an earlier `cd` left is known only here, so the
       // permission engine judged the command in the session folder: a person has to look.
-      const remembered = context.services.get(SHELL_STATE) === undefined ? fallbackState.getCwd(context.sessionId) : undefined;
+      const remembered =
+        context.services.get(SHELL_STATE) === undefined ? fallbackState.getCwd(context.sessionId) : undefined;
       if (remembered === undefined || remembered === context.cwd) return sandboxDecision;
       return shellElsewhere(remembered, context.cwd);
     },
@@ -266,12 +272,20 @@ async function sandboxPermission(input: BashInput, context: ToolCheckContext): P
   }
   if (outside === undefined) return { behavior: 'passthrough' };
   if (outside.verdict === 'refuse') {
-    return { behavior: 'deny', message: `This command cannot run outside the sandbox: ${outside.reason}.`, reason: { kind: 'tool', message: outside.reason } };
+    return {
+      behavior: 'deny',
+      message: `This command cannot run outside the sandbox: ${outside.reason}.`,
+      reason: { kind: 'tool', message: outside.reason },
+    };
   }
   const message =
     `Run this command OUTSIDE the sandbox, with your full access to files, network and credentials? ${outside.reason}. ` +
     'Approve only if you trust this exact command.';
-  return { behavior: 'ask', message, reason: { kind: 'safety', message: `runs outside the sandbox: ${outside.reason}` } };
+  return {
+    behavior: 'ask',
+    message,
+    reason: { kind: 'safety', message: `runs outside the sandbox: ${outside.reason}` },
+  };
 }
 
 /** Where one command runs (see planSandbox), from the call's input and how it was approved. */

@@ -4,11 +4,15 @@ import type { SandboxProfile } from '../../contract/sandbox.js';
 const SIGNS: readonly { readonly pattern: RegExp; readonly blocked: string; readonly needsNetworkOff?: boolean }[] = [
   { pattern: /read-only file system|EROFS/i, blocked: 'a write outside the writable places (read-only file system)' },
   {
-    pattern: /network is unreachable|ENETUNREACH|could not resolve|name resolution|EAI_AGAIN|getaddrinfo|unable to access 'https?:|connection refused|ECONNREFUSED/i,
+    pattern:
+      /network is unreachable|ENETUNREACH|could not resolve|name resolution|EAI_AGAIN|getaddrinfo|unable to access 'https?:|connection refused|ECONNREFUSED/i,
     blocked: 'the network',
     needsNetworkOff: true,
   },
-  { pattern: /permission denied|EACCES|EPERM|operation not permitted/i, blocked: 'a masked path, a Unix socket or a privileged operation (permission denied)' },
+  {
+    pattern: /permission denied|EACCES|EPERM|operation not permitted/i,
+    blocked: 'a masked path, a Unix socket or a privileged operation (permission denied)',
+  },
 ];
 
 /**
@@ -24,7 +28,9 @@ export function explainSandboxBlock(options: {
   readonly failed: boolean;
 }): string | undefined {
   if (!options.failed) return undefined;
-  const blocked = SIGNS.filter((sign) => !(sign.needsNetworkOff && options.network) && sign.pattern.test(options.output)).map((sign) => sign.blocked);
+  const blocked = SIGNS.filter(
+    (sign) => !(sign.needsNetworkOff && options.network) && sign.pattern.test(options.output),
+  ).map((sign) => sign.blocked);
   if (blocked.length === 0) return undefined;
   const advice =
     options.profile === 'read-only'

@@ -67,7 +67,9 @@ function mapRan(output: Extract<BashOutput, { kind: 'ran' }>): MappedResult {
   } else if (output.exitCode !== 0) {
     isError = true;
     parts.push(
-      output.exitCode === null ? `Command was killed by signal ${output.signal ?? 'unknown'}.` : `Exit code ${output.exitCode}`,
+      output.exitCode === null
+        ? `Command was killed by signal ${output.signal ?? 'unknown'}.`
+        : `Exit code ${output.exitCode}`,
     );
   }
   if (output.cwdChanged) parts.push(`Working folder is now ${output.cwd}`);

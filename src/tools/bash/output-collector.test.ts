@@ -47,7 +47,9 @@ describe('createOutputCollector without a usable spill file', () => {
     const result = collector.finish();
     expect(result.spilledTo).toBeUndefined();
     expect(result.totalBytes).toBe(10);
-    expect(result.text).toMatch(/^ab\n\n\.\.\. \[6 bytes omitted; the full output \(10 bytes\) could not be saved \(ENOENT[^)]*\); re-run/);
+    expect(result.text).toMatch(
+      /^ab\n\n\.\.\. \[6 bytes omitted; the full output \(10 bytes\) could not be saved \(ENOENT[^)]*\); re-run/,
+    );
     expect(result.text.endsWith('] ...\n\nij')).toBe(true);
   });
 });

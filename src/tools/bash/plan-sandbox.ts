@@ -35,7 +35,10 @@ export async function planSandbox(options: {
     status = await sandbox.status(options.signal);
     outside = await sandbox.outside({ command: options.command, requested: options.requestedOutside });
   } catch (error) {
-    return { kind: 'refused', message: `The sandbox could not be checked (${describeError(error)}), so the command did not run.` };
+    return {
+      kind: 'refused',
+      message: `The sandbox could not be checked (${describeError(error)}), so the command did not run.`,
+    };
   }
   const byPerson = options.approval?.by === 'person';
   if (outside?.verdict === 'refuse') {
@@ -45,7 +48,11 @@ export async function planSandbox(options: {
     };
   }
   if (outside !== undefined) {
-    if (byPerson) return { kind: 'outside', note: `This command ran outside the sandbox, as the user approved (${outside.reason}).` };
+    if (byPerson)
+      return {
+        kind: 'outside',
+        note: `This command ran outside the sandbox, as the user approved (${outside.reason}).`,
+      };
     return {
       kind: 'refused',
       message: `The command did not run: ${outside.reason}, and only a person's approval of this one run allows that; it was approved by ${options.approval?.by ?? 'nobody'}.`,
@@ -62,6 +69,9 @@ export async function planSandbox(options: {
     );
     return ignored === undefined ? { kind: 'sandboxed', launch } : { kind: 'sandboxed', launch, note: ignored };
   } catch (error) {
-    return { kind: 'refused', message: `The sandbox could not be prepared (${describeError(error)}), so the command did not run.` };
+    return {
+      kind: 'refused',
+      message: `The sandbox could not be prepared (${describeError(error)}), so the command did not run.`,
+    };
   }
 }

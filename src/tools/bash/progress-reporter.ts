@@ -39,7 +39,10 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     timer = undefined;
     if (!dirty) return;
     dirty = false;
-    const recentLines = tail.split('\n').filter((line) => line.trim() !== '').slice(-lineCount);
+    const recentLines = tail
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-lineCount);
     const data: BashProgressData = { recentLines, totalBytes };
     options.report({ kind: 'bash-output', message: recentLines.join('\n'), data });
   };

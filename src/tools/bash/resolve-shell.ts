@@ -9,7 +9,10 @@ const BASH_LOCATIONS = ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/o
  * `$SHELL`, else `/bin/sh`.
  */
 export async function resolveShell(env: Readonly<Record<string, string | undefined>>): Promise<string> {
-  const fromPath = (env.PATH ?? '').split(path.delimiter).filter(Boolean).map((folder) => path.join(folder, 'bash'));
+  const fromPath = (env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((folder) => path.join(folder, 'bash'));
   for (const candidate of [...BASH_LOCATIONS, ...fromPath]) {
     if (await isExecutable(candidate)) return candidate;
   }

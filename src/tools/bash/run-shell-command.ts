@@ -84,7 +84,8 @@ export async function runShellCommand(options: RunShellCommandOptions): Promise<
   const stderr = createOutputCollector({ limitBytes: options.maxOutputBytes, spillFile: options.stderrFile });
   const [file, ...args] = shellCommandArgv(options.shell, options.command) as [string, ...string[]];
   const launch: ShellLaunch = options.launch ?? { file, args, env: options.env, extraFiles: [] };
-  if (launch.extraFiles.length > MAX_EXTRA_FILES) throw new Error(`at most ${MAX_EXTRA_FILES} extra files can be passed`);
+  if (launch.extraFiles.length > MAX_EXTRA_FILES)
+    throw new Error(`at most ${MAX_EXTRA_FILES} extra files can be passed`);
   const extraFds = launch.extraFiles.map((extra) => openSync(extra, 'r'));
   const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', ...extraFds];
   while (stdio.length < CWD_FD) stdio.push('ignore');

@@ -28,12 +28,16 @@ export async function startBackgroundCommand(options: StartBackgroundCommandOpti
   const fd = openSync(options.outputFile, 'w', 0o600);
   const extraFds = (options.launch?.extraFiles ?? []).map((extra) => openSync(extra, 'r'));
   try {
-    const child = spawn(options.launch?.file ?? options.shell, options.launch ? [...options.launch.args] : ['-c', options.command], {
-      cwd: options.cwd,
-      env: options.launch?.env ?? options.env,
-      detached: true,
-      stdio: ['ignore', fd, fd, ...extraFds],
-    });
+    const child = spawn(
+      options.launch?.file ?? options.shell,
+      options.launch ? [...options.launch.args] : ['-c', options.command],
+      {
+        cwd: options.cwd,
+        env: options.launch?.env ?? options.env,
+        detached: true,
+        stdio: ['ignore', fd, fd, ...extraFds],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);

@@ -33,7 +33,10 @@ let folder: string;
 
 beforeAll(async () => {
   // tmpfs when the machine has one: the guard is the same, and without disk fsyncs 1,000 trials take seconds.
-  const base = await access('/dev/shm', constants.W_OK).then(() => '/dev/shm', () => os.tmpdir());
+  const base = await access('/dev/shm', constants.W_OK).then(
+    () => '/dev/shm',
+    () => os.tmpdir(),
+  );
   folder = await mkdtemp(path.join(base, 'toolplane-race-'));
 });
 afterAll(async () => {
@@ -82,7 +85,11 @@ describe('Edit against a concurrent writer', () => {
         const started = process.hrtime.bigint();
         const modified = modify(file, Math.floor(Math.random() * spanMicros), marker);
         await runFileTool(readTool, { file_path: file }, context);
-        const result = await runFileTool(editTool, { file_path: file, old_string: 'value = 1', new_string: 'value = 2' }, context);
+        const result = await runFileTool(
+          editTool,
+          { file_path: file, old_string: 'value = 1', new_string: 'value = 2' },
+          context,
+        );
         const editDone = process.hrtime.bigint();
         const modifiedAt = await modified;
         const finalCheckAt = lastLookup();
@@ -99,7 +106,10 @@ describe('Edit against a concurrent writer', () => {
           // The only acceptable loss: a change that completed after the final check began (it is
           // then reported to the model when it landed in the replaced file; see commit-guarded-write).
           expect(final).toBe(EDITED);
-          expect(modifiedAt > finalCheckAt, `trial ${trial}: a change finished before the final check was overwritten`).toBe(true);
+          expect(
+            modifiedAt > finalCheckAt,
+            `trial ${trial}: a change finished before the final check was overwritten`,
+          ).toBe(true);
           outcomes.lostInWindow++;
         }
       }

@@ -27,7 +27,8 @@ async function freshFile(content: string | Buffer, name = `f${counter++}.txt`): 
   return file;
 }
 
-const read = (file: string, extra: Record<string, unknown> = {}) => runFileTool(readTool, { file_path: file, ...extra }, ctx);
+const read = (file: string, extra: Record<string, unknown> = {}) =>
+  runFileTool(readTool, { file_path: file, ...extra }, ctx);
 const edit = (input: Record<string, unknown>) => runFileTool(editTool, input, ctx);
 const text = (result: { content: unknown }) => String(result.content);
 
@@ -79,7 +80,9 @@ describe('Edit', () => {
     await read(file);
     const future = new Date(Date.now() + 60_000);
     await utimes(file, future, future);
-    expect(text(await edit({ file_path: file, old_string: 'same', new_string: 'other' }))).toContain('has changed on disk');
+    expect(text(await edit({ file_path: file, old_string: 'same', new_string: 'other' }))).toContain(
+      'has changed on disk',
+    );
   });
 
   it('refuses a missing old_string, hinting at line-number prefixes', async () => {
@@ -130,7 +133,11 @@ describe('Edit', () => {
     const file = await freshFile(Buffer.from('\ufeffline one\r\nline two\r\n', 'utf8'));
     await chmod(file, 0o640);
     await read(file);
-    const result = await edit({ file_path: file, old_string: 'line one\nline two', new_string: 'first\nsecond\nthird' });
+    const result = await edit({
+      file_path: file,
+      old_string: 'line one\nline two',
+      new_string: 'first\nsecond\nthird',
+    });
     expect(result.isError).toBeUndefined();
     const bytes = await readFile(file);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -152,7 +159,13 @@ describe('Edit', () => {
     const { size, mtimeMs } = await stat(file);
     const { createHash } = await import('node:crypto');
     // Record it as read, as if a host had read it some other way; the edit must still refuse.
-    store.set(realPath, { hash: createHash('sha256').update(original).digest('hex'), size, mtimeMs, partial: false, recordedAtMs: Date.now() });
+    store.set(realPath, {
+      hash: createHash('sha256').update(original).digest('hex'),
+      size,
+      mtimeMs,
+      partial: false,
+      recordedAtMs: Date.now(),
+    });
     const result = await edit({ file_path: file, old_string: 'caf', new_string: 'tea' });
     expect(text(result)).toContain('neither valid UTF-8 nor UTF-16');
     expect(await readFile(file)).toEqual(original);
@@ -162,7 +175,9 @@ describe('Edit', () => {
     await freshFile('x');
     expect(text(await edit({ file_path: 'x.txt', old_string: 'a', new_string: 'b' }))).toContain('absolute path');
     expect(text(await edit({ file_path: folder, old_string: 'a', new_string: 'b' }))).toContain('is a directory');
-    expect(text(await edit({ file_path: path.join(folder, 'nope.txt'), old_string: 'a', new_string: 'b' }))).toContain('does not exist');
+    expect(text(await edit({ file_path: path.join(folder, 'nope.txt'), old_string: 'a', new_string: 'b' }))).toContain(
+      'does not exist',
+    );
   });
 
   it('creates a new file from an empty old_string, but not over an existing one', async () => {

@@ -72,11 +72,11 @@ export const editTool: Tool<EditInput, EditOutput> = defineTool<EditInput, EditO
       filePath: input.file_path,
       plan,
       done: (result) => ({
-      kind: 'edited',
-      filePath: input.file_path,
-      created: !result.file.exists,
-      replacements: result.replacements,
-      snippet: numberedSnippet({ text: result.newText, start: result.changeStart, end: result.changeEnd }),
+        kind: 'edited',
+        filePath: input.file_path,
+        created: !result.file.exists,
+        replacements: result.replacements,
+        snippet: numberedSnippet({ text: result.newText, start: result.changeStart, end: result.changeEnd }),
       }),
     }),
   mapResult: (output): MappedResult => {
@@ -84,6 +84,8 @@ export const editTool: Tool<EditInput, EditOutput> = defineTool<EditInput, EditO
     const warning = output.warning !== undefined ? `\n\n${output.warning}` : '';
     if (output.created) return { content: `Created ${output.filePath}.${warning}` };
     const count = output.replacements === 1 ? '' : ` (${output.replacements} replacements)`;
-    return { content: `Updated ${output.filePath}${count}. The changed region now reads:\n${output.snippet}${warning}` };
+    return {
+      content: `Updated ${output.filePath}${count}. The changed region now reads:\n${output.snippet}${warning}`,
+    };
   },
 });

@@ -32,10 +32,16 @@ export type EditRequest = {
  * format. Every refusal is a message for the model. Runs in `validateInput` (early feedback,
  * before any approval prompt) and again in `call` right before the guarded commit.
  */
-export async function planEdit(request: EditRequest): Promise<EditPlan | { readonly ok: false; readonly message: string }> {
+export async function planEdit(
+  request: EditRequest,
+): Promise<EditPlan | { readonly ok: false; readonly message: string }> {
   const { filePath, replaceAll, signal } = request;
   if (request.oldString === request.newString) {
-    return { ok: false, message: 'old_string and new_string are identical, so the edit would change nothing. Give the new text in new_string.' };
+    return {
+      ok: false,
+      message:
+        'old_string and new_string are identical, so the edit would change nothing. Give the new text in new_string.',
+    };
   }
   const loaded = await loadGuardedFile({ filePath, store: request.store, requirement: 'any-read', signal });
   if (!loaded.ok) return loaded;
@@ -43,9 +49,20 @@ export async function planEdit(request: EditRequest): Promise<EditPlan | { reado
   if (!file.exists) {
     if (request.oldString === '') {
       const data = encodeText(request.newString, DEFAULT_TEXT_FORMAT);
-      return { ok: true, file, data, newText: request.newString, replacements: 1, changeStart: 0, changeEnd: request.newString.length };
+      return {
+        ok: true,
+        file,
+        data,
+        newText: request.newString,
+        replacements: 1,
+        changeStart: 0,
+        changeEnd: request.newString.length,
+      };
     }
-    return { ok: false, message: `${filePath} does not exist, so there is nothing to replace.${await suggestSimilarPaths(filePath, signal)} To create a new file, use Write (or Edit with an empty old_string).` };
+    return {
+      ok: false,
+      message: `${filePath} does not exist, so there is nothing to replace.${await suggestSimilarPaths(filePath, signal)} To create a new file, use Write (or Edit with an empty old_string).`,
+    };
   }
   // The file's CRLF breaks were turned into LF when it was decoded; match the model's text the same way.
   const crlf = file.format.lineEnding === 'crlf';
@@ -54,9 +71,20 @@ export async function planEdit(request: EditRequest): Promise<EditPlan | { reado
   const text = file.text;
   if (oldString === '') {
     if (text.length > 0) {
-      return { ok: false, message: `old_string is empty but ${filePath} already has content. Give the exact text to replace, or use Write to replace the whole file.` };
+      return {
+        ok: false,
+        message: `old_string is empty but ${filePath} already has content. Give the exact text to replace, or use Write to replace the whole file.`,
+      };
     }
-    return { ok: true, file, data: encodeText(newString, file.format), newText: newString, replacements: 1, changeStart: 0, changeEnd: newString.length };
+    return {
+      ok: true,
+      file,
+      data: encodeText(newString, file.format),
+      newText: newString,
+      replacements: 1,
+      changeStart: 0,
+      changeEnd: newString.length,
+    };
   }
   const first = text.indexOf(oldString);
   if (first === -1) return { ok: false, message: notFoundMessage(filePath, oldString, text) };
@@ -67,7 +95,9 @@ export async function planEdit(request: EditRequest): Promise<EditPlan | { reado
       message: `old_string matches ${count} times in ${filePath}. Include more surrounding lines in old_string so that it matches exactly once, or set replace_all to true to replace all ${count}.`,
     };
   }
-  const newText = replaceAll ? text.split(oldString).join(newString) : text.slice(0, first) + newString + text.slice(first + oldString.length);
+  const newText = replaceAll
+    ? text.split(oldString).join(newString)
+    : text.slice(0, first) + newString + text.slice(first + oldString.length);
   return {
     ok: true,
     file,
@@ -86,11 +116,14 @@ function countOccurrences(text: string, needle: string): number {
 }
 
 function notFoundMessage(filePath: string, oldString: string, text: string): string {
-  let hint = ' It must match the file exactly, including whitespace and indentation. Read the file again and copy the exact text.';
+  let hint =
+    ' It must match the file exactly, including whitespace and indentation. Read the file again and copy the exact text.';
   if (/^\s*\d+\t/m.test(oldString)) {
-    hint = ' It seems to include the line-number prefix that Read shows (a number and a tab); leave that out and copy only the file text.';
+    hint =
+      ' It seems to include the line-number prefix that Read shows (a number and a tab); leave that out and copy only the file text.';
   } else if (oldString.includes('\n') && text.includes('\r\n') && text.includes(oldString.replaceAll('\n', '\r\n'))) {
-    hint = ' The file mixes CRLF and LF line endings and those lines end in CRLF: write them with \\r\\n in old_string (and new_string), or edit one line at a time.';
+    hint =
+      ' The file mixes CRLF and LF line endings and those lines end in CRLF: write them with \\r\\n in old_string (and new_string), or edit one line at a time.';
   }
   return `old_string was not found in ${filePath}.${hint}`;
 }

@@ -20,7 +20,13 @@ afterAll(async () => {
 async function recordAsRead(store: FileStateStore, file: string): Promise<void> {
   const bytes = await readFile(file);
   const stats = await stat(file);
-  store.set(file, { hash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, partial: false, recordedAtMs: Date.now() });
+  store.set(file, {
+    hash: hashBytes(bytes),
+    mtimeMs: stats.mtimeMs,
+    size: stats.size,
+    partial: false,
+    recordedAtMs: Date.now(),
+  });
 }
 
 describe('commitGuardedWrite', () => {
@@ -32,7 +38,13 @@ describe('commitGuardedWrite', () => {
     const loaded = await loadGuardedFile({ filePath: file, store, requirement: 'full-read', signal });
     if (!loaded.ok) throw new Error(loaded.message);
     store.delete(file);
-    const result = await commitGuardedWrite({ filePath: file, file: loaded.file, data: Buffer.from('v2'), store, signal });
+    const result = await commitGuardedWrite({
+      filePath: file,
+      file: loaded.file,
+      data: Buffer.from('v2'),
+      store,
+      signal,
+    });
     expect(result).toMatchObject({ ok: false });
     expect(await readFile(file, 'utf8')).toBe('v1');
   });
@@ -45,7 +57,13 @@ describe('commitGuardedWrite', () => {
     const loaded = await loadGuardedFile({ filePath: file, store, requirement: 'full-read', signal });
     if (!loaded.ok) throw new Error(loaded.message);
     await rm(file);
-    const result = await commitGuardedWrite({ filePath: file, file: loaded.file, data: Buffer.from('v2'), store, signal });
+    const result = await commitGuardedWrite({
+      filePath: file,
+      file: loaded.file,
+      data: Buffer.from('v2'),
+      store,
+      signal,
+    });
     expect(result.ok === false && result.message).toContain('was deleted since you read it');
   });
 
@@ -56,7 +74,13 @@ describe('commitGuardedWrite', () => {
     if (!loaded.ok) throw new Error(loaded.message);
     expect(loaded.file.exists).toBe(false);
     await writeFile(file, 'theirs');
-    const result = await commitGuardedWrite({ filePath: file, file: loaded.file, data: Buffer.from('mine'), store, signal });
+    const result = await commitGuardedWrite({
+      filePath: file,
+      file: loaded.file,
+      data: Buffer.from('mine'),
+      store,
+      signal,
+    });
     expect(result.ok === false && result.message).toContain('created by another process');
     expect(await readFile(file, 'utf8')).toBe('theirs');
   });
@@ -81,7 +105,13 @@ describe('commitGuardedWrite', () => {
       const loaded = await loadGuardedFile({ filePath: file, store, requirement: 'full-read', signal });
       if (!loaded.ok) throw new Error(loaded.message);
       armed = true;
-      const result = await commitGuardedWrite({ filePath: file, file: loaded.file, data: Buffer.from('rewritten\n'), store, signal });
+      const result = await commitGuardedWrite({
+        filePath: file,
+        file: loaded.file,
+        data: Buffer.from('rewritten\n'),
+        store,
+        signal,
+      });
       if (!result.ok) throw new Error(result.message);
       expect(await readFile(file, 'utf8')).toBe('rewritten\n');
       const savedAt = result.concurrentWrite?.savedAt;

@@ -66,17 +66,22 @@ export async function commitGuardedWrite(options: CommitGuardedWriteOptions): Pr
             try {
               snapshot = await openFileSnapshot(file.realPath, signal);
             } catch (error) {
-              if (isErrorCode(error, 'ENOENT')) return `${filePath} was deleted since you read it. Check whether it should still exist before writing it again.`;
+              if (isErrorCode(error, 'ENOENT'))
+                return `${filePath} was deleted since you read it. Check whether it should still exist before writing it again.`;
               throw error;
             }
             return snapshot.steady && snapshot.bytes.equals(file.bytes) ? undefined : staleMessage(filePath);
           }
         : undefined,
       finalCheck: file.exists
-        ? () => (snapshot !== undefined && sameFileState(snapshot.stats, statSync(file.realPath, { bigint: true })) ? undefined : staleMessage(filePath))
+        ? () =>
+            snapshot !== undefined && sameFileState(snapshot.stats, statSync(file.realPath, { bigint: true }))
+              ? undefined
+              : staleMessage(filePath)
         : undefined,
       afterCommit: () => {
-        if (snapshot !== undefined) replacedChanged = !sameContentState(snapshot.stats, fstatSync(snapshot.handle.fd, { bigint: true }));
+        if (snapshot !== undefined)
+          replacedChanged = !sameContentState(snapshot.stats, fstatSync(snapshot.handle.fd, { bigint: true }));
       },
     });
     if (!result.ok) {
@@ -84,16 +89,26 @@ export async function commitGuardedWrite(options: CommitGuardedWriteOptions): Pr
         case 'verify-failed':
           return { ok: false, message: result.message };
         case 'exists':
-          return { ok: false, message: `${filePath} was created by another process while you were writing it. Read it, then decide how to change it.` };
+          return {
+            ok: false,
+            message: `${filePath} was created by another process while you were writing it. Read it, then decide how to change it.`,
+          };
         case 'aborted':
           return { ok: false, message: `The write to ${filePath} was aborted; the file is unchanged.` };
       }
     }
-    const record: FileReadRecord = { hash: hashBytes(options.data), mtimeMs: result.mtimeMs, size: result.size, partial: false, recordedAtMs: Date.now() };
+    const record: FileReadRecord = {
+      hash: hashBytes(options.data),
+      mtimeMs: result.mtimeMs,
+      size: result.size,
+      partial: false,
+      recordedAtMs: Date.now(),
+    };
     store.set(file.realPath, record);
     // Look at the replaced version once more, after the folder sync: a writer that opened it
     // before the rename may have been slower to write than the first look.
-    if (snapshot !== undefined && !replacedChanged) replacedChanged = !sameContentState(snapshot.stats, await snapshot.handle.stat({ bigint: true }));
+    if (snapshot !== undefined && !replacedChanged)
+      replacedChanged = !sameContentState(snapshot.stats, await snapshot.handle.stat({ bigint: true }));
     if (replacedChanged && snapshot !== undefined) {
       return { ok: true, record, concurrentWrite: { savedAt: await saveReplacedVersion(snapshot, file.realPath) } };
     }
@@ -123,6 +138,7 @@ async function saveReplacedVersion(snapshot: FileSnapshot, realPath: string): Pr
 
 /** A warning for the model when {@link commitGuardedWrite} reports a concurrent write. */
 export function describeConcurrentWrite(filePath: string, notice: ConcurrentWriteNotice): string {
-  const saved = notice.savedAt !== undefined ? ` The replaced version, with that change, is saved at ${notice.savedAt}.` : '';
+  const saved =
+    notice.savedAt !== undefined ? ` The replaced version, with that change, is saved at ${notice.savedAt}.` : '';
   return `Warning: another process wrote to ${filePath} at the same moment this change was saved; its write went to the version this change replaced and is not in the file now.${saved} Read the file and reconcile the two before going on.`;
 }

@@ -39,7 +39,12 @@ export async function readFileSnapshot(realPath: string, signal: AbortSignal): P
 
 /** Same inode, size, modification and change times: nothing wrote to or replaced the file in between. */
 export function sameFileState(before: BigIntStats, after: BigIntStats): boolean {
-  return sameContentState(before, after) && before.ino === after.ino && before.dev === after.dev && before.ctimeNs === after.ctimeNs;
+  return (
+    sameContentState(before, after) &&
+    before.ino === after.ino &&
+    before.dev === after.dev &&
+    before.ctimeNs === after.ctimeNs
+  );
 }
 
 /**

@@ -10,7 +10,9 @@ export type PlannedWrite = { readonly ok: true; readonly file: GuardedFile; read
 export type WritePlanResult<P extends PlannedWrite> = P | { readonly ok: false; readonly message: string };
 
 /** `validateInput` for a guarded writer: the plan's refusal, if any, before anything runs. */
-export function validateByPlan<I>(plan: (input: I, context: ToolCheckContext) => Promise<WritePlanResult<PlannedWrite>>) {
+export function validateByPlan<I>(
+  plan: (input: I, context: ToolCheckContext) => Promise<WritePlanResult<PlannedWrite>>,
+) {
   return async (input: I, context: ToolCheckContext): Promise<ValidationResult> => {
     const result = await plan(input, context);
     return result.ok ? { ok: true } : { ok: false, message: result.message };
@@ -33,8 +35,16 @@ export async function planAndCommit<I, R extends WritePlanResult<PlannedWrite>, 
   if (!result.ok) return toolFailure(result.message);
   const store = getFileStateStore(options.context.services);
   if (store === undefined) return toolFailure(NO_FILE_STATE_STORE_MESSAGE);
-  const committed = await commitGuardedWrite({ filePath: options.filePath, file: result.file, data: result.data, store, signal: options.context.signal });
+  const committed = await commitGuardedWrite({
+    filePath: options.filePath,
+    file: result.file,
+    data: result.data,
+    store,
+    signal: options.context.signal,
+  });
   if (!committed.ok) return toolFailure(committed.message);
   const output: O & { readonly warning?: string } = options.done(result as Extract<R, { readonly ok: true }>);
-  return committed.concurrentWrite ? { ...output, warning: describeConcurrentWrite(options.filePath, committed.concurrentWrite) } : output;
+  return committed.concurrentWrite
+    ? { ...output, warning: describeConcurrentWrite(options.filePath, committed.concurrentWrite) }
+    : output;
 }

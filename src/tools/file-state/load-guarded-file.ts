@@ -43,13 +43,16 @@ export type LoadGuardedFileOptions = {
  * by this agent, must not have changed since (size, mtime and content hash), must be writable,
  * and must be UTF-8 or UTF-16 with a BOM. A missing file comes back as `exists: false`.
  */
-export async function loadGuardedFile(options: LoadGuardedFileOptions): Promise<{ readonly ok: true; readonly file: GuardedFile } | GuardFailure> {
+export async function loadGuardedFile(
+  options: LoadGuardedFileOptions,
+): Promise<{ readonly ok: true; readonly file: GuardedFile } | GuardFailure> {
   const { filePath, store } = options;
   let realPath: string;
   try {
     realPath = await realpath(filePath);
   } catch (error) {
-    if (isErrorCode(error, 'ENOENT')) return { ok: true, file: { exists: false, realPath: await resolveMissing(filePath) } };
+    if (isErrorCode(error, 'ENOENT'))
+      return { ok: true, file: { exists: false, realPath: await resolveMissing(filePath) } };
     return { ok: false, message: describeFsError(error, filePath) };
   }
   try {
@@ -67,12 +70,23 @@ export async function loadGuardedFile(options: LoadGuardedFileOptions): Promise<
       };
     }
     if (stats.size > MAX_GUARDED_FILE_BYTES) {
-      return { ok: false, message: `${filePath} is ${stats.size} bytes, over the ${MAX_GUARDED_FILE_BYTES}-byte limit for editing. Use Bash (for example sed) to change a file this large.` };
+      return {
+        ok: false,
+        message: `${filePath} is ${stats.size} bytes, over the ${MAX_GUARDED_FILE_BYTES}-byte limit for editing. Use Bash (for example sed) to change a file this large.`,
+      };
     }
     // A file with no write bit at all is marked read-only on purpose; respect that even as root.
-    const writable = (stats.mode & 0o222) !== 0 && (await access(realPath, constants.W_OK).then(() => true, () => false));
+    const writable =
+      (stats.mode & 0o222) !== 0 &&
+      (await access(realPath, constants.W_OK).then(
+        () => true,
+        () => false,
+      ));
     if (!writable) {
-      return { ok: false, message: `${filePath} is not writable (read-only or owned by someone else). Ask the person to change its permissions, or write elsewhere.` };
+      return {
+        ok: false,
+        message: `${filePath} is not writable (read-only or owned by someone else). Ask the person to change its permissions, or write elsewhere.`,
+      };
     }
     const { bytes, steady } = await readFileSnapshot(realPath, options.signal);
     const hash = hashBytes(bytes);
@@ -83,7 +97,15 @@ export async function loadGuardedFile(options: LoadGuardedFileOptions): Promise<
     if (!decoded.ok) return { ok: false, message: describeNotText(decoded.reason, filePath) };
     return {
       ok: true,
-      file: { exists: true, realPath, bytes, hash, text: decoded.text, format: decoded.format, mode: stats.mode & 0o7777 },
+      file: {
+        exists: true,
+        realPath,
+        bytes,
+        hash,
+        text: decoded.text,
+        format: decoded.format,
+        mode: stats.mode & 0o7777,
+      },
     };
   } catch (error) {
     return { ok: false, message: describeFsError(error, filePath) };

@@ -30,7 +30,8 @@ export function isDevicePath(filePath: string): boolean {
   return DEVICE_PREFIXES.some((prefix) => normalized.startsWith(prefix)) || PROC_FD_PATTERN.test(normalized);
 }
 
-const PROCESS_SECRET_PATTERN = /^\/proc\/(?:[^/]+\/task\/)?[^/]+\/(?:environ|mem)$|^\/proc\/[^/]+\/task\/[^/]+\/(?:environ|mem)$/;
+const PROCESS_SECRET_PATTERN =
+  /^\/proc\/(?:[^/]+\/task\/)?[^/]+\/(?:environ|mem)$|^\/proc\/[^/]+\/task\/[^/]+\/(?:environ|mem)$/;
 
 /**
  * A message when `filePath` is a process's environment or memory (`/proc/self/environ`,

@@ -35,7 +35,11 @@ export function createFileToolContext(options: FileToolContextOptions): ToolCall
  * Runs one call the way the plane's gates would, minus hooks and permissions: schema parse,
  * `validateInput`, `call`, `mapResult`. Each refusal comes back as an `is_error` result.
  */
-export async function runFileTool<I, O>(tool: Tool<I, O>, input: unknown, context: ToolCallContext): Promise<MappedResult> {
+export async function runFileTool<I, O>(
+  tool: Tool<I, O>,
+  input: unknown,
+  context: ToolCallContext,
+): Promise<MappedResult> {
   const schema = tool.inputSchema as ZodType<I>;
   const parsed = schema.safeParse(input);
   if (!parsed.success) return { content: `Invalid input: ${parsed.error.message}`, isError: true };

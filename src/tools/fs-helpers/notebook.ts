@@ -29,7 +29,9 @@ export type NotebookCell = z.infer<typeof cellSchema>;
 export type Notebook = z.infer<typeof notebookSchema>;
 
 /** Parses notebook JSON text; the error message is for the model. */
-export function parseNotebook(text: string): { readonly ok: true; readonly notebook: Notebook } | { readonly ok: false; readonly message: string } {
+export function parseNotebook(
+  text: string,
+): { readonly ok: true; readonly notebook: Notebook } | { readonly ok: false; readonly message: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -15,7 +15,8 @@ export function numberedSnippet(options: {
   const maxLines = options.maxLines ?? 40;
   const lines = options.text.split('\n');
   const firstChanged = countNewlines(options.text, 0, options.start);
-  const lastChanged = firstChanged + countNewlines(options.text, options.start, Math.max(options.start, options.end - 1));
+  const lastChanged =
+    firstChanged + countNewlines(options.text, options.start, Math.max(options.start, options.end - 1));
   const from = Math.max(0, firstChanged - context);
   const to = Math.min(lines.length - 1, lastChanged + context, from + maxLines - 1);
   const rows: string[] = [];

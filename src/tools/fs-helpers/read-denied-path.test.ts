@@ -20,15 +20,25 @@ describe('read deny rules reach Grep and Glob results', () => {
 
   function context(deny: boolean) {
     const base = createFileToolContext({ cwd: folder });
-    if (deny) (base.services as unknown as { set: (key: unknown, value: unknown) => void }).set(READ_DENIED_PATH, (path: string) => path === join(folder, '.env'));
+    if (deny)
+      (base.services as unknown as { set: (key: unknown, value: unknown) => void }).set(
+        READ_DENIED_PATH,
+        (path: string) => path === join(folder, '.env'),
+      );
     return base;
   }
 
   for (const mode of ['content', 'files_with_matches', 'count'] as const) {
     it(`Grep (${mode}) leaves out files a deny rule covers, and says so`, async () => {
-      const open = grepTool.mapResult(await grepTool.call({ pattern: 'API_KEY', output_mode: mode }, context(false)), 'x').content as string;
+      const open = grepTool.mapResult(
+        await grepTool.call({ pattern: 'API_KEY', output_mode: mode }, context(false)),
+        'x',
+      ).content as string;
       expect(open).toContain('.env');
-      const guarded = grepTool.mapResult(await grepTool.call({ pattern: 'API_KEY', output_mode: mode }, context(true)), 'x').content as string;
+      const guarded = grepTool.mapResult(
+        await grepTool.call({ pattern: 'API_KEY', output_mode: mode }, context(true)),
+        'x',
+      ).content as string;
       expect(guarded).not.toContain('secret-value');
       expect(guarded).not.toContain(join(folder, '.env'));
       expect(guarded).toContain('config.ts');
@@ -37,12 +47,16 @@ describe('read deny rules reach Grep and Glob results', () => {
   }
 
   it('Grep content lines keep their usual path:line:text shape when filtered', async () => {
-    const guarded = grepTool.mapResult(await grepTool.call({ pattern: 'API_KEY', output_mode: 'content' }, context(true)), 'x').content as string;
+    const guarded = grepTool.mapResult(
+      await grepTool.call({ pattern: 'API_KEY', output_mode: 'content' }, context(true)),
+      'x',
+    ).content as string;
     expect(guarded.split('\n')[0]).toBe(`${join(folder, 'config.ts')}:1:export const API_KEY = process.env.API_KEY;`);
   });
 
   it('Glob leaves them out too', async () => {
-    const guarded = globTool.mapResult(await globTool.call({ pattern: '*' , path: folder }, context(true)), 'x').content as string;
+    const guarded = globTool.mapResult(await globTool.call({ pattern: '*', path: folder }, context(true)), 'x')
+      .content as string;
     expect(guarded).toContain('config.ts');
     expect(guarded).not.toContain(join(folder, '.env'));
     expect(guarded).toContain('1 file was left out');
@@ -58,7 +72,10 @@ describe('process secrets', () => {
     try {
       const context = createFileToolContext({ cwd: folder, store: createFileStateStore() });
       for (const target of ['/proc/self/environ', `/proc/${process.pid}/environ`, '/proc/self/task/1/mem']) {
-        expect(await readTool.validateInput({ file_path: target }, context)).toMatchObject({ ok: false, message: expect.stringContaining('holds credentials') });
+        expect(await readTool.validateInput({ file_path: target }, context)).toMatchObject({
+          ok: false,
+          message: expect.stringContaining('holds credentials'),
+        });
       }
       await symlink('/proc/self/environ', join(folder, 'innocent.txt'));
       const mapped = readTool.mapResult(await readTool.call({ file_path: join(folder, 'innocent.txt') }, context), 'x');

@@ -40,7 +40,10 @@ export function resolveRipgrep(): Promise<string | Error> {
 export async function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
   const binary = await resolveRipgrep();
   if (binary instanceof Error) {
-    return { ok: false, message: `ripgrep is not available (${binary.message}). Reinstall the package so @vscode/ripgrep's platform binary is present, or use Bash.` };
+    return {
+      ok: false,
+      message: `ripgrep is not available (${binary.message}). Reinstall the package so @vscode/ripgrep's platform binary is present, or use Bash.`,
+    };
   }
   if (options.signal.aborted) return { ok: false, message: 'The search was aborted.' };
   return new Promise<RipgrepRun>((resolve) => {
@@ -97,4 +100,16 @@ export async function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun
  * Arguments every search passes: no user config, `.gitignore` honoured even outside a git
  * repository, hidden files included, version-control folders skipped.
  */
-export const RIPGREP_BASE_ARGS: readonly string[] = ['--no-config', '--no-require-git', '--hidden', '--glob', '!.git', '--glob', '!.svn', '--glob', '!.hg', '--glob', '!.jj'];
+export const RIPGREP_BASE_ARGS: readonly string[] = [
+  '--no-config',
+  '--no-require-git',
+  '--hidden',
+  '--glob',
+  '!.git',
+  '--glob',
+  '!.svn',
+  '--glob',
+  '!.hg',
+  '--glob',
+  '!.jj',
+];

@@ -31,7 +31,9 @@ export type DecodeResult =
 export const DEFAULT_TEXT_FORMAT: TextFormat = Object.freeze({ encoding: 'utf-8', bom: false, lineEnding: 'lf' });
 
 /** Detects a byte-order mark; returns the encoding it announces and its length in bytes. */
-export function detectBom(bytes: Uint8Array): { readonly encoding: TextEncodingName; readonly length: number } | undefined {
+export function detectBom(
+  bytes: Uint8Array,
+): { readonly encoding: TextEncodingName; readonly length: number } | undefined {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', length: 2 };

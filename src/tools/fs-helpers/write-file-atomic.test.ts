@@ -23,7 +23,13 @@ describe('writeFileAtomic', () => {
   it('replaces a file, sets the mode and reports mtime and size', async () => {
     const file = path.join(folder, 'replace.txt');
     await writeFile(file, 'old');
-    const result = await writeFileAtomic({ path: file, data: Buffer.from('new!'), mode: 0o600, disposition: 'replace', signal });
+    const result = await writeFileAtomic({
+      path: file,
+      data: Buffer.from('new!'),
+      mode: 0o600,
+      disposition: 'replace',
+      signal,
+    });
     expect(result).toMatchObject({ ok: true, size: 4 });
     const stats = await stat(file);
     expect(stats.mode & 0o777).toBe(0o600);
@@ -45,7 +51,13 @@ describe('writeFileAtomic', () => {
   it('leaves the target untouched when verify refuses', async () => {
     const file = path.join(folder, 'verify.txt');
     await writeFile(file, 'keep');
-    const result = await writeFileAtomic({ path: file, data: Buffer.from('lose'), disposition: 'replace', signal, verify: async () => 'changed' });
+    const result = await writeFileAtomic({
+      path: file,
+      data: Buffer.from('lose'),
+      disposition: 'replace',
+      signal,
+      verify: async () => 'changed',
+    });
     expect(result).toEqual({ ok: false, reason: 'verify-failed', message: 'changed' });
     expect(await readFile(file, 'utf8')).toBe('keep');
     expect(await temporaries(folder)).toEqual([]);
@@ -55,14 +67,21 @@ describe('writeFileAtomic', () => {
     const file = path.join(folder, 'aborted.txt');
     const controller = new AbortController();
     controller.abort();
-    const result = await writeFileAtomic({ path: file, data: Buffer.from('x'), disposition: 'create', signal: controller.signal });
+    const result = await writeFileAtomic({
+      path: file,
+      data: Buffer.from('x'),
+      disposition: 'create',
+      signal: controller.signal,
+    });
     expect(result).toMatchObject({ ok: false, reason: 'aborted' });
     await expect(stat(file)).rejects.toThrow();
   });
 
   it('throws the I/O error and leaves nothing behind', async () => {
     const file = path.join(folder, 'missing-folder', 'x.txt');
-    await expect(writeFileAtomic({ path: file, data: Buffer.from('x'), disposition: 'create', signal })).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      writeFileAtomic({ path: file, data: Buffer.from('x'), disposition: 'create', signal }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 
@@ -83,7 +102,9 @@ const CHILD_MODULES = [
 async function buildChildModules(outDir: string): Promise<void> {
   for (const relative of CHILD_MODULES) {
     const source = await readFile(path.join(sourceRoot, relative), 'utf8');
-    const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true } });
+    const output = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    });
     const target = path.join(outDir, relative.replace(/\.ts$/, '.js'));
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, output.outputText);
@@ -132,7 +153,10 @@ describe('kill during write', () => {
       const seen = { old: 0, new: 0 };
       for (let trial = 0; trial < TRIALS; trial++) {
         await writeFile(target, oldContent);
-        const child = spawn(process.execPath, [path.join(dir, 'driver.mjs'), target, oldPath, newPath], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [path.join(dir, 'driver.mjs'), target, oldPath, newPath], {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -53,7 +53,10 @@ export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<
   const { signal } = options;
   if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The write was aborted before it started.' };
   const folder = path.dirname(options.path);
-  const temporary = path.join(folder, `.${path.basename(options.path)}.toolplane-${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = path.join(
+    folder,
+    `.${path.basename(options.path)}.toolplane-${randomBytes(6).toString('hex')}.tmp`,
+  );
   let committed = false;
   try {
     const handle = await open(temporary, 'wx', options.mode ?? 0o666);
@@ -69,7 +72,8 @@ export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<
     } finally {
       await handle.close();
     }
-    if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The write was aborted; the file is unchanged.' };
+    if (signal.aborted)
+      return { ok: false, reason: 'aborted', message: 'The write was aborted; the file is unchanged.' };
     const problem = options.verify ? await options.verify(signal) : undefined;
     if (problem !== undefined) return { ok: false, reason: 'verify-failed', message: problem };
     // From here to the rename: synchronous, so nothing of ours runs in between.

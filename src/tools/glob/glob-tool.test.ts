@@ -37,25 +37,37 @@ afterAll(async () => {
 describe('Glob', () => {
   it('matches at any depth with ** and sorts newest first, skipping ignored files', async () => {
     const result = text(await runFileTool(globTool, { pattern: '**/*.ts' }, ctx()));
-    expect(result.split('\n')).toEqual(['src/new.ts', 'top.ts', 'src/deep/mid.ts', 'src/old.ts', '.config/hidden.ts'].map((relative) => path.join(root, relative)));
+    expect(result.split('\n')).toEqual(
+      ['src/new.ts', 'top.ts', 'src/deep/mid.ts', 'src/old.ts', '.config/hidden.ts'].map((relative) =>
+        path.join(root, relative),
+      ),
+    );
   });
 
   it('matches * within one folder only, relative to path', async () => {
     expect(text(await runFileTool(globTool, { pattern: '*.ts' }, ctx()))).toBe(path.join(root, 'top.ts'));
     const inSrc = text(await runFileTool(globTool, { pattern: '*.{ts,md}', path: path.join(root, 'src') }, ctx()));
-    expect(inSrc.split('\n')).toEqual(['src/readme.md', 'src/new.ts', 'src/old.ts'].map((relative) => path.join(root, relative)));
+    expect(inSrc.split('\n')).toEqual(
+      ['src/readme.md', 'src/new.ts', 'src/old.ts'].map((relative) => path.join(root, relative)),
+    );
   });
 
   it('accepts a pattern with a folder prefix or an absolute pattern', async () => {
-    expect(text(await runFileTool(globTool, { pattern: 'src/deep/*.ts' }, ctx()))).toBe(path.join(root, 'src/deep/mid.ts'));
-    expect(text(await runFileTool(globTool, { pattern: path.join(root, 'src', '**', 'mid.ts') }, ctx()))).toBe(path.join(root, 'src/deep/mid.ts'));
+    expect(text(await runFileTool(globTool, { pattern: 'src/deep/*.ts' }, ctx()))).toBe(
+      path.join(root, 'src/deep/mid.ts'),
+    );
+    expect(text(await runFileTool(globTool, { pattern: path.join(root, 'src', '**', 'mid.ts') }, ctx()))).toBe(
+      path.join(root, 'src/deep/mid.ts'),
+    );
     expect(text(await runFileTool(globTool, { pattern: 'src/new.ts' }, ctx()))).toBe(path.join(root, 'src/new.ts'));
   });
 
   it('caps the list and says so', async () => {
     const result = text(await runFileTool(createGlobTool({ maxResults: 2 }), { pattern: '**/*.ts' }, ctx()));
     expect(result).toContain('Results are truncated: showing the 2 most recently modified of 5 matches');
-    const stopped = text(await runFileTool(createGlobTool({ maxResults: 2, maxCandidates: 3 }), { pattern: '**/*.ts' }, ctx()));
+    const stopped = text(
+      await runFileTool(createGlobTool({ maxResults: 2, maxCandidates: 3 }), { pattern: '**/*.ts' }, ctx()),
+    );
     expect(stopped).toContain('of 3+ matches');
   });
 
@@ -66,8 +78,12 @@ describe('Glob', () => {
 
   it('refuses an empty pattern, a missing folder, a file as folder and "undefined"', async () => {
     expect(text(await runFileTool(globTool, { pattern: '  ' }, ctx()))).toContain('pattern is empty');
-    expect(text(await runFileTool(globTool, { pattern: '*', path: path.join(root, 'missing') }, ctx()))).toContain('does not exist');
-    expect(text(await runFileTool(globTool, { pattern: '*', path: path.join(root, 'top.ts') }, ctx()))).toContain('is a file, not a folder');
+    expect(text(await runFileTool(globTool, { pattern: '*', path: path.join(root, 'missing') }, ctx()))).toContain(
+      'does not exist',
+    );
+    expect(text(await runFileTool(globTool, { pattern: '*', path: path.join(root, 'top.ts') }, ctx()))).toContain(
+      'is a file, not a folder',
+    );
     expect(text(await runFileTool(globTool, { pattern: '*', path: 'undefined' }, ctx()))).toContain('omit path');
     const folder = await runFileTool(globTool, { pattern: 'src' }, ctx());
     expect(folder.isError).toBe(true);

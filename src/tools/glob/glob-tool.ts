@@ -13,7 +13,12 @@ import { GLOB_PROMPT } from './glob-prompt.js';
 /** Glob's input; the names are the reference system's. */
 export const globInputSchema = z.strictObject({
   pattern: z.string().describe('The glob pattern to match file paths against, such as "**/*.ts"'),
-  path: z.string().optional().describe('The folder to search in (absolute). Defaults to the working folder; omit it rather than passing "undefined"'),
+  path: z
+    .string()
+    .optional()
+    .describe(
+      'The folder to search in (absolute). Defaults to the working folder; omit it rather than passing "undefined"',
+    ),
 });
 
 /** Glob's input. */
@@ -64,7 +69,8 @@ export function createGlobTool(options: GlobToolOptions = {}): Tool<GlobInput, G
     getPath: (input) => input.path,
     describeInput: (input) => (input.path !== undefined ? `${input.pattern} in ${input.path}` : input.pattern),
     validateInput: (input) => {
-      if (input.pattern.trim().length === 0) return { ok: false, message: 'pattern is empty. Give a glob such as "**/*.ts".' };
+      if (input.pattern.trim().length === 0)
+        return { ok: false, message: 'pattern is empty. Give a glob such as "**/*.ts".' };
       if (input.path !== undefined && (input.path === 'undefined' || input.path === 'null')) {
         return { ok: false, message: `path is ${JSON.stringify(input.path)}; omit path to search the working folder.` };
       }
@@ -78,13 +84,19 @@ export function createGlobTool(options: GlobToolOptions = {}): Tool<GlobInput, G
 /** The Glob tool with default limits. */
 export const globTool: Tool<GlobInput, GlobOutput> = createGlobTool();
 
-async function findFiles(options: { input: GlobInput; context: ToolCallContext; maxResults: number; maxCandidates: number }): Promise<GlobOutput> {
+async function findFiles(options: {
+  input: GlobInput;
+  context: ToolCallContext;
+  maxResults: number;
+  maxCandidates: number;
+}): Promise<GlobOutput> {
   const { input, context } = options;
   if (input.pattern.trim().length === 0) return toolFailure('pattern is empty. Give a glob such as "**/*.ts".');
   const root = path.resolve(context.cwd, input.path ?? '.');
   try {
     const stats = await stat(root);
-    if (!stats.isDirectory()) return toolFailure(`${root} is a file, not a folder. Give the folder to search as path, or Read the file.`);
+    if (!stats.isDirectory())
+      return toolFailure(`${root} is a file, not a folder. Give the folder to search as path, or Read the file.`);
   } catch (error) {
     return toolFailure(`${describeFsError(error, root)} Give an existing folder as path.`);
   }
@@ -115,7 +127,8 @@ async function findFiles(options: { input: GlobInput; context: ToolCallContext; 
     },
   });
   if (!run.ok) return toolFailure(run.message);
-  if (run.exitCode === 2 && matches.length === 0 && run.stderr.length > 0) return toolFailure(`Listing files failed: ${run.stderr.trim()}`);
+  if (run.exitCode === 2 && matches.length === 0 && run.stderr.length > 0)
+    return toolFailure(`Listing files failed: ${run.stderr.trim()}`);
   const denied = context.services.get(READ_DENIED_PATH);
   const absolute = matches.map((relative) => path.join(searchDir, relative));
   const allowed = denied ? absolute.filter((file) => !denied(file)) : absolute;
@@ -137,14 +150,20 @@ async function literalMatch(file: string): Promise<GlobOutput> {
   try {
     const stats = await stat(file);
     if (stats.isFile()) return { kind: 'files', files: [file], total: 1, truncated: false };
-    if (stats.isDirectory()) return toolFailure(`${describeNotRegularFile(file, 'directory')} To list its files, use a pattern such as "${path.join(file, '**/*')}".`);
+    if (stats.isDirectory())
+      return toolFailure(
+        `${describeNotRegularFile(file, 'directory')} To list its files, use a pattern such as "${path.join(file, '**/*')}".`,
+      );
   } catch {
     // A literal path that does not exist matches nothing.
   }
   return { kind: 'files', files: [], total: 0, truncated: false };
 }
 
-async function withModificationTimes(files: readonly string[], signal: AbortSignal): Promise<{ file: string; mtimeMs: number }[]> {
+async function withModificationTimes(
+  files: readonly string[],
+  signal: AbortSignal,
+): Promise<{ file: string; mtimeMs: number }[]> {
   const dated: { file: string; mtimeMs: number }[] = [];
   let next = 0;
   const worker = async () => {

@@ -23,7 +23,15 @@ export const MAX_COLUMNS = 500;
  * `--regexp`, so one starting with `-` is never taken for a flag.
  */
 export function buildRipgrepArgs(flags: GrepFlags, searchPath: string): string[] {
-  const args = [...RIPGREP_BASE_ARGS, '--no-heading', '--color', 'never', '--max-columns', String(MAX_COLUMNS), '--max-columns-preview'];
+  const args = [
+    ...RIPGREP_BASE_ARGS,
+    '--no-heading',
+    '--color',
+    'never',
+    '--max-columns',
+    String(MAX_COLUMNS),
+    '--max-columns-preview',
+  ];
   switch (flags.output_mode) {
     case 'files_with_matches':
       args.push('--files-with-matches');

@@ -37,45 +37,67 @@ afterAll(async () => {
 describe('Grep', () => {
   it('lists matching files sorted by path by default, skipping ignored files', async () => {
     const result = text(await grep({ pattern: 'TODO' }));
-    expect(result).toBe(['Found 5 files', '.hidden/conf.ts', 'lib/script.py', 'src/app.ts', 'src/util.ts', 'src/view.tsx'].map((entry, index) => (index === 0 ? entry : at(entry))).join('\n'));
+    expect(result).toBe(
+      ['Found 5 files', '.hidden/conf.ts', 'lib/script.py', 'src/app.ts', 'src/util.ts', 'src/view.tsx']
+        .map((entry, index) => (index === 0 ? entry : at(entry)))
+        .join('\n'),
+    );
   });
 
   it('shows content with line numbers, and context lines', async () => {
     const content = text(await grep({ pattern: 'return', output_mode: 'content', path: at('src') }));
     expect(content).toBe(`${at('src/app.ts')}:3:  return TODO;`);
-    const around = text(await grep({ pattern: 'return', output_mode: 'content', path: at('src/app.ts'), '-B': 1, '-A': 1 }));
+    const around = text(
+      await grep({ pattern: 'return', output_mode: 'content', path: at('src/app.ts'), '-B': 1, '-A': 1 }),
+    );
     expect(around).toBe('2-function main() {\n3:  return TODO;\n4-}');
-    const withoutNumbers = text(await grep({ pattern: 'return', output_mode: 'content', path: at('src/app.ts'), '-n': false, context: 0 }));
+    const withoutNumbers = text(
+      await grep({ pattern: 'return', output_mode: 'content', path: at('src/app.ts'), '-n': false, context: 0 }),
+    );
     expect(withoutNumbers).toBe('  return TODO;');
   });
 
   it('counts matches per file with a total', async () => {
     const result = text(await grep({ pattern: 'TODO', output_mode: 'count', '-i': true, path: at('src') }));
-    expect(result).toBe(`${at('src/app.ts')}:1\n${at('src/util.ts')}:2\n${at('src/view.tsx')}:1\n\nFound 4 total occurrences across 3 files.`);
+    expect(result).toBe(
+      `${at('src/app.ts')}:1\n${at('src/util.ts')}:2\n${at('src/view.tsx')}:1\n\nFound 4 total occurrences across 3 files.`,
+    );
   });
 
   it('filters by glob (with braces and lists) and by type', async () => {
-    expect(text(await grep({ pattern: 'TODO', glob: '*.{tsx,py}' }))).toBe(`Found 2 files\n${at('lib/script.py')}\n${at('src/view.tsx')}`);
-    expect(text(await grep({ pattern: 'TODO', glob: '*.py,*.tsx' }))).toBe(`Found 2 files\n${at('lib/script.py')}\n${at('src/view.tsx')}`);
+    expect(text(await grep({ pattern: 'TODO', glob: '*.{tsx,py}' }))).toBe(
+      `Found 2 files\n${at('lib/script.py')}\n${at('src/view.tsx')}`,
+    );
+    expect(text(await grep({ pattern: 'TODO', glob: '*.py,*.tsx' }))).toBe(
+      `Found 2 files\n${at('lib/script.py')}\n${at('src/view.tsx')}`,
+    );
     expect(text(await grep({ pattern: 'TODO', type: 'py' }))).toBe(`Found 1 file\n${at('lib/script.py')}`);
     expect(splitGlobs('*.ts  *.{a,b},*.c')).toEqual(['*.ts', '*.{a,b}', '*.c']);
   });
 
   it('matches across lines only in multiline mode', async () => {
     expect(text(await grep({ pattern: 'first.line.second', path: at('notes.md') }))).toBe('No files found.');
-    expect(text(await grep({ pattern: 'first.line.second', path: at('notes.md'), multiline: true }))).toContain('notes.md');
+    expect(text(await grep({ pattern: 'first.line.second', path: at('notes.md'), multiline: true }))).toContain(
+      'notes.md',
+    );
   });
 
   it('takes a pattern that starts with a dash as a pattern', async () => {
-    expect(text(await grep({ pattern: '-dash', output_mode: 'content', path: at('notes.md') }))).toBe('1:-dash pattern');
+    expect(text(await grep({ pattern: '-dash', output_mode: 'content', path: at('notes.md') }))).toBe(
+      '1:-dash pattern',
+    );
   });
 
   it('pages with head_limit and offset, and says how to continue', async () => {
     const first = text(await grep({ pattern: 'TODO', head_limit: 2 }));
-    expect(first).toBe(`Found 5 files\n${at('.hidden/conf.ts')}\n${at('lib/script.py')}\n\n(More results exist. Continue with offset 2, or narrow the search.)`);
+    expect(first).toBe(
+      `Found 5 files\n${at('.hidden/conf.ts')}\n${at('lib/script.py')}\n\n(More results exist. Continue with offset 2, or narrow the search.)`,
+    );
     const second = text(await grep({ pattern: 'TODO', head_limit: 2, offset: 2 }));
     expect(second).toContain(`${at('src/app.ts')}\n${at('src/util.ts')}`);
-    const lines = text(await grep({ pattern: 'e', output_mode: 'content', path: at('notes.md'), head_limit: 1, offset: 1 }));
+    const lines = text(
+      await grep({ pattern: 'e', output_mode: 'content', path: at('notes.md'), head_limit: 1, offset: 1 }),
+    );
     expect(lines).toBe('2:first line\n\n(More results exist. Continue with offset 2, or narrow the search.)');
     const all = text(await grep({ pattern: 'e', output_mode: 'content', path: at('notes.md'), head_limit: 0 }));
     expect(all.split('\n')).toHaveLength(3);
@@ -99,7 +121,7 @@ describe('Grep', () => {
     expect(text(await grep({ pattern: 'zzz-no-such-text', output_mode: 'count' }))).toBe('No matches found.');
   });
 
-  it('returns ripgrep\'s message for an invalid regex', async () => {
+  it("returns ripgrep's message for an invalid regex", async () => {
     const result = await grep({ pattern: 'foo(' });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('regex parse error');

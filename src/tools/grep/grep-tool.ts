@@ -18,8 +18,13 @@ export const grepInputSchema = z.strictObject({
   path: z.string().optional().describe('File or folder to search (absolute). Defaults to the working folder'),
   glob: z.string().optional().describe('Only search files matching this glob, such as "*.js" or "*.{ts,tsx}"'),
   type: z.string().optional().describe('Only search files of this ripgrep type, such as "js", "py", "rust"'),
-  output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().default('files_with_matches')
-    .describe('"content" shows matching lines, "files_with_matches" (default) lists files, "count" counts matches per file'),
+  output_mode: z
+    .enum(['content', 'files_with_matches', 'count'])
+    .optional()
+    .default('files_with_matches')
+    .describe(
+      '"content" shows matching lines, "files_with_matches" (default) lists files, "count" counts matches per file',
+    ),
   '-i': z.boolean().optional().describe('Ignore case'),
   '-n': z.boolean().optional().describe('Show line numbers (content mode; default true)'),
   '-A': lines.optional().describe('Lines to show after each match (content mode)'),
@@ -84,9 +89,11 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<GrepInput, G
     isConcurrencySafe: () => true,
     userFacingName: () => 'Search',
     getPath: (input) => input.path,
-    describeInput: (input) => `"${input.pattern}"${input.path !== undefined ? ` in ${input.path}` : ''}${input.glob !== undefined ? ` (${input.glob})` : ''}`,
+    describeInput: (input) =>
+      `"${input.pattern}"${input.path !== undefined ? ` in ${input.path}` : ''}${input.glob !== undefined ? ` (${input.glob})` : ''}`,
     validateInput: (input) => {
-      if (input.pattern.length === 0) return { ok: false, message: 'pattern is empty. Give the regular expression to search for.' };
+      if (input.pattern.length === 0)
+        return { ok: false, message: 'pattern is empty. Give the regular expression to search for.' };
       return { ok: true };
     },
     call: (input, context) => search(input, context, settings),
@@ -97,7 +104,11 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<GrepInput, G
 /** The Grep tool with default limits. */
 export const grepTool: Tool<GrepInput, GrepOutput> = createGrepTool();
 
-async function search(input: GrepInput, context: ToolCallContext, settings: Required<GrepToolOptions>): Promise<GrepOutput> {
+async function search(
+  input: GrepInput,
+  context: ToolCallContext,
+  settings: Required<GrepToolOptions>,
+): Promise<GrepOutput> {
   if (input.pattern.length === 0) return toolFailure('pattern is empty. Give the regular expression to search for.');
   const searchPath = path.resolve(context.cwd, input.path ?? '.');
   try {
@@ -169,12 +180,25 @@ async function search(input: GrepInput, context: ToolCallContext, settings: Requ
   if (!run.ok) return toolFailure(run.message);
   const stderr = run.stderr.trim();
   if (run.exitCode === 2 && kept.length === 0 && seen === 0) {
-    return toolFailure(`ripgrep failed: ${stderr.length > 0 ? stderr : 'exit code 2'}${/regex|parse/i.test(stderr) ? '\nFix the pattern (ripgrep uses Rust regex syntax; escape special characters to match them literally) and try again.' : ''}`);
+    return toolFailure(
+      `ripgrep failed: ${stderr.length > 0 ? stderr : 'exit code 2'}${/regex|parse/i.test(stderr) ? '\nFix the pattern (ripgrep uses Rust regex syntax; escape special characters to match them literally) and try again.' : ''}`,
+    );
   }
   const warning = stderr.length > 0 ? stderr.split('\n').slice(0, 3).join('\n') : undefined;
   const withheld = withheldFiles.size > 0 ? { withheld: withheldFiles.size } : {};
   if (streaming) {
-    return { kind: 'matches', mode: input.output_mode, entries: kept, offset, more, cut, total: undefined, totalMatches: undefined, warning, ...withheld };
+    return {
+      kind: 'matches',
+      mode: input.output_mode,
+      entries: kept,
+      offset,
+      more,
+      cut,
+      total: undefined,
+      totalMatches: undefined,
+      warning,
+      ...withheld,
+    };
   }
   // Files and counts come from several threads in no fixed order: sort for a stable answer.
   kept.sort();
@@ -213,7 +237,10 @@ export function mapGrepOutput(output: GrepOutput): MappedResult {
   if (output.kind === 'error') return mapToolFailure(output);
   const notes: string[] = [];
   const next = output.offset + output.entries.length;
-  if (output.cut) notes.push(`(Output cut at the size limit. Narrow the search with path, glob or type, or continue with offset ${next}.)`);
+  if (output.cut)
+    notes.push(
+      `(Output cut at the size limit. Narrow the search with path, glob or type, or continue with offset ${next}.)`,
+    );
   else if (output.more) notes.push(`(More results exist. Continue with offset ${next}, or narrow the search.)`);
   if (output.warning !== undefined) notes.push(`(Some files could not be searched: ${output.warning})`);
   if (output.withheld !== undefined) notes.push(withheldNote(output.withheld));

@@ -32,7 +32,11 @@ function mapListing(output: ListMcpResourcesOutput): MappedResult {
   if (output.kind === 'error') return { content: output.message, isError: true };
   const notes = output.unavailable.map((entry) => `Server "${entry.server}" was not asked: ${entry.reason}.`);
   if (output.resources.length === 0) {
-    return { content: ['No MCP server offers any resources. Servers without resources can still offer tools.', ...notes].join('\n') };
+    return {
+      content: ['No MCP server offers any resources. Servers without resources can still offer tools.', ...notes].join(
+        '\n',
+      ),
+    };
   }
   return { content: [JSON.stringify(output.resources, null, 2), ...notes].join('\n') };
 }
@@ -55,7 +59,10 @@ export const listMcpResourcesTool: Tool<ListMcpResourcesInput, ListMcpResourcesO
   async call(input, context): Promise<ListMcpResourcesOutput> {
     const access = context.services.get(mcpResourcesService);
     if (access === undefined) return { kind: 'error', message: NO_MCP_MESSAGE };
-    const answer = await access.listResources({ ...(input.server === undefined ? {} : { server: input.server }), signal: context.signal });
+    const answer = await access.listResources({
+      ...(input.server === undefined ? {} : { server: input.server }),
+      signal: context.signal,
+    });
     if (!answer.ok) return { kind: 'error', message: answer.message };
     return { kind: 'listing', resources: answer.listing.resources, unavailable: answer.listing.unavailable };
   },

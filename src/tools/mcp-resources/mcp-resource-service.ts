@@ -35,13 +35,16 @@ export type McpResourceAccess = {
       }
     | McpResourceFailure
   >;
-  readResource(options: { readonly server: string; readonly uri: string; readonly signal: AbortSignal }): Promise<
-    { readonly ok: true; readonly contents: readonly McpResourcePart[] } | McpResourceFailure
-  >;
+  readResource(options: {
+    readonly server: string;
+    readonly uri: string;
+    readonly signal: AbortSignal;
+  }): Promise<{ readonly ok: true; readonly contents: readonly McpResourcePart[] } | McpResourceFailure>;
 };
 
 /** The service key ListMcpResourcesTool and ReadMcpResourceTool read the MCP servers through. */
 export const mcpResourcesService = defineService<McpResourceAccess>('mcp-resources');
 
 /** What the resource tools answer when the host registered no MCP manager. */
-export const NO_MCP_MESSAGE = 'No MCP servers are available in this session, so there are no resources to list or read.';
+export const NO_MCP_MESSAGE =
+  'No MCP servers are available in this session, so there are no resources to list or read.';

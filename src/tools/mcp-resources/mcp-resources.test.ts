@@ -27,7 +27,13 @@ function packageBin(pkg: string): string {
 }
 
 function entry(name: string, args: string[], env: Record<string, string> = {}): McpServerEntry {
-  return { name, scope: 'user', file: 'user.json', fromWorkspace: false, config: { type: 'stdio', command: process.execPath, args, env, defer: true, alwaysLoad: [] } };
+  return {
+    name,
+    scope: 'user',
+    file: 'user.json',
+    fromWorkspace: false,
+    config: { type: 'stdio', command: process.execPath, args, env, defer: true, alwaysLoad: [] },
+  };
 }
 
 function context(services: Services): ToolCallContext {
@@ -66,7 +72,11 @@ describe('ListMcpResourcesTool and ReadMcpResourceTool', () => {
 
   it('are read-only, concurrency-safe, and answer to the short names too', () => {
     for (const tool of [listMcpResourcesTool, readMcpResourceTool]) {
-      expect([tool.isReadOnly({} as never), tool.isConcurrencySafe({} as never), tool.isDestructive({} as never)]).toEqual([true, true, false]);
+      expect([
+        tool.isReadOnly({} as never),
+        tool.isConcurrencySafe({} as never),
+        tool.isDestructive({} as never),
+      ]).toEqual([true, true, false]);
     }
     expect(listMcpResourcesTool.aliases).toEqual(['ListMcpResources']);
     expect(readMcpResourceTool.aliases).toEqual(['ReadMcpResource']);
@@ -77,14 +87,20 @@ describe('ListMcpResourcesTool and ReadMcpResourceTool', () => {
     expect(result.isError).toBeUndefined();
     const [json, ...notes] = String(result.content).split('\n]\n');
     const resources = JSON.parse(`${json}\n]`) as { server: string; uri: string }[];
-    expect(resources).toContainEqual(expect.objectContaining({ server: 'test', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain' }));
-    expect(resources.some((resource) => resource.server === 'everything' && resource.uri.startsWith('demo://'))).toBe(true);
+    expect(resources).toContainEqual(
+      expect.objectContaining({ server: 'test', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain' }),
+    );
+    expect(resources.some((resource) => resource.server === 'everything' && resource.uri.startsWith('demo://'))).toBe(
+      true,
+    );
     expect(notes.join('\n')).toMatch(/^Server "broken" was not asked: not connected: .*no credentials/);
   });
 
   it('lists one server', async () => {
     const result = await run(listMcpResourcesTool, { server: 'test' }, services);
-    expect(JSON.parse(String(result.content))).toEqual([{ server: 'test', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain', description: 'the first doc' }]);
+    expect(JSON.parse(String(result.content))).toEqual([
+      { server: 'test', uri: 'test://doc/1', name: 'first doc', mimeType: 'text/plain', description: 'the first doc' },
+    ]);
   });
 
   it('says so when a server has no resources', async () => {
@@ -101,13 +117,23 @@ describe('ListMcpResourcesTool and ReadMcpResourceTool', () => {
   });
 
   it('reads a text resource', async () => {
-    expect(await run(readMcpResourceTool, { server: 'test', uri: 'test://doc/1' }, services)).toEqual({ content: '[Resource test://doc/1 (text/plain)]\ndoc body' });
-    const doc = await run(readMcpResourceTool, { server: 'everything', uri: 'demo://resource/static/document/architecture.md' }, services);
+    expect(await run(readMcpResourceTool, { server: 'test', uri: 'test://doc/1' }, services)).toEqual({
+      content: '[Resource test://doc/1 (text/plain)]\ndoc body',
+    });
+    const doc = await run(
+      readMcpResourceTool,
+      { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
+      services,
+    );
     expect(doc.content).toMatch(/^\[Resource demo:\/\/resource\/static\/document\/architecture\.md/);
   });
 
   it('reads a binary resource as a note', async () => {
-    const blob = await run(readMcpResourceTool, { server: 'everything', uri: 'demo://resource/dynamic/blob/1' }, services);
+    const blob = await run(
+      readMcpResourceTool,
+      { server: 'everything', uri: 'demo://resource/dynamic/blob/1' },
+      services,
+    );
     expect(blob.isError).toBeUndefined();
     expect(JSON.stringify(blob.content)).toMatch(/demo:\/\/resource\/dynamic\/blob\/1/);
   });
@@ -115,7 +141,9 @@ describe('ListMcpResourcesTool and ReadMcpResourceTool', () => {
   it('answers a URI the server does not have with an error that says what to do', async () => {
     const result = await run(readMcpResourceTool, { server: 'test', uri: 'test://missing' }, services);
     expect(result.isError).toBe(true);
-    expect(result.content).toMatch(/^MCP server "test" could not read test:\/\/missing: .*List the server's resources with ListMcpResources/);
+    expect(result.content).toMatch(
+      /^MCP server "test" could not read test:\/\/missing: .*List the server's resources with ListMcpResources/,
+    );
   });
 
   it('answers a server that is not connected with its reason', async () => {
@@ -126,7 +154,9 @@ describe('ListMcpResourcesTool and ReadMcpResourceTool', () => {
 
   it('answers when the host has no MCP servers', async () => {
     expect((await run(listMcpResourcesTool, {}, createServices())).isError).toBe(true);
-    expect((await run(readMcpResourceTool, { server: 'a', uri: 'b' }, createServices())).content).toMatch(/^No MCP servers are available/);
+    expect((await run(readMcpResourceTool, { server: 'a', uri: 'b' }, createServices())).content).toMatch(
+      /^No MCP servers are available/,
+    );
   });
 
   it('keeps the model-facing definitions byte-stable', () => {

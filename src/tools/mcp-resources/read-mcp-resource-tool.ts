@@ -18,7 +18,12 @@ export type ReadMcpResourceInput = z.infer<typeof inputSchema>;
 
 /** The read resource's parts, or why it could not be read. */
 export type ReadMcpResourceOutput =
-  | { readonly kind: 'contents'; readonly server: string; readonly uri: string; readonly contents: readonly McpResourcePart[] }
+  | {
+      readonly kind: 'contents';
+      readonly server: string;
+      readonly uri: string;
+      readonly contents: readonly McpResourcePart[];
+    }
   | { readonly kind: 'error'; readonly message: string };
 
 const PROMPT = `Reads one resource from an MCP server: give the server's name and the resource's uri, as ListMcpResourcesTool or a tool's resource link shows them.
@@ -34,10 +39,17 @@ function mapPart(part: McpResourcePart): ToolResultContentBlock {
     return { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.blob } };
   }
   if (part.mimeType === 'application/pdf') {
-    return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: part.blob }, title: part.uri };
+    return {
+      type: 'document',
+      source: { type: 'base64', media_type: 'application/pdf', data: part.blob },
+      title: part.uri,
+    };
   }
   const bytes = Math.floor((part.blob.length * 3) / 4);
-  return { type: 'text', text: `[Resource ${part.uri}${type}: about ${bytes} bytes of binary content, not shown: this content type cannot be passed to the model]` };
+  return {
+    type: 'text',
+    text: `[Resource ${part.uri}${type}: about ${bytes} bytes of binary content, not shown: this content type cannot be passed to the model]`,
+  };
 }
 
 function mapRead(output: ReadMcpResourceOutput): MappedResult {

@@ -56,7 +56,14 @@ describe('NotebookEdit', () => {
     expect(raw.startsWith('{\n "cells": [')).toBe(true);
     expect(raw.endsWith('}\n')).toBe(true);
     const notebook = await load(file);
-    expect(notebook.cells[1]).toEqual({ cell_type: 'code', execution_count: null, id: 'calc', metadata: { tags: ['keep'] }, outputs: [], source: ['y = 2\n', 'print(y)'] });
+    expect(notebook.cells[1]).toEqual({
+      cell_type: 'code',
+      execution_count: null,
+      id: 'calc',
+      metadata: { tags: ['keep'] },
+      outputs: [],
+      source: ['y = 2\n', 'print(y)'],
+    });
     expect(notebook.metadata).toEqual({ kernelspec: { name: 'python3' } });
   });
 
@@ -69,17 +76,30 @@ describe('NotebookEdit', () => {
 
   it('inserts after a cell, or at the top without cell_id', async () => {
     const file = await notebookFile();
-    const after = await edit({ notebook_path: file, cell_id: 'intro', new_source: 'import os', cell_type: 'code', edit_mode: 'insert' });
+    const after = await edit({
+      notebook_path: file,
+      cell_id: 'intro',
+      new_source: 'import os',
+      cell_type: 'code',
+      edit_mode: 'insert',
+    });
     expect(text(after)).toMatch(/^Inserted cell [0-9a-f]{8} in .* \(3 cells now\)\.$/);
     await edit({ notebook_path: file, new_source: '# Top', cell_type: 'markdown', edit_mode: 'insert' });
     const cells = (await load(file)).cells;
-    expect(cells.map((cell) => cell.source)).toEqual([['# Top'], ['# Title\n', 'Text'], ['import os'], ['x = 1\n', 'print(x + 1)']]);
+    expect(cells.map((cell) => cell.source)).toEqual([
+      ['# Top'],
+      ['# Title\n', 'Text'],
+      ['import os'],
+      ['x = 1\n', 'print(x + 1)'],
+    ]);
     expect(cells[2]).toMatchObject({ cell_type: 'code', execution_count: null, outputs: [], metadata: {} });
   });
 
   it('deletes a cell', async () => {
     const file = await notebookFile();
-    expect(text(await edit({ notebook_path: file, cell_id: 'intro', new_source: '', edit_mode: 'delete' }))).toContain('Deleted cell intro');
+    expect(text(await edit({ notebook_path: file, cell_id: 'intro', new_source: '', edit_mode: 'delete' }))).toContain(
+      'Deleted cell intro',
+    );
     expect((await load(file)).cells.map((cell) => cell.id)).toEqual(['calc']);
   });
 
@@ -102,26 +122,38 @@ describe('NotebookEdit', () => {
     const file = await notebookFile();
     expect(text(await edit({ notebook_path: file, new_source: 'x', edit_mode: 'insert' }))).toContain('cell_type');
     expect(text(await edit({ notebook_path: file, new_source: 'x' }))).toContain('cell_id is required to replace');
-    expect(text(await edit({ notebook_path: file, new_source: '', edit_mode: 'delete' }))).toContain('cell_id is required to delete');
+    expect(text(await edit({ notebook_path: file, new_source: '', edit_mode: 'delete' }))).toContain(
+      'cell_id is required to delete',
+    );
   });
 
   it('refuses a notebook that was not read, or changed since', async () => {
     const unread = await notebookFile({ read: false });
-    expect(text(await edit({ notebook_path: unread, cell_id: 'calc', new_source: 'x' }))).toContain('has not been read yet');
+    expect(text(await edit({ notebook_path: unread, cell_id: 'calc', new_source: 'x' }))).toContain(
+      'has not been read yet',
+    );
     const changed = await notebookFile();
     await writeFile(changed, JSON.stringify(sample(true)));
-    expect(text(await edit({ notebook_path: changed, cell_id: 'calc', new_source: 'x' }))).toContain('has changed on disk');
+    expect(text(await edit({ notebook_path: changed, cell_id: 'calc', new_source: 'x' }))).toContain(
+      'has changed on disk',
+    );
   });
 
   it('refuses other files, relative paths, missing files and broken JSON', async () => {
     await notebookFile();
-    expect(text(await edit({ notebook_path: path.join(folder, 'a.py'), cell_id: 'x', new_source: 'x' }))).toContain('not a Jupyter notebook');
+    expect(text(await edit({ notebook_path: path.join(folder, 'a.py'), cell_id: 'x', new_source: 'x' }))).toContain(
+      'not a Jupyter notebook',
+    );
     expect(text(await edit({ notebook_path: 'nb.ipynb', cell_id: 'x', new_source: 'x' }))).toContain('absolute path');
-    expect(text(await edit({ notebook_path: path.join(folder, 'missing.ipynb'), cell_id: 'x', new_source: 'x' }))).toContain('does not exist');
+    expect(
+      text(await edit({ notebook_path: path.join(folder, 'missing.ipynb'), cell_id: 'x', new_source: 'x' })),
+    ).toContain('does not exist');
     const broken = path.join(folder, 'broken.ipynb');
     await writeFile(broken, '{"cells": 5}');
     await runFileTool(readTool, { file_path: broken, offset: 1 }, ctx);
-    expect(text(await edit({ notebook_path: broken, cell_id: 'x', new_source: 'x' }))).toContain('not a Jupyter notebook');
+    expect(text(await edit({ notebook_path: broken, cell_id: 'x', new_source: 'x' }))).toContain(
+      'not a Jupyter notebook',
+    );
   });
 
   it('has the runtime face of a write tool', () => {

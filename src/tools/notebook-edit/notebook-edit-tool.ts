@@ -24,10 +24,20 @@ import { NOTEBOOK_EDIT_PROMPT } from './notebook-edit-prompt.js';
 /** NotebookEdit's input; the names are the reference system's. */
 export const notebookEditInputSchema = z.strictObject({
   notebook_path: z.string().describe('The absolute path of the .ipynb notebook'),
-  cell_id: z.string().optional().describe('The id of the cell to replace or delete, or to insert after. Omit to insert at the top'),
+  cell_id: z
+    .string()
+    .optional()
+    .describe('The id of the cell to replace or delete, or to insert after. Omit to insert at the top'),
   new_source: z.string().describe('The new source of the cell'),
-  cell_type: z.enum(['code', 'markdown']).optional().describe('The cell type. Required for insert; for replace, changes the type'),
-  edit_mode: z.enum(['replace', 'insert', 'delete']).optional().default('replace').describe('replace (default), insert or delete'),
+  cell_type: z
+    .enum(['code', 'markdown'])
+    .optional()
+    .describe('The cell type. Required for insert; for replace, changes the type'),
+  edit_mode: z
+    .enum(['replace', 'insert', 'delete'])
+    .optional()
+    .default('replace')
+    .describe('replace (default), insert or delete'),
 });
 
 /** NotebookEdit's input. */
@@ -45,9 +55,18 @@ export type NotebookEditOutput =
     }
   | ToolFailure;
 
-type NotebookPlan = { readonly ok: true; readonly file: GuardedFile; readonly data: Buffer; readonly cellId: string; readonly cellCount: number };
+type NotebookPlan = {
+  readonly ok: true;
+  readonly file: GuardedFile;
+  readonly data: Buffer;
+  readonly cellId: string;
+  readonly cellCount: number;
+};
 
-async function plan(input: NotebookEditInput, context: ToolCheckContext): Promise<NotebookPlan | { ok: false; message: string }> {
+async function plan(
+  input: NotebookEditInput,
+  context: ToolCheckContext,
+): Promise<NotebookPlan | { ok: false; message: string }> {
   const filePath = input.notebook_path;
   const problem = checkAbsolutePath(filePath, 'notebook_path');
   if (problem !== undefined) return { ok: false, message: problem };
@@ -59,32 +78,59 @@ async function plan(input: NotebookEditInput, context: ToolCheckContext): Promis
   const loaded = await loadGuardedFile({ filePath, store, requirement: 'any-read', signal: context.signal });
   if (!loaded.ok) return loaded;
   const file = loaded.file;
-  if (!file.exists) return { ok: false, message: `${filePath} does not exist. To create a notebook, use Write with the notebook's JSON.` };
+  if (!file.exists)
+    return {
+      ok: false,
+      message: `${filePath} does not exist. To create a notebook, use Write with the notebook's JSON.`,
+    };
   const parsed = parseNotebook(file.text);
-  if (!parsed.ok) return { ok: false, message: `${filePath} cannot be edited as a notebook: ${parsed.message}. Use Edit on its text instead.` };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      message: `${filePath} cannot be edited as a notebook: ${parsed.message}. Use Edit on its text instead.`,
+    };
   const edited = applyCellEdit(parsed.notebook, input);
   if (!edited.ok) return edited;
   const serialized = serializeNotebook(edited.notebook, detectJsonIndent(file.text));
   const text = file.text.endsWith('\n') ? serialized : serialized.slice(0, -1);
-  return { ok: true, file, data: encodeText(text, file.format), cellId: edited.cellId, cellCount: edited.notebook.cells.length };
+  return {
+    ok: true,
+    file,
+    data: encodeText(text, file.format),
+    cellId: edited.cellId,
+    cellCount: edited.notebook.cells.length,
+  };
 }
 
-function applyCellEdit(notebook: Notebook, input: NotebookEditInput): { ok: true; notebook: Notebook; cellId: string } | { ok: false; message: string } {
+function applyCellEdit(
+  notebook: Notebook,
+  input: NotebookEditInput,
+): { ok: true; notebook: Notebook; cellId: string } | { ok: false; message: string } {
   const cells = [...notebook.cells];
   let index = -1;
   if (input.cell_id !== undefined) {
     index = findNotebookCell(notebook, input.cell_id);
     if (index === -1) {
       const known = cells.slice(0, 20).map((cell, position) => notebookCellId(cell, position));
-      const list = known.length > 0 ? ` Its cells are: ${known.join(', ')}${cells.length > 20 ? ', …' : ''}.` : ' It has no cells.';
-      return { ok: false, message: `No cell with id ${JSON.stringify(input.cell_id)} in ${input.notebook_path}.${list} Read the notebook to see the ids.` };
+      const list =
+        known.length > 0
+          ? ` Its cells are: ${known.join(', ')}${cells.length > 20 ? ', …' : ''}.`
+          : ' It has no cells.';
+      return {
+        ok: false,
+        message: `No cell with id ${JSON.stringify(input.cell_id)} in ${input.notebook_path}.${list} Read the notebook to see the ids.`,
+      };
     }
   }
   const mode = input.edit_mode;
   switch (mode) {
     case 'insert': {
-      if (input.cell_type === undefined) return { ok: false, message: 'cell_type ("code" or "markdown") is required to insert a cell.' };
-      const withIds = cells.some((cell) => cell.id !== undefined) || (notebook.nbformat ?? 4) > 4 || (notebook.nbformat === 4 && (notebook.nbformat_minor ?? 0) >= 5);
+      if (input.cell_type === undefined)
+        return { ok: false, message: 'cell_type ("code" or "markdown") is required to insert a cell.' };
+      const withIds =
+        cells.some((cell) => cell.id !== undefined) ||
+        (notebook.nbformat ?? 4) > 4 ||
+        (notebook.nbformat === 4 && (notebook.nbformat_minor ?? 0) >= 5);
       const id = withIds ? randomBytes(4).toString('hex') : undefined;
       // Keys in alphabetical order, as Jupyter writes them.
       const cell: NotebookCell = {
@@ -101,7 +147,8 @@ function applyCellEdit(notebook: Notebook, input: NotebookEditInput): { ok: true
     case 'replace':
     case 'delete': {
       const target = cells[index];
-      if (input.cell_id === undefined || target === undefined) return { ok: false, message: `cell_id is required to ${mode} a cell. Read the notebook to see the ids.` };
+      if (input.cell_id === undefined || target === undefined)
+        return { ok: false, message: `cell_id is required to ${mode} a cell. Read the notebook to see the ids.` };
       if (mode === 'delete') {
         cells.splice(index, 1);
         return { ok: true, notebook: { ...notebook, cells }, cellId: input.cell_id };
@@ -126,7 +173,10 @@ function applyCellEdit(notebook: Notebook, input: NotebookEditInput): { ok: true
  * The NotebookEdit tool: replaces, inserts or deletes one notebook cell under the same read guard
  * as Edit, rewriting the notebook atomically and keeping its other content and its JSON indent.
  */
-export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = defineTool<NotebookEditInput, NotebookEditOutput>({
+export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = defineTool<
+  NotebookEditInput,
+  NotebookEditOutput
+>({
   name: 'NotebookEdit',
   inputSchema: notebookEditInputSchema,
   prompt: NOTEBOOK_EDIT_PROMPT,
@@ -137,7 +187,8 @@ export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = def
   isDestructive: (input) => input.edit_mode === 'delete',
   userFacingName: () => 'Edit Notebook',
   getPath: (input) => input.notebook_path,
-  describeInput: (input) => `${input.notebook_path} (${input.edit_mode}${input.cell_id !== undefined ? ` ${input.cell_id}` : ''})`,
+  describeInput: (input) =>
+    `${input.notebook_path} (${input.edit_mode}${input.cell_id !== undefined ? ` ${input.cell_id}` : ''})`,
   validateInput: validateByPlan(plan),
   call: (input, context) =>
     planAndCommit({
@@ -146,16 +197,21 @@ export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = def
       filePath: input.notebook_path,
       plan,
       done: (result) => ({
-      kind: 'notebook-edited',
-      filePath: input.notebook_path,
-      editMode: input.edit_mode,
-      cellId: result.cellId,
-      cellCount: result.cellCount,
+        kind: 'notebook-edited',
+        filePath: input.notebook_path,
+        editMode: input.edit_mode,
+        cellId: result.cellId,
+        cellCount: result.cellCount,
       }),
     }),
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
-    const verb = output.editMode === 'insert' ? 'Inserted cell' : output.editMode === 'delete' ? 'Deleted cell' : 'Replaced the source of cell';
+    const verb =
+      output.editMode === 'insert'
+        ? 'Inserted cell'
+        : output.editMode === 'delete'
+          ? 'Deleted cell'
+          : 'Replaced the source of cell';
     const warning = output.warning !== undefined ? `\n\n${output.warning}` : '';
     return { content: `${verb} ${output.cellId} in ${output.filePath} (${output.cellCount} cells now).${warning}` };
   },

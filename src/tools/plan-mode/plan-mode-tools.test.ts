@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../contract/permission.js';
 import { createServices, type ServiceRegistry } from '../../contract/services.js';
 import type { ToolCallContext } from '../../contract/tool.js';
-import { INTERACTION_CHANNEL, createInteractionChannel, type PlanReview } from '../ask-user-question/interaction-channel.js';
+import {
+  INTERACTION_CHANNEL,
+  createInteractionChannel,
+  type PlanReview,
+} from '../ask-user-question/interaction-channel.js';
 import { PLAN_MODE_CONTROLLER, createPlanModeController, type PlanModeController } from './plan-mode-controller.js';
 import { createEnterPlanModeTool, createExitPlanModeTool } from './plan-mode-tools.js';
 import { createApiToolCache } from '../../schema/to-api-tool.js';
 
-function makeContext(services: ServiceRegistry, options: { agentId?: string; signal?: AbortSignal } = {}): ToolCallContext {
+function makeContext(
+  services: ServiceRegistry,
+  options: { agentId?: string; signal?: AbortSignal } = {},
+): ToolCallContext {
   return {
     toolUseId: 'toolu_p',
     signal: options.signal ?? new AbortController().signal,
@@ -70,25 +77,45 @@ describe('EnterPlanMode and ExitPlanMode', () => {
     await callEnter(services);
     const mapped = await callExit(services);
     expect(mapped.isError).toBe(true);
-    expect(mapped.content).toMatch(/^The person did not approve the plan\. Their feedback: also cover the CLI You are still in plan mode/);
+    expect(mapped.content).toMatch(
+      /^The person did not approve the plan\. Their feedback: also cover the CLI You are still in plan mode/,
+    );
     expect(controller.mode()).toBe('plan');
   });
 
   it('refuses to enter twice, from a subagent, or without a controller', async () => {
     const { services } = setup(async () => ({ approved: true }));
-    expect(await callEnter(services, 'agent-2')).toMatchObject({ isError: true, content: expect.stringMatching(/^Subagents cannot/) });
+    expect(await callEnter(services, 'agent-2')).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/^Subagents cannot/),
+    });
     await callEnter(services);
-    expect(await callEnter(services)).toMatchObject({ isError: true, content: expect.stringMatching(/already in plan mode/) });
-    expect(await callEnter(createServices())).toMatchObject({ isError: true, content: expect.stringMatching(/no plan-mode controller/) });
-    expect(await callExit(createServices())).toMatchObject({ isError: true, content: expect.stringMatching(/no plan-mode controller/) });
+    expect(await callEnter(services)).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/already in plan mode/),
+    });
+    expect(await callEnter(createServices())).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/no plan-mode controller/),
+    });
+    expect(await callExit(createServices())).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/no plan-mode controller/),
+    });
   });
 
   it('refuses to exit outside plan mode or with nobody to approve', async () => {
     const { services } = setup(async () => ({ approved: true }));
-    expect(await callExit(services)).toMatchObject({ isError: true, content: expect.stringMatching(/not in plan mode/) });
+    expect(await callExit(services)).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/not in plan mode/),
+    });
     const controller: PlanModeController = createPlanModeController({ initialMode: 'plan' });
     const alone = createServices().set(PLAN_MODE_CONTROLLER, controller);
-    expect(await callExit(alone)).toMatchObject({ isError: true, content: expect.stringMatching(/^No person is available to approve the plan/) });
+    expect(await callExit(alone)).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/^No person is available to approve the plan/),
+    });
     expect(controller.mode()).toBe('plan');
     expect(controller.exit()).toBe('default');
   });
@@ -107,7 +134,9 @@ describe('EnterPlanMode and ExitPlanMode', () => {
     expect(pending.controller.mode()).toBe('plan');
     const broken = setup(async () => Promise.reject(new Error('window closed')));
     await callEnter(broken.services);
-    expect((await callExit(broken.services)).content).toBe('The plan could not be shown to the person: window closed. You are still in plan mode.');
+    expect((await callExit(broken.services)).content).toBe(
+      'The plan could not be shown to the person: window closed. You are still in plan mode.',
+    );
   });
 
   it('rejects an empty plan and declares both tools read-only and self-approved', async () => {

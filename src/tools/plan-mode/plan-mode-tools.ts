@@ -26,7 +26,8 @@ export type PlanModeResult =
   | { readonly kind: 'rejected'; readonly feedback: string | undefined }
   | { readonly kind: 'failed'; readonly message: string };
 
-const NO_CONTROLLER = 'Plan mode is not available in this session (no plan-mode controller). Describe your plan in your reply instead.';
+const NO_CONTROLLER =
+  'Plan mode is not available in this session (no plan-mode controller). Describe your plan in your reply instead.';
 
 /** Creates the EnterPlanMode tool, which switches the session through {@link PLAN_MODE_CONTROLLER}. */
 export function createEnterPlanModeTool(): Tool<EnterPlanModeInput, PlanModeResult> {
@@ -37,15 +38,24 @@ export function createEnterPlanModeTool(): Tool<EnterPlanModeInput, PlanModeResu
     searchHint: 'plan mode design approach before editing',
     isReadOnly: () => true,
     // Plan mode only narrows what may run, so entering it needs nobody's approval.
-    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'entering plan mode only restricts what may run' } }),
+    checkPermissions: () => ({
+      behavior: 'allow',
+      reason: { kind: 'tool', message: 'entering plan mode only restricts what may run' },
+    }),
     async call(_input, context) {
       const controller = context.services.get(PLAN_MODE_CONTROLLER);
       if (!controller) return { kind: 'failed', message: NO_CONTROLLER };
       if (context.agentId !== 'main') {
-        return { kind: 'failed', message: 'Subagents cannot enter plan mode. Do the research you were asked for and report back.' };
+        return {
+          kind: 'failed',
+          message: 'Subagents cannot enter plan mode. Do the research you were asked for and report back.',
+        };
       }
       if (controller.mode() === 'plan') {
-        return { kind: 'failed', message: 'You are already in plan mode. Keep exploring, then present the plan with ExitPlanMode.' };
+        return {
+          kind: 'failed',
+          message: 'You are already in plan mode. Keep exploring, then present the plan with ExitPlanMode.',
+        };
       }
       return { kind: 'entered', previousMode: controller.enter() };
     },
@@ -67,31 +77,46 @@ export function createExitPlanModeTool(): Tool<ExitPlanModeInput, PlanModeResult
     prompt: EXIT_PLAN_MODE_PROMPT,
     searchHint: 'present plan approval leave plan mode',
     isReadOnly: () => true,
-    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'the person reviews the plan itself' } }),
+    checkPermissions: () => ({
+      behavior: 'allow',
+      reason: { kind: 'tool', message: 'the person reviews the plan itself' },
+    }),
     validateInput(input) {
-      if (input.plan.trim() === '') return { ok: false, message: 'The plan is empty. Write the plan in `plan` (Markdown).' };
+      if (input.plan.trim() === '')
+        return { ok: false, message: 'The plan is empty. Write the plan in `plan` (Markdown).' };
       return { ok: true };
     },
     async call(input, context) {
       const controller = context.services.get(PLAN_MODE_CONTROLLER);
       if (!controller) return { kind: 'failed', message: NO_CONTROLLER };
       if (controller.mode() !== 'plan') {
-        return { kind: 'failed', message: 'You are not in plan mode, so there is nothing to exit. Go ahead with the task.' };
+        return {
+          kind: 'failed',
+          message: 'You are not in plan mode, so there is nothing to exit. Go ahead with the task.',
+        };
       }
       const channel = context.services.get(INTERACTION_CHANNEL);
       if (!channel) {
         return {
           kind: 'failed',
-          message: 'No person is available to approve the plan, so you stay in plan mode. Present the plan in your reply and stop.',
+          message:
+            'No person is available to approve the plan, so you stay in plan mode. Present the plan in your reply and stop.',
         };
       }
       try {
-        const review = await channel.reviewPlan({ plan: input.plan, toolUseId: context.toolUseId, agentId: context.agentId }, context.signal);
+        const review = await channel.reviewPlan(
+          { plan: input.plan, toolUseId: context.toolUseId, agentId: context.agentId },
+          context.signal,
+        );
         if (!review.approved) return { kind: 'rejected', feedback: review.feedback };
         return { kind: 'approved', mode: controller.exit(review.mode) };
       } catch (error) {
-        if (context.signal.aborted) return { kind: 'failed', message: 'The plan review was cancelled; you are still in plan mode.' };
-        return { kind: 'failed', message: `The plan could not be shown to the person: ${describeError(error)}. You are still in plan mode.` };
+        if (context.signal.aborted)
+          return { kind: 'failed', message: 'The plan review was cancelled; you are still in plan mode.' };
+        return {
+          kind: 'failed',
+          message: `The plan could not be shown to the person: ${describeError(error)}. You are still in plan mode.`,
+        };
       }
     },
     mapResult: mapPlanModeResult,

@@ -11,7 +11,9 @@ export type PageRange = { readonly first: number; readonly last: number | undefi
  * Parses Read's `pages` parameter: `"3"`, `"1-5"` or `"4-"` (to the end). The error message is
  * for the model.
  */
-export function parsePageRange(pages: string): { readonly ok: true; readonly range: PageRange } | { readonly ok: false; readonly message: string } {
+export function parsePageRange(
+  pages: string,
+): { readonly ok: true; readonly range: PageRange } | { readonly ok: false; readonly message: string } {
   const match = /^\s*(\d+)\s*(?:(-)\s*(\d+)?)?\s*$/.exec(pages);
   const invalid = `pages must be a page number or range such as "3", "1-5" or "10-" (1-based), but got ${JSON.stringify(pages)}.`;
   if (match?.[1] === undefined) return { ok: false, message: invalid };
@@ -19,21 +21,32 @@ export function parsePageRange(pages: string): { readonly ok: true; readonly ran
   const last = match[2] === undefined ? first : match[3] === undefined ? undefined : Number(match[3]);
   if (first < 1 || (last !== undefined && last < first)) return { ok: false, message: invalid };
   if (last !== undefined && last - first + 1 > MAX_PDF_PAGES_PER_READ) {
-    return { ok: false, message: `pages ${JSON.stringify(pages)} asks for ${last - first + 1} pages; at most ${MAX_PDF_PAGES_PER_READ} can be read at once. Read it in smaller ranges.` };
+    return {
+      ok: false,
+      message: `pages ${JSON.stringify(pages)} asks for ${last - first + 1} pages; at most ${MAX_PDF_PAGES_PER_READ} can be read at once. Read it in smaller ranges.`,
+    };
   }
   return { ok: true, range: { first, last } };
 }
 
 /** The text of each page of a PDF, or a message for the model. */
 export type PdfText =
-  | { readonly ok: true; readonly totalPages: number; readonly pages: readonly { readonly page: number; readonly text: string }[] }
+  | {
+      readonly ok: true;
+      readonly totalPages: number;
+      readonly pages: readonly { readonly page: number; readonly text: string }[];
+    }
   | { readonly ok: false; readonly message: string };
 
 /**
  * Extracts the text of a PDF page by page with pdf.js. Without a range, a PDF of more than
  * {@link MAX_PDF_PAGES_PER_READ} pages is refused with a request to name pages.
  */
-export async function readPdfText(options: { readonly data: Uint8Array; readonly range: PageRange | undefined; readonly signal: AbortSignal }): Promise<PdfText> {
+export async function readPdfText(options: {
+  readonly data: Uint8Array;
+  readonly range: PageRange | undefined;
+  readonly signal: AbortSignal;
+}): Promise<PdfText> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({
     data: options.data,
@@ -56,12 +69,18 @@ export async function readPdfText(options: { readonly data: Uint8Array; readonly
     const totalPages = document.numPages;
     const range = options.range;
     if (range === undefined && totalPages > MAX_PDF_PAGES_PER_READ) {
-      return { ok: false, message: `it has ${totalPages} pages, more than the ${MAX_PDF_PAGES_PER_READ} Read returns at once. Pass pages, for example "1-${MAX_PDF_PAGES_PER_READ}".` };
+      return {
+        ok: false,
+        message: `it has ${totalPages} pages, more than the ${MAX_PDF_PAGES_PER_READ} Read returns at once. Pass pages, for example "1-${MAX_PDF_PAGES_PER_READ}".`,
+      };
     }
     const first = range?.first ?? 1;
     const last = Math.min(range?.last ?? totalPages, totalPages, first + MAX_PDF_PAGES_PER_READ - 1);
     if (first > totalPages) {
-      return { ok: false, message: `it has ${totalPages} page${totalPages === 1 ? '' : 's'}; page ${first} does not exist.` };
+      return {
+        ok: false,
+        message: `it has ${totalPages} page${totalPages === 1 ? '' : 's'}; page ${first} does not exist.`,
+      };
     }
     const pages: { page: number; text: string }[] = [];
     for (let number = first; number <= last; number++) {

@@ -64,7 +64,10 @@ export async function readTextFile(options: ReadTextFileOptions): Promise<TextFi
   const finishLine = (line: string, cut: boolean) => {
     if (lineNumber >= offset && lineNumber <= lastLine && !cutAtOutputLimit) {
       const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-      const shown = cut || text.length > maxLineChars ? `${text.slice(0, maxLineChars)}… [line cut at ${maxLineChars} characters]` : text;
+      const shown =
+        cut || text.length > maxLineChars
+          ? `${text.slice(0, maxLineChars)}… [line cut at ${maxLineChars} characters]`
+          : text;
       const row = `${String(lineNumber).padStart(6)}\t${shown}`;
       if (outputChars + row.length + 1 > options.maxOutputChars && kept.length > 0) {
         cutAtOutputLimit = true;

@@ -34,11 +34,15 @@ function text(result: { content: unknown }): string {
 /** A minimal valid PDF with one page per entry, each showing its text in Helvetica. */
 function makePdf(pages: readonly string[]): Buffer {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>'];
-  objects.push(`<< /Type /Pages /Kids [${pages.map((_, index) => `${4 + index * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`);
+  objects.push(
+    `<< /Type /Pages /Kids [${pages.map((_, index) => `${4 + index * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+  );
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   pages.forEach((content, index) => {
     const stream = `BT /F1 24 Tf 72 720 Td (${content}) Tj ET`;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`,
+    );
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
   let body = '%PDF-1.4\n';
@@ -206,7 +210,11 @@ describe('Read: refusals', () => {
     await writeFile(file, 'text\n');
     const controller = new AbortController();
     controller.abort();
-    const result = await runFileTool(readTool, { file_path: file }, createFileToolContext({ cwd: folder, store: createFileStateStore(), signal: controller.signal }));
+    const result = await runFileTool(
+      readTool,
+      { file_path: file },
+      createFileToolContext({ cwd: folder, store: createFileStateStore(), signal: controller.signal }),
+    );
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('was aborted');
   });
@@ -220,7 +228,9 @@ describe('Read: refusals', () => {
 
   it('rejects pages for non-PDF files and malformed page ranges', async () => {
     expect(text(await read({ file_path: path.join(folder, 'a.txt'), pages: '1' }))).toContain('only applies to PDF');
-    expect(text(await read({ file_path: path.join(folder, 'doc.pdf'), pages: 'first' }))).toContain('page number or range');
+    expect(text(await read({ file_path: path.join(folder, 'doc.pdf'), pages: 'first' }))).toContain(
+      'page number or range',
+    );
     expect(text(await read({ file_path: path.join(folder, 'doc.pdf'), pages: '1-30' }))).toContain('at most 20');
   });
 });
@@ -235,7 +245,9 @@ describe('Read: images, PDFs, notebooks', () => {
     const file = path.join(folder, 'pixel.png');
     await writeFile(file, png);
     const result = await read({ file_path: file });
-    expect(result.content).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: png.toString('base64') } }]);
+    expect(result.content).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png.toString('base64') } },
+    ]);
   });
 
   it('refuses a file with an image extension that is not an image', async () => {
@@ -285,7 +297,11 @@ describe('Read: images, PDFs, notebooks', () => {
           source: 'print(1 + 1)',
           outputs: [
             { output_type: 'stream', name: 'stdout', text: ['2\n'] },
-            { output_type: 'display_data', data: { 'image/png': png.toString('base64'), 'text/plain': ['<Figure>'] }, metadata: {} },
+            {
+              output_type: 'display_data',
+              data: { 'image/png': png.toString('base64'), 'text/plain': ['<Figure>'] },
+              metadata: {},
+            },
             { output_type: 'error', ename: 'ValueError', evalue: 'bad', traceback: ['\u001b[31mTraceback\u001b[0m'] },
           ],
         },

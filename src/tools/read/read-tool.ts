@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { Tool, ToolCallContext } from '../../contract/tool.js';
 import type { ToolResultContentBlock } from '../../messages/types.js';
-import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE, hashBytes, type FileStateStore } from '../file-state/file-state-store.js';
+import {
+  getFileStateStore,
+  NO_FILE_STATE_STORE_MESSAGE,
+  hashBytes,
+  type FileStateStore,
+} from '../file-state/file-state-store.js';
 import {
   checkAbsolutePath,
   describeFsError,
@@ -26,8 +31,18 @@ import { renderNotebook } from './render-notebook.js';
 /** Read's input; the names are the reference system's. */
 export const readInputSchema = z.strictObject({
   file_path: z.string().describe('The absolute path of the file to read'),
-  offset: z.number().int().nonnegative().optional().describe('The line number to start reading from (1-based). Only for files too long to read at once'),
-  limit: z.number().int().positive().optional().describe('The number of lines to read. Only for files too long to read at once'),
+  offset: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('The line number to start reading from (1-based). Only for files too long to read at once'),
+  limit: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('The number of lines to read. Only for files too long to read at once'),
   pages: z.string().optional().describe('Page range for PDF files, such as "1-5" or "3". At most 20 pages per call'),
 });
 
@@ -47,8 +62,19 @@ export type ReadOutput =
       /** Notes for the model about what was not shown. */
       readonly notes: readonly string[];
     }
-  | { readonly kind: 'image'; readonly filePath: string; readonly mediaType: string; readonly base64: string; readonly bytes: number }
-  | { readonly kind: 'pdf'; readonly filePath: string; readonly totalPages: number; readonly pages: readonly { readonly page: number; readonly text: string }[] }
+  | {
+      readonly kind: 'image';
+      readonly filePath: string;
+      readonly mediaType: string;
+      readonly base64: string;
+      readonly bytes: number;
+    }
+  | {
+      readonly kind: 'pdf';
+      readonly filePath: string;
+      readonly totalPages: number;
+      readonly pages: readonly { readonly page: number; readonly text: string }[];
+    }
   | { readonly kind: 'notebook'; readonly filePath: string; readonly blocks: readonly ToolResultContentBlock[] }
   | ToolFailure;
 
@@ -91,14 +117,18 @@ export function createReadTool(options: ReadToolOptions = {}): Tool<ReadInput, R
     userFacingName: () => 'Read',
     getPath: (input) => input.file_path,
     describeInput: (input) => {
-      const range = input.offset !== undefined || input.limit !== undefined ? ` (lines ${input.offset ?? 1}${input.limit !== undefined ? `–${(input.offset ?? 1) + input.limit - 1}` : '+'})` : '';
+      const range =
+        input.offset !== undefined || input.limit !== undefined
+          ? ` (lines ${input.offset ?? 1}${input.limit !== undefined ? `–${(input.offset ?? 1) + input.limit - 1}` : '+'})`
+          : '';
       const pages = input.pages !== undefined ? ` (pages ${input.pages})` : '';
       return `${input.file_path}${range}${pages}`;
     },
     validateInput: (input) => {
       const problem = checkAbsolutePath(input.file_path);
       if (problem !== undefined) return { ok: false, message: problem };
-      if (isDevicePath(input.file_path)) return { ok: false, message: describeNotRegularFile(input.file_path, 'special') };
+      if (isDevicePath(input.file_path))
+        return { ok: false, message: describeNotRegularFile(input.file_path, 'special') };
       const secret = processSecretReason(input.file_path);
       if (secret !== undefined) return { ok: false, message: secret };
       if (input.pages !== undefined) {
@@ -138,7 +168,9 @@ async function readFile(input: ReadInput, context: ToolCallContext, settings: Se
   } catch (error) {
     const message = describeFsError(error, filePath);
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-    return toolFailure(code === 'ENOENT' ? message + (await suggestSimilarPaths(path.resolve(filePath), context.signal)) : message);
+    return toolFailure(
+      code === 'ENOENT' ? message + (await suggestSimilarPaths(path.resolve(filePath), context.signal)) : message,
+    );
   }
   const extension = path.extname(realPath).toLowerCase() || path.extname(filePath).toLowerCase();
   try {
@@ -146,7 +178,8 @@ async function readFile(input: ReadInput, context: ToolCallContext, settings: Se
     if (imageType !== undefined) return await readImage(filePath, realPath, context.signal);
     if (extension === '.pdf') return await readPdf(input, realPath, context.signal);
     // A notebook read with a range is read as its raw JSON text.
-    if (extension === '.ipynb' && input.offset === undefined && input.limit === undefined) return await readNotebook(filePath, realPath, store, context.signal, settings);
+    if (extension === '.ipynb' && input.offset === undefined && input.limit === undefined)
+      return await readNotebook(filePath, realPath, store, context.signal, settings);
     return await readText(input, realPath, store, context.signal, settings);
   } catch (error) {
     if (context.signal.aborted) return toolFailure(`Reading ${filePath} was aborted.`);
@@ -165,7 +198,13 @@ async function openRegular(realPath: string) {
   return { handle, stats };
 }
 
-async function readText(input: ReadInput, realPath: string, store: FileStateStore, signal: AbortSignal, settings: Settings): Promise<ReadOutput> {
+async function readText(
+  input: ReadInput,
+  realPath: string,
+  store: FileStateStore,
+  signal: AbortSignal,
+  settings: Settings,
+): Promise<ReadOutput> {
   const filePath = input.file_path;
   const opened = await openRegular(realPath);
   if (opened === undefined) return toolFailure(describeNotRegularFile(filePath, 'special'));
@@ -190,21 +229,43 @@ async function readText(input: ReadInput, realPath: string, store: FileStateStor
     if (!result.ok) return toolFailure(describeNotText(result.reason, filePath));
     const shownEnd = offset + result.lineCount - 1;
     const partial = offset > 1 || shownEnd < result.totalLines;
-    store.set(realPath, { hash: result.hash, mtimeMs: stats.mtimeMs, size: stats.size, partial, recordedAtMs: Date.now() });
+    store.set(realPath, {
+      hash: result.hash,
+      mtimeMs: stats.mtimeMs,
+      size: stats.size,
+      partial,
+      recordedAtMs: Date.now(),
+    });
     const notes: string[] = [];
     if (result.totalLines === 0) {
       notes.push(`${filePath} exists but is empty.`);
     } else if (result.lineCount === 0) {
-      notes.push(`${filePath} has ${result.totalLines} line${result.totalLines === 1 ? '' : 's'}; offset ${offset} is past its end. Use a smaller offset.`);
+      notes.push(
+        `${filePath} has ${result.totalLines} line${result.totalLines === 1 ? '' : 's'}; offset ${offset} is past its end. Use a smaller offset.`,
+      );
     } else if (result.cutAtOutputLimit) {
-      notes.push(`Output stopped after line ${shownEnd} because it reached ${settings.maxOutputChars} characters. Continue with offset ${shownEnd + 1}.`);
+      notes.push(
+        `Output stopped after line ${shownEnd} because it reached ${settings.maxOutputChars} characters. Continue with offset ${shownEnd + 1}.`,
+      );
     } else if (shownEnd < result.totalLines) {
-      notes.push(`Showing lines ${offset}–${shownEnd} of ${result.totalLines}. Continue with offset ${shownEnd + 1} to read more.`);
+      notes.push(
+        `Showing lines ${offset}–${shownEnd} of ${result.totalLines}. Continue with offset ${shownEnd + 1} to read more.`,
+      );
     }
     if (result.cutLines > 0) {
-      notes.push(`${result.cutLines} line${result.cutLines === 1 ? ' was' : 's were'} longer than ${settings.maxLineChars} characters and cut; use Grep or Bash to see them whole.`);
+      notes.push(
+        `${result.cutLines} line${result.cutLines === 1 ? ' was' : 's were'} longer than ${settings.maxLineChars} characters and cut; use Grep or Bash to see them whole.`,
+      );
     }
-    return { kind: 'text', filePath, content: result.numbered, startLine: offset, lineCount: result.lineCount, totalLines: result.totalLines, notes };
+    return {
+      kind: 'text',
+      filePath,
+      content: result.numbered,
+      startLine: offset,
+      lineCount: result.lineCount,
+      totalLines: result.totalLines,
+      notes,
+    };
   } finally {
     await handle.close();
   }
@@ -216,7 +277,9 @@ async function readImage(filePath: string, realPath: string, signal: AbortSignal
   const { handle, stats } = opened;
   try {
     if (stats.size > MAX_IMAGE_BYTES) {
-      return toolFailure(`${filePath} is ${formatBytes(stats.size)}, over the ${formatBytes(MAX_IMAGE_BYTES)} image limit. Make a smaller copy with Bash (for example with ImageMagick) and read that.`);
+      return toolFailure(
+        `${filePath} is ${formatBytes(stats.size)}, over the ${formatBytes(MAX_IMAGE_BYTES)} image limit. Make a smaller copy with Bash (for example with ImageMagick) and read that.`,
+      );
     }
     if (stats.size === 0) return toolFailure(`${filePath} is an empty file, not an image.`);
     const bytes = await handle.readFile({ signal });
@@ -238,7 +301,9 @@ async function readPdf(input: ReadInput, realPath: string, signal: AbortSignal):
   let data: Buffer;
   try {
     if (stats.size > MAX_PDF_BYTES) {
-      return toolFailure(`${filePath} is ${formatBytes(stats.size)}, over the ${formatBytes(MAX_PDF_BYTES)} PDF limit. Use Bash (for example pdftotext) to extract what you need.`);
+      return toolFailure(
+        `${filePath} is ${formatBytes(stats.size)}, over the ${formatBytes(MAX_PDF_BYTES)} PDF limit. Use Bash (for example pdftotext) to extract what you need.`,
+      );
     }
     data = await handle.readFile({ signal });
   } finally {
@@ -250,19 +315,31 @@ async function readPdf(input: ReadInput, realPath: string, signal: AbortSignal):
     if (!parsed.ok) return toolFailure(parsed.message);
     range = parsed.range;
   }
-  const result = await readPdfText({ data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), range, signal });
+  const result = await readPdfText({
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    range,
+    signal,
+  });
   if (!result.ok) return toolFailure(`Cannot read ${filePath}: ${result.message}`);
   return { kind: 'pdf', filePath, totalPages: result.totalPages, pages: result.pages };
 }
 
-async function readNotebook(filePath: string, realPath: string, store: FileStateStore, signal: AbortSignal, settings: Settings): Promise<ReadOutput> {
+async function readNotebook(
+  filePath: string,
+  realPath: string,
+  store: FileStateStore,
+  signal: AbortSignal,
+  settings: Settings,
+): Promise<ReadOutput> {
   const opened = await openRegular(realPath);
   if (opened === undefined) return toolFailure(describeNotRegularFile(filePath, 'special'));
   const { handle, stats } = opened;
   let bytes: Buffer;
   try {
     if (stats.size > settings.maxNotebookBytes) {
-      return toolFailure(`${filePath} is ${formatBytes(stats.size)}, over the ${formatBytes(settings.maxNotebookBytes)} notebook limit. Use Bash with jq to look at parts of it.`);
+      return toolFailure(
+        `${filePath} is ${formatBytes(stats.size)}, over the ${formatBytes(settings.maxNotebookBytes)} notebook limit. Use Bash with jq to look at parts of it.`,
+      );
     }
     bytes = await handle.readFile({ signal });
   } finally {
@@ -271,13 +348,25 @@ async function readNotebook(filePath: string, realPath: string, store: FileState
   const decoded = decodeText(bytes);
   if (!decoded.ok) return toolFailure(describeNotText(decoded.reason, filePath));
   const parsed = parseNotebook(decoded.text);
-  if (!parsed.ok) return toolFailure(`Cannot show ${filePath} as a notebook: ${parsed.message}. Read it with offset and limit to see the raw text.`);
-  store.set(realPath, { hash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, partial: false, recordedAtMs: Date.now() });
+  if (!parsed.ok)
+    return toolFailure(
+      `Cannot show ${filePath} as a notebook: ${parsed.message}. Read it with offset and limit to see the raw text.`,
+    );
+  store.set(realPath, {
+    hash: hashBytes(bytes),
+    mtimeMs: stats.mtimeMs,
+    size: stats.size,
+    partial: false,
+    recordedAtMs: Date.now(),
+  });
   return { kind: 'notebook', filePath, blocks: renderNotebook(parsed.notebook) };
 }
 
 /** Maps Read's output for the model: text, image blocks, PDF page text or notebook cells. */
-export function mapReadOutput(output: ReadOutput): { content: string | readonly ToolResultContentBlock[]; isError?: boolean } {
+export function mapReadOutput(output: ReadOutput): {
+  content: string | readonly ToolResultContentBlock[];
+  isError?: boolean;
+} {
   switch (output.kind) {
     case 'error':
       return mapToolFailure(output);
@@ -287,9 +376,14 @@ export function mapReadOutput(output: ReadOutput): { content: string | readonly 
       return { content: notes.length > 0 ? `${output.content}\n\n${notes}` : output.content };
     }
     case 'image':
-      return { content: [{ type: 'image', source: { type: 'base64', media_type: output.mediaType, data: output.base64 } }] };
+      return {
+        content: [{ type: 'image', source: { type: 'base64', media_type: output.mediaType, data: output.base64 } }],
+      };
     case 'pdf': {
-      const body = output.pages.map((page) => `--- Page ${page.page} of ${output.totalPages} ---\n${page.text.length > 0 ? page.text : '(no extractable text on this page; it may be a scanned image)'}`);
+      const body = output.pages.map(
+        (page) =>
+          `--- Page ${page.page} of ${output.totalPages} ---\n${page.text.length > 0 ? page.text : '(no extractable text on this page; it may be a scanned image)'}`,
+      );
       return { content: body.join('\n\n') };
     }
     case 'notebook':

@@ -31,7 +31,10 @@ export function renderNotebook(notebook: Notebook): ToolResultContentBlock[] {
   return blocks;
 }
 
-type RenderedOutput = { readonly text: string | undefined; readonly images: readonly { readonly mediaType: string; readonly data: string }[] };
+type RenderedOutput = {
+  readonly text: string | undefined;
+  readonly images: readonly { readonly mediaType: string; readonly data: string }[];
+};
 
 function renderOutput(output: unknown): RenderedOutput {
   if (typeof output !== 'object' || output === null) return { text: undefined, images: [] };
@@ -40,13 +43,16 @@ function renderOutput(output: unknown): RenderedOutput {
     case 'stream':
       return { text: joinText(record.text), images: [] };
     case 'error': {
-      const traceback = Array.isArray(record.traceback) ? record.traceback.filter((line) => typeof line === 'string').join('\n') : '';
+      const traceback = Array.isArray(record.traceback)
+        ? record.traceback.filter((line) => typeof line === 'string').join('\n')
+        : '';
       const head = `${String(record.ename ?? 'Error')}: ${String(record.evalue ?? '')}`;
       return { text: (traceback.length > 0 ? `${head}\n${traceback}` : head).replace(ANSI_PATTERN, ''), images: [] };
     }
     case 'execute_result':
     case 'display_data': {
-      const data = typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {};
+      const data =
+        typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {};
       const images: { mediaType: string; data: string }[] = [];
       for (const mediaType of ['image/png', 'image/jpeg']) {
         const value = joinText(data[mediaType]);
@@ -66,5 +72,7 @@ function joinText(value: unknown): string | undefined {
 }
 
 function truncate(text: string): string {
-  return text.length > MAX_OUTPUT_CHARS ? `${text.slice(0, MAX_OUTPUT_CHARS)}… [output cut at ${MAX_OUTPUT_CHARS} characters]` : text;
+  return text.length > MAX_OUTPUT_CHARS
+    ? `${text.slice(0, MAX_OUTPUT_CHARS)}… [output cut at ${MAX_OUTPUT_CHARS} characters]`
+    : text;
 }

@@ -3,7 +3,7 @@ import { ToolplaneError } from '../../errors/toolplane-error.js';
 import { createStructuredOutputTool, STRUCTURED_OUTPUT_TOOL_NAME } from './structured-output-tool.js';
 
 describe('createStructuredOutputTool', () => {
-  it('makes an always-loaded tool whose schema is the caller\'s', async () => {
+  it("makes an always-loaded tool whose schema is the caller's", async () => {
     const schema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'] };
     const tool = createStructuredOutputTool(schema);
     expect(tool.name).toBe(STRUCTURED_OUTPUT_TOOL_NAME);
@@ -13,7 +13,9 @@ describe('createStructuredOutputTool', () => {
   });
 
   it('refuses schemas that do not compile or are not objects', () => {
-    expect(() => createStructuredOutputTool({ type: 'object', properties: { a: { type: 'nope' } } })).toThrow(ToolplaneError);
+    expect(() => createStructuredOutputTool({ type: 'object', properties: { a: { type: 'nope' } } })).toThrow(
+      ToolplaneError,
+    );
     expect(() => createStructuredOutputTool({ type: 'array' })).toThrow(/must describe an object/);
   });
 });

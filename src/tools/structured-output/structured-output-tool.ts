@@ -23,10 +23,16 @@ export function createStructuredOutputTool(schema: JsonSchemaObject): Tool<Recor
     checker ??= new (loadModule('ajv') as { Ajv: typeof Ajv }).Ajv({ strict: false });
     checker.compile(schema);
   } catch (error) {
-    throw new ToolplaneError('INVALID_TOOL_DEFINITION', `The JSON Schema for structured output does not compile: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ToolplaneError(
+      'INVALID_TOOL_DEFINITION',
+      `The JSON Schema for structured output does not compile: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (schema.type !== undefined && schema.type !== 'object') {
-    throw new ToolplaneError('INVALID_TOOL_DEFINITION', 'The JSON Schema for structured output must describe an object (type: "object").');
+    throw new ToolplaneError(
+      'INVALID_TOOL_DEFINITION',
+      'The JSON Schema for structured output must describe an object (type: "object").',
+    );
   }
   return defineTool({
     name: STRUCTURED_OUTPUT_TOOL_NAME,

@@ -69,7 +69,9 @@ describe('TaskOutput', () => {
   it('reports a failing task with its exit code', async () => {
     const { registry, services } = setup();
     const id = await start(registry, 'echo broken >&2; exit 7', 'fail');
-    expect((await read({ task_id: id }, services)).content).toBe(`Task ${id} (fail): failed (exit code 7).\nOutput:\nbroken`);
+    expect((await read({ task_id: id }, services)).content).toBe(
+      `Task ${id} (fail): failed (exit code 7).\nOutput:\nbroken`,
+    );
   });
 
   it('returns what is there when the wait times out, and only new output after that', async () => {
@@ -83,7 +85,9 @@ describe('TaskOutput', () => {
     expect(waited.content).toBe(
       `Task ${id} (server): running.\nStill running after waiting 50 ms; call TaskOutput again to keep waiting or TaskStop to stop it.\nOutput:\nfirst`,
     );
-    expect((await read({ task_id: id, block: false }, services)).content).toBe(`Task ${id} (server): running.\n(no new output)`);
+    expect((await read({ task_id: id, block: false }, services)).content).toBe(
+      `Task ${id} (server): running.\n(no new output)`,
+    );
   });
 
   it('cuts long new output to its latest part and names the file', async () => {

@@ -4,7 +4,11 @@ import type { MappedResult, Tool } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import { TASK_REGISTRY, type TaskOutputChunk, type TaskSnapshot } from '../tasks/task-registry.js';
 import { describeTaskStatus, unknownTaskMessage } from '../tasks/describe-task.js';
-import { DEFAULT_TASK_OUTPUT_TIMEOUT_MS, MAX_TASK_OUTPUT_TIMEOUT_MS, TASK_OUTPUT_PROMPT } from './task-output-prompt.js';
+import {
+  DEFAULT_TASK_OUTPUT_TIMEOUT_MS,
+  MAX_TASK_OUTPUT_TIMEOUT_MS,
+  TASK_OUTPUT_PROMPT,
+} from './task-output-prompt.js';
 
 /** The TaskOutput tool's input, with the reference system's names. */
 export const taskOutputInputSchema = z.strictObject({
@@ -71,7 +75,10 @@ export function createTaskOutputTool(options: TaskOutputToolOptions = {}): Tool<
         if (!output || !task) return { kind: 'failed', message: unknownTaskMessage(input.task_id, registry.list()) };
         return { kind: 'read', task, output, waitedMs };
       } catch (error) {
-        return { kind: 'failed', message: `Could not read the output of task ${input.task_id}: ${describeError(error)}.` };
+        return {
+          kind: 'failed',
+          message: `Could not read the output of task ${input.task_id}: ${describeError(error)}.`,
+        };
       }
     },
     mapResult: mapTaskOutput,
@@ -85,10 +92,14 @@ export function mapTaskOutput(result: TaskOutputResult): MappedResult {
   const { task, output } = result;
   const lines = [`Task ${task.id} (${task.description}): ${describeTaskStatus(task)}.`];
   if (result.waitedMs !== undefined) {
-    lines.push(`Still running after waiting ${result.waitedMs} ms; call TaskOutput again to keep waiting or TaskStop to stop it.`);
+    lines.push(
+      `Still running after waiting ${result.waitedMs} ms; call TaskOutput again to keep waiting or TaskStop to stop it.`,
+    );
   }
   if (output.skippedBytes > 0) {
-    lines.push(`[${output.skippedBytes} earlier bytes of new output skipped; the full output is in ${task.outputFile}]`);
+    lines.push(
+      `[${output.skippedBytes} earlier bytes of new output skipped; the full output is in ${task.outputFile}]`,
+    );
   }
   const text = output.text.replace(/\n+$/, '');
   lines.push(text === '' ? '(no new output)' : `Output:\n${text}`);

@@ -37,7 +37,9 @@ export function createTaskStopTool(): Tool<TaskStopInput, TaskStopResult> {
       if (known.status !== 'running') return { kind: 'already-finished', task: known };
       try {
         const task = await registry.stop(input.task_id);
-        return task ? { kind: 'stopped', task } : { kind: 'failed', message: unknownTaskMessage(input.task_id, registry.list()) };
+        return task
+          ? { kind: 'stopped', task }
+          : { kind: 'failed', message: unknownTaskMessage(input.task_id, registry.list()) };
       } catch (error) {
         return { kind: 'failed', message: `Could not stop task ${input.task_id}: ${describeError(error)}.` };
       }

@@ -41,7 +41,11 @@ describe('createTaskRegistry', () => {
     const done = await registry.waitForExit(task.id, { timeoutMs: 10_000 });
     expect(done).toMatchObject({ status: 'completed', exitCode: 0, signal: null });
     expect(done?.endedAt).toBeGreaterThanOrEqual(task.startedAt);
-    expect(await registry.readOutput(task.id, { from: 'new' })).toEqual({ text: 'one\ntwo\n', skippedBytes: 0, totalBytes: 8 });
+    expect(await registry.readOutput(task.id, { from: 'new' })).toEqual({
+      text: 'one\ntwo\n',
+      skippedBytes: 0,
+      totalBytes: 8,
+    });
     expect(await registry.readOutput(task.id, { from: 'new' })).toEqual({ text: '', skippedBytes: 0, totalBytes: 8 });
     expect(await registry.readOutput(task.id, { from: 'start', maxBytes: 4 })).toEqual({
       text: 'two\n',

@@ -174,7 +174,11 @@ export function createTaskRegistry(): TaskRegistry {
           read += bytesRead;
         }
         entry.readOffset = Math.max(entry.readOffset, position + read);
-        return { text: decodeFromCharBoundary(buffer.subarray(0, read)), skippedBytes: available - length, totalBytes: size };
+        return {
+          text: decodeFromCharBoundary(buffer.subarray(0, read)),
+          skippedBytes: available - length,
+          totalBytes: size,
+        };
       } finally {
         await handle.close();
       }
@@ -220,10 +224,12 @@ export function createTaskRegistry(): TaskRegistry {
       for (const entry of all) if (entry.snapshot.status === 'running') entry.stopRequested = true;
       // Finished tasks too: a shell that ended after `server &` leaves the server running in its
       // group, and the session's end must not leave it behind. Stopping a group that is gone is a no-op.
-      await Promise.all(all.map(async (entry) => {
-        await entry.process.stop();
-        await entry.process.exited;
-      }));
+      await Promise.all(
+        all.map(async (entry) => {
+          await entry.process.stop();
+          await entry.process.exited;
+        }),
+      );
     },
   };
 }

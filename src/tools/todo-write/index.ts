@@ -1,4 +1,10 @@
-export { createTodoWriteTool, mapTodoWrite, todoWriteInputSchema, type TodoWriteInput, type TodoWriteResult } from './todo-write-tool.js';
+export {
+  createTodoWriteTool,
+  mapTodoWrite,
+  todoWriteInputSchema,
+  type TodoWriteInput,
+  type TodoWriteResult,
+} from './todo-write-tool.js';
 export {
   TODO_STORE,
   createTodoStore,

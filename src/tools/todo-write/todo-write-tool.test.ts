@@ -46,7 +46,9 @@ describe('TodoWrite', () => {
       content:
         'Todo list updated: 3 items, 2 not yet completed. Keep it current: mark each item in_progress when you start it and completed as soon as it is done.',
     });
-    const sub: TodoWriteInput = { todos: [{ content: 'Search the code', status: 'in_progress', activeForm: 'Searching the code' }] };
+    const sub: TodoWriteInput = {
+      todos: [{ content: 'Search the code', status: 'in_progress', activeForm: 'Searching the code' }],
+    };
     await write(sub, services, 'agent-7');
     expect(store.get('main')).toEqual(plan.todos);
     expect(store.get('agent-7')).toEqual(sub.todos);
@@ -66,7 +68,8 @@ describe('TodoWrite', () => {
     await write(plan, services);
     const done: TodoWriteInput = { todos: plan.todos.map((todo) => ({ ...todo, status: 'completed' as const })) };
     expect(await write(done, services)).toEqual({
-      content: 'All 3 items are completed; the todo list is cleared. Start a new list when a new multi-step task begins.',
+      content:
+        'All 3 items are completed; the todo list is cleared. Start a new list when a new multi-step task begins.',
     });
     expect(store.get('main')).toEqual([]);
   });
@@ -96,15 +99,22 @@ describe('TodoWrite', () => {
       content: 'Item 1 has an empty content or activeForm; give every item both.',
     });
     const twice = { content: 'A', status: 'pending', activeForm: 'Doing A' } as const;
-    expect(await write({ todos: [twice, twice] }, services)).toMatchObject({ content: expect.stringMatching(/appears twice/) });
+    expect(await write({ todos: [twice, twice] }, services)).toMatchObject({
+      content: expect.stringMatching(/appears twice/),
+    });
   });
 
   it('rejects an unknown status at the schema', () => {
-    expect(todoWriteInputSchema.safeParse({ todos: [{ content: 'A', status: 'done', activeForm: 'A' }] }).success).toBe(false);
+    expect(todoWriteInputSchema.safeParse({ todos: [{ content: 'A', status: 'done', activeForm: 'A' }] }).success).toBe(
+      false,
+    );
   });
 
   it('fails clearly without a todo store', async () => {
-    expect(await write(plan, createServices())).toMatchObject({ isError: true, content: expect.stringMatching(/no todo store/) });
+    expect(await write(plan, createServices())).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/no todo store/),
+    });
   });
 
   it('allows itself without asking and freezes stored lists', async () => {

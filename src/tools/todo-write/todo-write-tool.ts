@@ -42,7 +42,10 @@ export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
     prompt: TODO_WRITE_PROMPT,
     searchHint: 'todo list plan steps progress tasks',
     // It touches only the session's own list; asking a person about it would be noise.
-    checkPermissions: () => ({ behavior: 'allow', reason: { kind: 'tool', message: 'TodoWrite only updates the agent\u2019s own todo list' } }),
+    checkPermissions: () => ({
+      behavior: 'allow',
+      reason: { kind: 'tool', message: 'TodoWrite only updates the agent\u2019s own todo list' },
+    }),
     validateInput(input) {
       const problem = findProblem(input.todos);
       return problem ? { ok: false, message: problem } : { ok: true };
@@ -50,7 +53,11 @@ export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
     async call(input, context) {
       const store = context.services.get(TODO_STORE);
       if (!store) {
-        return { kind: 'failed', message: 'The todo list is not available in this session (no todo store). Keep track of the steps in your replies instead.' };
+        return {
+          kind: 'failed',
+          message:
+            'The todo list is not available in this session (no todo store). Keep track of the steps in your replies instead.',
+        };
       }
       // A finished list is cleared, as the reference does: nothing is left to show as active.
       const allDone = input.todos.length > 0 && input.todos.every((todo) => todo.status === 'completed');
@@ -66,11 +73,15 @@ export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
 export function mapTodoWrite(result: TodoWriteResult): MappedResult {
   if (result.kind === 'failed') return { content: result.message, isError: true };
   if (result.cleared) {
-    return { content: `All ${result.todos.length} items are completed; the todo list is cleared. Start a new list when a new multi-step task begins.` };
+    return {
+      content: `All ${result.todos.length} items are completed; the todo list is cleared. Start a new list when a new multi-step task begins.`,
+    };
   }
   const open = result.todos.filter((todo) => todo.status !== 'completed').length;
   const summary =
-    result.todos.length === 0 ? 'The todo list is now empty.' : `${result.todos.length} items, ${open} not yet completed.`;
+    result.todos.length === 0
+      ? 'The todo list is now empty.'
+      : `${result.todos.length} items, ${open} not yet completed.`;
   return {
     content: `Todo list updated: ${summary} Keep it current: mark each item in_progress when you start it and completed as soon as it is done.`,
   };

@@ -4,7 +4,10 @@ import { todosFromTranscript } from './todos-from-transcript.js';
 
 const use = (id: string, input: unknown): Message => ({
   role: 'assistant',
-  content: [{ type: 'text', text: 'updating' }, { type: 'tool_use', id, name: 'TodoWrite', input }],
+  content: [
+    { type: 'text', text: 'updating' },
+    { type: 'tool_use', id, name: 'TodoWrite', input },
+  ],
 });
 
 describe('todosFromTranscript', () => {

@@ -14,7 +14,11 @@ export type DeferredToolsState = {
   readonly pendingServers: readonly string[];
   readonly failedServers: readonly FailedServer[];
   /** Ranks `tools` for a query: the host's search index (the search stage), handed in here. */
-  readonly search: (tools: readonly AnyTool[], query: string, maxResults: number) => {
+  readonly search: (
+    tools: readonly AnyTool[],
+    query: string,
+    maxResults: number,
+  ) => {
     readonly matches: readonly string[];
     readonly unknownNames: readonly string[];
   };

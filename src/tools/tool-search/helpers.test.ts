@@ -27,12 +27,21 @@ describe('isDeferred', () => {
 
   it('lets a server setting override the default and a tool setting override both', () => {
     expect(isDeferred(external, { servers: new Map([['db', false]]) })).toBe(false);
-    const policy = { deferExternal: false, servers: new Map([['db', false]]), tools: new Map([['mcp__db__query', true]]) };
+    const policy = {
+      deferExternal: false,
+      servers: new Map([['db', false]]),
+      tools: new Map([['mcp__db__query', true]]),
+    };
     expect(isDeferred(external, policy)).toBe(true);
   });
 
   it('never defers alwaysLoad tools or ToolSearch', () => {
-    const pinned = tool({ name: 'mcp__db__ping', origin: 'external', external: { server: 'db', tool: 'ping' }, alwaysLoad: true });
+    const pinned = tool({
+      name: 'mcp__db__ping',
+      origin: 'external',
+      external: { server: 'db', tool: 'ping' },
+      alwaysLoad: true,
+    });
     expect(isDeferred(pinned, { tools: new Map([['mcp__db__ping', true]]) })).toBe(false);
     expect(isDeferred(tool({ name: 'ToolSearch', shouldDefer: true }))).toBe(false);
   });
@@ -40,7 +49,9 @@ describe('isDeferred', () => {
   it('defers built-ins only when they ask to', () => {
     expect(isDeferred(tool({ name: 'Read' }))).toBe(false);
     expect(isDeferred(tool({ name: 'NotebookEdit', shouldDefer: true }))).toBe(true);
-    expect(isDeferred(tool({ name: 'NotebookEdit', shouldDefer: true }), { tools: new Map([['NotebookEdit', false]]) })).toBe(false);
+    expect(
+      isDeferred(tool({ name: 'NotebookEdit', shouldDefer: true }), { tools: new Map([['NotebookEdit', false]]) }),
+    ).toBe(false);
   });
 
   it('treats names like __proto__ as data', () => {
@@ -72,8 +83,16 @@ describe('discoveredToolNames', () => {
         role: 'user',
         content: [
           { type: 'tool_result', tool_use_id: 't2', content: 'plain text result' },
-          { type: 'tool_result', tool_use_id: 't3', content: [{ type: 'tool_reference', tool_name: 'mcp__slack__send_message' }] },
-          { type: 'tool_result', tool_use_id: 't4', content: [{ type: 'tool_reference', tool_name: 'mcp__github__create_issue' }] },
+          {
+            type: 'tool_result',
+            tool_use_id: 't3',
+            content: [{ type: 'tool_reference', tool_name: 'mcp__slack__send_message' }],
+          },
+          {
+            type: 'tool_result',
+            tool_use_id: 't4',
+            content: [{ type: 'tool_reference', tool_name: 'mcp__github__create_issue' }],
+          },
           { type: 'text', text: 'next' },
         ],
       },

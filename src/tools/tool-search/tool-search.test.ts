@@ -113,7 +113,10 @@ describe('ToolSearch', () => {
         connected = true;
       },
     }));
-    const output = await tool.call({ query: 'select:mcp__jira__create_ticket' }, { ...contextWith(undefined), services });
+    const output = await tool.call(
+      { query: 'select:mcp__jira__create_ticket' },
+      { ...contextWith(undefined), services },
+    );
     expect(output.matches).toEqual(['mcp__jira__create_ticket']);
     expect(output.pendingServers).toEqual([]);
   });
@@ -153,6 +156,10 @@ describe('ToolSearch', () => {
   });
 
   it('keeps its model-facing definition stable', () => {
-    expect({ name: tool.name, prompt: tool.prompt, schema: z.toJSONSchema(tool.inputSchema as z.ZodType) }).toMatchSnapshot();
+    expect({
+      name: tool.name,
+      prompt: tool.prompt,
+      schema: z.toJSONSchema(tool.inputSchema as z.ZodType),
+    }).toMatchSnapshot();
   });
 });

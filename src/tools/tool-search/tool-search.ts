@@ -10,7 +10,12 @@ import { TOOL_SEARCH_NAME } from './tool-search-name.js';
 export const DEFAULT_TOOL_SEARCH_RESULTS = 5;
 
 const inputSchema = z.strictObject({
-  query: z.string().min(1).describe('Query to find deferred tools: "select:<tool_name>[,<tool_name>…]" for exact names, an "mcp__<server>" prefix, "+word" required words, or keywords.'),
+  query: z
+    .string()
+    .min(1)
+    .describe(
+      'Query to find deferred tools: "select:<tool_name>[,<tool_name>…]" for exact names, an "mcp__<server>" prefix, "+word" required words, or keywords.',
+    ),
   max_results: z
     .number()
     .int()
@@ -68,7 +73,12 @@ export function createToolSearchTool(_options: ToolSearchToolOptions = {}): Tool
       let state = read?.() ?? EMPTY_STATE;
       const maxResults = input.max_results ?? DEFAULT_TOOL_SEARCH_RESULTS;
       let result = state.search(state.deferredTools, input.query, maxResults);
-      if (read && state.pendingServers.length > 0 && state.waitForPendingServers && (result.matches.length === 0 || result.unknownNames.length > 0)) {
+      if (
+        read &&
+        state.pendingServers.length > 0 &&
+        state.waitForPendingServers &&
+        (result.matches.length === 0 || result.unknownNames.length > 0)
+      ) {
         await state.waitForPendingServers(context.signal);
         state = read();
         result = state.search(state.deferredTools, input.query, maxResults);

@@ -71,13 +71,17 @@ export function isHostAllowed(hostname: string, allowed: readonly string[]): boo
 }
 
 function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 function classifyIpv4(value: number): AddressClass {
   for (const [base, prefix, kind] of IPV4_RANGES) {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    if (((value & mask) >>> 0) === base) return kind;
+    if ((value & mask) >>> 0 === base) return kind;
   }
   return 'public';
 }
@@ -126,7 +130,12 @@ function parseIpv6(address: string): number[] | undefined {
   }
   const halves = text.split('::');
   const toGroups = (part: string | undefined) =>
-    part ? part.split(':').filter((group) => group !== '').map((group) => parseInt(group, 16)) : [];
+    part
+      ? part
+          .split(':')
+          .filter((group) => group !== '')
+          .map((group) => parseInt(group, 16))
+      : [];
   const head = toGroups(halves[0]);
   const rest = toGroups(halves[1]);
   const explicit = head.length + rest.length;

@@ -25,7 +25,13 @@ export type WebFetchResult =
       readonly fromCache: boolean;
     }
   | { readonly kind: 'redirect'; readonly url: string; readonly location: string; readonly status: number }
-  | { readonly kind: 'binary'; readonly url: string; readonly mediaType: string; readonly bytes: number; readonly truncated: boolean }
+  | {
+      readonly kind: 'binary';
+      readonly url: string;
+      readonly mediaType: string;
+      readonly bytes: number;
+      readonly truncated: boolean;
+    }
   | { readonly kind: 'http-error'; readonly url: string; readonly status: number; readonly statusText: string }
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -58,8 +64,10 @@ export function mapWebFetchResult(result: WebFetchResult): MappedResult {
 function mapPage(result: Extract<WebFetchResult, { kind: 'page' }>): string {
   const { page } = result;
   const notes: string[] = [];
-  if (page.cutBytes !== undefined) notes.push(`the page is larger than ${page.cutBytes} bytes and only its beginning was read`);
-  if (page.cutChars !== undefined) notes.push(`the text was cut to its first ${page.text.length} of ${page.cutChars} characters`);
+  if (page.cutBytes !== undefined)
+    notes.push(`the page is larger than ${page.cutBytes} bytes and only its beginning was read`);
+  if (page.cutChars !== undefined)
+    notes.push(`the text was cut to its first ${page.text.length} of ${page.cutChars} characters`);
   const cutNote = notes.length > 0 ? `\n\n[Truncated: ${notes.join('; ')}.]` : '';
   if (result.answer !== undefined) return `${result.answer}${cutNote}`;
   const kind = page.format === 'markdown' ? `${page.mediaType}, converted to Markdown` : page.mediaType;

@@ -22,12 +22,32 @@ describe('htmlToMarkdown', () => {
 describe('toPageContent', () => {
   it('decodes by the declared or meta charset and sniffs untyped bodies', () => {
     const latin = Buffer.from('<meta charset="iso-8859-1"><p>caf\xe9</p>', 'latin1');
-    expect(toPageContent(latin, 'text/html')).toEqual({ kind: 'text', format: 'markdown', mediaType: 'text/html', text: 'café' });
+    expect(toPageContent(latin, 'text/html')).toEqual({
+      kind: 'text',
+      format: 'markdown',
+      mediaType: 'text/html',
+      text: 'café',
+    });
     expect(toPageContent(Buffer.from('x'), 'text/plain; charset=no-such-charset')).toMatchObject({ text: 'x' });
-    expect(toPageContent(Buffer.from('<!doctype html><p>hi</p>'), undefined)).toMatchObject({ format: 'markdown', text: 'hi' });
-    expect(toPageContent(Buffer.from([0xff, 0xfe, 0x00]), undefined)).toEqual({ kind: 'binary', mediaType: 'application/octet-stream' });
-    expect(toPageContent(Buffer.from([0xc3, 0x28]), undefined)).toEqual({ kind: 'binary', mediaType: 'application/octet-stream' });
-    expect(toPageContent(Buffer.from('{"a":1}'), 'application/problem+json')).toMatchObject({ format: 'text', text: '{"a":1}' });
-    expect(toPageContent(Buffer.from('%PDF'), 'application/pdf')).toEqual({ kind: 'binary', mediaType: 'application/pdf' });
+    expect(toPageContent(Buffer.from('<!doctype html><p>hi</p>'), undefined)).toMatchObject({
+      format: 'markdown',
+      text: 'hi',
+    });
+    expect(toPageContent(Buffer.from([0xff, 0xfe, 0x00]), undefined)).toEqual({
+      kind: 'binary',
+      mediaType: 'application/octet-stream',
+    });
+    expect(toPageContent(Buffer.from([0xc3, 0x28]), undefined)).toEqual({
+      kind: 'binary',
+      mediaType: 'application/octet-stream',
+    });
+    expect(toPageContent(Buffer.from('{"a":1}'), 'application/problem+json')).toMatchObject({
+      format: 'text',
+      text: '{"a":1}',
+    });
+    expect(toPageContent(Buffer.from('%PDF'), 'application/pdf')).toEqual({
+      kind: 'binary',
+      mediaType: 'application/pdf',
+    });
   });
 });

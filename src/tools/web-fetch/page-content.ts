@@ -10,7 +10,19 @@ export type PageContent =
   | { readonly kind: 'binary'; readonly mediaType: string };
 
 /** Elements whose content is never part of what a reader sees. */
-const REMOVED_ELEMENTS = ['head', 'title', 'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'canvas', 'svg'] as const;
+const REMOVED_ELEMENTS = [
+  'head',
+  'title',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'svg',
+] as const;
 
 const TEXT_MEDIA_TYPES: ReadonlySet<string> = new Set([
   'application/json',
@@ -31,7 +43,10 @@ let converter: TurndownService | undefined;
 /** Converts an HTML document to Markdown (ATX headings, fenced code), dropping scripts and styles. */
 export function htmlToMarkdown(html: string): string {
   converter ??= createConverter();
-  return converter.turndown(stripInvisible(html)).replace(/\n{3,}/g, '\n\n').trim();
+  return converter
+    .turndown(stripInvisible(html))
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRuleEntry } from '../../contract/permission.js';
 import { privateHostsFromRules } from './private-hosts-from-rules.js';
 
-const rule = (text: string, behavior: PermissionRuleEntry['behavior'] = 'allow'): PermissionRuleEntry => ({ rule: text, behavior, source: 'userSettings', root: '/' });
+const rule = (text: string, behavior: PermissionRuleEntry['behavior'] = 'allow'): PermissionRuleEntry => ({
+  rule: text,
+  behavior,
+  source: 'userSettings',
+  root: '/',
+});
 
 describe('privateHostsFromRules', () => {
   it('keeps only allow rules that name one host or address exactly', () => {

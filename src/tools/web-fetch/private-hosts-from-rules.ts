@@ -14,7 +14,11 @@ export function privateHostsFromRules(rules: readonly PermissionRuleEntry[]): re
   for (const entry of rules) {
     if (entry.behavior !== 'allow') continue;
     const match = DOMAIN_RULE.exec(entry.rule.trim());
-    const host = match?.[1]?.trim().toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+    const host = match?.[1]
+      ?.trim()
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^\[|\]$/g, '');
     if (host === undefined || host === '' || host.includes('*')) continue;
     hosts.add(host);
   }

@@ -117,9 +117,11 @@ export async function requestPage(options: RequestPageOptions): Promise<PageResp
  */
 function checkedLookup(options: { allowPrivate: boolean; resolve: ResolveHost }): LookupFunction {
   return (hostname, lookupOptions, callback) => {
-    const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : (lookupOptions.family ?? 0);
-    options.resolve(hostname).then(
-      (found) => {
+    const family =
+      lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : (lookupOptions.family ?? 0);
+    options
+      .resolve(hostname)
+      .then((found) => {
         if (!options.allowPrivate) {
           const refused = found.find((entry) => classifyAddress(entry.address) !== 'public');
           if (refused) throw new NonPublicAddressError(hostname, refused.address);
@@ -129,12 +131,16 @@ function checkedLookup(options: { allowPrivate: boolean; resolve: ResolveHost })
         if (!first) {
           throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
         }
-        if (lookupOptions.all) callback(null, usable.map((entry) => ({ address: entry.address, family: entry.family })));
+        if (lookupOptions.all)
+          callback(
+            null,
+            usable.map((entry) => ({ address: entry.address, family: entry.family })),
+          );
         else callback(null, first.address, first.family);
-      },
-    ).catch((error: unknown) => {
-      callback(error instanceof Error ? error : new Error(String(error)), '', 0);
-    });
+      })
+      .catch((error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)), '', 0);
+      });
   };
 }
 
@@ -160,7 +166,11 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
   }
 }
 
-async function readCapped(stream: Readable, maxBytes: number, stop: () => void): Promise<{ body: Buffer; truncated: boolean }> {
+async function readCapped(
+  stream: Readable,
+  maxBytes: number,
+  stop: () => void,
+): Promise<{ body: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;

@@ -33,9 +33,23 @@ beforeAll(async () => {
   const keyFile = path.join(folder, 'key.pem');
   const certFile = path.join(folder, 'cert.pem');
   await run('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,DNS:pinned.test,IP:127.0.0.1,IP:::1',
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,DNS:pinned.test,IP:127.0.0.1,IP:::1',
   ]);
   cert = await readFile(certFile, 'utf8');
   server = createServer({ key: await readFile(keyFile), cert }, (request, response) => {
@@ -66,7 +80,9 @@ beforeAll(async () => {
         response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
         return;
       case '/latin1':
-        response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+        response
+          .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+          .end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
         return;
       case '/gzip':
         response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(HTML));
@@ -104,7 +120,10 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function makeContext(services: ServiceRegistry = createServices(), signal = new AbortController().signal): ToolCallContext {
+function makeContext(
+  services: ServiceRegistry = createServices(),
+  signal = new AbortController().signal,
+): ToolCallContext {
   return {
     toolUseId: 'toolu_w',
     signal,
@@ -121,7 +140,12 @@ function localTool(options: WebFetchToolOptions = {}) {
   return createWebFetchTool({ allowPrivateHosts: ['127.0.0.1', 'localhost'], ca: cert, cacheTtlMs: 0, ...options });
 }
 
-async function fetchWith(tool: ReturnType<typeof createWebFetchTool>, url: string, prompt = '', context = makeContext()) {
+async function fetchWith(
+  tool: ReturnType<typeof createWebFetchTool>,
+  url: string,
+  prompt = '',
+  context = makeContext(),
+) {
   const input = webFetchInputSchema.parse({ url, prompt });
   const validation = await tool.validateInput(input, context);
   if (!validation.ok) return { content: validation.message, isError: true };
@@ -140,7 +164,9 @@ describe('WebFetch', () => {
   });
 
   it('upgrades http to https and follows same-host redirects', async () => {
-    expect((await fetchWith(localTool(), `http://127.0.0.1:${port}/page.html`)).content).toMatch(/^Content of https:\/\/127\.0\.0\.1:\d+\/page\.html/);
+    expect((await fetchWith(localTool(), `http://127.0.0.1:${port}/page.html`)).content).toMatch(
+      /^Content of https:\/\/127\.0\.0\.1:\d+\/page\.html/,
+    );
     expect((await fetchWith(localTool(), `${origin}/old`)).content).toMatch(/# Install/);
     expect((await fetchWith(localTool(), `${origin}/to-http`)).content).toMatch(/# Install/);
     expect((await fetchWith(localTool(), `${origin}/gzip`)).content).toMatch(/# Install/);
@@ -180,7 +206,9 @@ describe('WebFetch', () => {
   });
 
   it('reaches a private host named in the allowlist, by name or by address', async () => {
-    expect((await fetchWith(localTool(), `https://localhost:${port}/data.json`)).content).toContain('{"version":"1.2.3"}');
+    expect((await fetchWith(localTool(), `https://localhost:${port}/data.json`)).content).toContain(
+      '{"version":"1.2.3"}',
+    );
     const byAddress = createWebFetchTool({ allowPrivateHosts: ['127.0.0.1'], ca: cert, cacheTtlMs: 0 });
     expect((await fetchWith(byAddress, `${origin}/data.json`)).content).toBe(
       `Content of ${origin}/data.json (application/json):\n\n{"version":"1.2.3"}`,
@@ -191,14 +219,22 @@ describe('WebFetch', () => {
   it('allow rules reach a private host only when they name it: WebFetch(domain:*) and bare WebFetch do not', async () => {
     const fromRules = (...rules: string[]) =>
       createWebFetchTool({
-        allowPrivateHosts: privateHostsFromRules(rules.map((rule) => ({ rule, behavior: 'allow' as const, source: 'userSettings' as const, root: '/' }))),
+        allowPrivateHosts: privateHostsFromRules(
+          rules.map((rule) => ({ rule, behavior: 'allow' as const, source: 'userSettings' as const, root: '/' })),
+        ),
         ca: cert,
         cacheTtlMs: 0,
       });
-    for (const wide of [fromRules('WebFetch(domain:*)'), fromRules('WebFetch'), fromRules('WebFetch(domain:*.0.0.1)', 'WebFetch(domain:127.*)')]) {
+    for (const wide of [
+      fromRules('WebFetch(domain:*)'),
+      fromRules('WebFetch'),
+      fromRules('WebFetch(domain:*.0.0.1)', 'WebFetch(domain:127.*)'),
+    ]) {
       expect((await fetchWith(wide, `${origin}/data.json`)).content).toMatch(/^Refused to fetch .*a loopback address/);
     }
-    expect((await fetchWith(fromRules('WebFetch(domain:*)', 'WebFetch(domain:127.0.0.1)'), `${origin}/data.json`)).content).toContain('{"version":"1.2.3"}');
+    expect(
+      (await fetchWith(fromRules('WebFetch(domain:*)', 'WebFetch(domain:127.0.0.1)'), `${origin}/data.json`)).content,
+    ).toContain('{"version":"1.2.3"}');
   });
 
   it('checks every address a host resolves to, and connects only to the checked ones', async () => {
@@ -233,12 +269,18 @@ describe('WebFetch', () => {
     const bytes = await fetchWith(localTool({ maxBytes: 1_000 }), `${origin}/big`);
     expect(bytes.content).toContain('[Truncated: the page is larger than 1000 bytes and only its beginning was read.]');
     const chars = await fetchWith(localTool({ maxContentChars: 50 }), `${origin}/big`);
-    expect(chars.content).toContain(`\n\n${'x'.repeat(50)}\n\n[Truncated: the text was cut to its first 50 of 3000000 characters.]`);
+    expect(chars.content).toContain(
+      `\n\n${'x'.repeat(50)}\n\n[Truncated: the text was cut to its first 50 of 3000000 characters.]`,
+    );
   });
 
   it('returns non-HTML text as it is, honours the charset, and reports binary content', async () => {
-    expect((await fetchWith(localTool(), `${origin}/latin1`)).content).toBe(`Content of ${origin}/latin1 (text/plain):\n\ncafé`);
-    expect((await fetchWith(localTool(), `${origin}/untyped`)).content).toBe(`Content of ${origin}/untyped (text/plain):\n\nplain words`);
+    expect((await fetchWith(localTool(), `${origin}/latin1`)).content).toBe(
+      `Content of ${origin}/latin1 (text/plain):\n\ncafé`,
+    );
+    expect((await fetchWith(localTool(), `${origin}/untyped`)).content).toBe(
+      `Content of ${origin}/untyped (text/plain):\n\nplain words`,
+    );
     expect(await fetchWith(localTool(), `${origin}/image.png`)).toEqual({
       content: `${origin}/image.png returned image/png content (7 bytes), which WebFetch does not convert to text. Look for an HTML or text version of it.`,
       isError: true,
@@ -246,14 +288,23 @@ describe('WebFetch', () => {
   });
 
   it('reports HTTP errors, unreachable hosts, bad certificates and timeouts', async () => {
-    expect(await fetchWith(localTool(), `${origin}/missing`)).toMatchObject({ isError: true, content: expect.stringMatching(/answered HTTP 404 Not Found/) });
+    expect(await fetchWith(localTool(), `${origin}/missing`)).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/answered HTTP 404 Not Found/),
+    });
     const untrusted = createWebFetchTool({ allowPrivateHosts: ['127.0.0.1'], cacheTtlMs: 0 });
-    expect((await fetchWith(untrusted, `${origin}/page.html`)).content).toMatch(/^The TLS certificate of 127\.0\.0\.1:\d+ could not be verified/);
-    expect((await fetchWith(localTool(), 'https://127.0.0.1:1/')).content).toMatch(/^Could not connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
+    expect((await fetchWith(untrusted, `${origin}/page.html`)).content).toMatch(
+      /^The TLS certificate of 127\.0\.0\.1:\d+ could not be verified/,
+    );
+    expect((await fetchWith(localTool(), 'https://127.0.0.1:1/')).content).toMatch(
+      /^Could not connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/,
+    );
     expect((await fetchWith(localTool(), 'https://no-such-host.invalid/')).content).toBe(
       'The host no-such-host.invalid could not be resolved. Check the spelling of the URL.',
     );
-    expect((await fetchWith(localTool({ timeoutMs: 200 }), `${origin}/slow`)).content).toMatch(/timed out after 200 ms/);
+    expect((await fetchWith(localTool({ timeoutMs: 200 }), `${origin}/slow`)).content).toMatch(
+      /timed out after 200 ms/,
+    );
     const controller = new AbortController();
     const pending = fetchWith(localTool(), `${origin}/slow`, '', makeContext(createServices(), controller.signal));
     setTimeout(() => controller.abort(), 50);
@@ -273,9 +324,13 @@ describe('WebFetch', () => {
   it('rejects malformed URLs before fetching', async () => {
     const tool = localTool();
     expect((await fetchWith(tool, 'not a url')).content).toMatch(/is not a valid URL/);
-    expect((await fetchWith(tool, 'ftp://example.com/file')).content).toBe('Only http and https URLs can be fetched, not ftp.');
+    expect((await fetchWith(tool, 'ftp://example.com/file')).content).toBe(
+      'Only http and https URLs can be fetched, not ftp.',
+    );
     expect((await fetchWith(tool, 'https://user:pw@example.com/')).content).toMatch(/user name or password/);
-    expect((await fetchWith(tool, `https://example.com/${'a'.repeat(2_000)}`)).content).toMatch(/at most 2000 are accepted/);
+    expect((await fetchWith(tool, `https://example.com/${'a'.repeat(2_000)}`)).content).toMatch(
+      /at most 2000 are accepted/,
+    );
   });
 
   it('reuses a page for the cache lifetime', async () => {
@@ -300,10 +355,14 @@ describe('WebFetch', () => {
       content: 'Run npm install toolplane.',
     });
     expect(seen).toEqual(['install command?|# Install']);
-    const failing = createServices().set(WEB_FETCH_PROMPT_APPLIER, { apply: async () => Promise.reject(new Error('model offline')) });
+    const failing = createServices().set(WEB_FETCH_PROMPT_APPLIER, {
+      apply: async () => Promise.reject(new Error('model offline')),
+    });
     const mapped = await fetchWith(localTool(), `${origin}/page.html`, 'install command?', makeContext(failing));
     expect(mapped.content).toMatch(/# Install/);
-    expect(mapped.content).toMatch(/\[The small model could not apply your prompt \(model offline\); answer it from the content above: install command\?\]$/);
+    expect(mapped.content).toMatch(
+      /\[The small model could not apply your prompt \(model offline\); answer it from the content above: install command\?\]$/,
+    );
   });
 
   it('declares itself read-only and concurrency-safe', () => {
@@ -334,7 +393,12 @@ describe('createModelPromptApplier', () => {
       },
     };
     const applier = createModelPromptApplier({ provider });
-    const answer = await applier.apply({ url: 'https://e.x', prompt: 'what?', content: 'page text', signal: new AbortController().signal });
+    const answer = await applier.apply({
+      url: 'https://e.x',
+      prompt: 'what?',
+      content: 'page text',
+      signal: new AbortController().signal,
+    });
     expect(answer).toBe('The answer.');
     expect(requests[0]).toMatchObject({ model: 'small-model', tools: [], maxTokens: 2_048 });
     expect(JSON.stringify(requests[0])).toContain('<page>\\npage text\\n</page>');

@@ -100,7 +100,13 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
       }
       const content = toPageContent(response.body, response.contentType);
       if (content.kind === 'binary') {
-        return { kind: 'binary', url: url.href, mediaType: content.mediaType, bytes: response.body.length, truncated: response.truncated };
+        return {
+          kind: 'binary',
+          url: url.href,
+          mediaType: content.mediaType,
+          bytes: response.body.length,
+          truncated: response.truncated,
+        };
       }
       const page: FetchedPage = {
         url: url.href,
@@ -112,16 +118,29 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
       };
       return { kind: 'page', page, answer: undefined, applyError: undefined, prompt: '', fromCache: false };
     }
-    return { kind: 'failed', message: `${requested.href} redirected more than ${maxRedirects} times; the page could not be reached.` };
+    return {
+      kind: 'failed',
+      message: `${requested.href} redirected more than ${maxRedirects} times; the page could not be reached.`,
+    };
   };
 
-  const applyPrompt = async (result: WebFetchResult, input: WebFetchInput, context: ToolCallContext, signal: AbortSignal) => {
+  const applyPrompt = async (
+    result: WebFetchResult,
+    input: WebFetchInput,
+    context: ToolCallContext,
+    signal: AbortSignal,
+  ) => {
     if (result.kind !== 'page') return result;
     const applier = context.services.get(WEB_FETCH_PROMPT_APPLIER);
     const withPrompt = { ...result, prompt: input.prompt };
     if (!applier || input.prompt.trim() === '') return withPrompt;
     try {
-      const answer = await applier.apply({ url: result.page.url, prompt: input.prompt, content: result.page.text, signal });
+      const answer = await applier.apply({
+        url: result.page.url,
+        prompt: input.prompt,
+        content: result.page.text,
+        signal,
+      });
       return { ...withPrompt, answer };
     } catch (error) {
       return { ...withPrompt, applyError: describeError(error) };
@@ -154,7 +173,10 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
         if (result.kind === 'page' || result.kind === 'binary') remember(url.href, result);
         return await applyPrompt(result, input, context, signal);
       } catch (error) {
-        return { kind: 'failed', message: describeFetchError(error, url, { aborted: context.signal.aborted, timeoutMs }) };
+        return {
+          kind: 'failed',
+          message: describeFetchError(error, url, { aborted: context.signal.aborted, timeoutMs }),
+        };
       }
     },
     mapResult: mapWebFetchResult,
@@ -163,7 +185,8 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
 }
 
 function checkUrl(raw: string): string | undefined {
-  if (raw.length > MAX_URL_LENGTH) return `The URL is ${raw.length} characters long; at most ${MAX_URL_LENGTH} are accepted.`;
+  if (raw.length > MAX_URL_LENGTH)
+    return `The URL is ${raw.length} characters long; at most ${MAX_URL_LENGTH} are accepted.`;
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,2 +1,7 @@
 export { webSearchTool } from './web-search-tool.js';
-export { webSearchService, type WebSearchBackend, type WebSearchHit, type WebSearchResponse } from './web-search-service.js';
+export {
+  webSearchService,
+  type WebSearchBackend,
+  type WebSearchHit,
+  type WebSearchResponse,
+} from './web-search-service.js';

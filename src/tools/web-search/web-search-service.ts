@@ -9,7 +9,11 @@ export type WebSearchResponse = { readonly hits: readonly WebSearchHit[]; readon
 /** A provider's server-side web search, as the host exposes it. */
 export type WebSearchBackend = {
   search(
-    request: { readonly query: string; readonly allowedDomains?: readonly string[]; readonly blockedDomains?: readonly string[] },
+    request: {
+      readonly query: string;
+      readonly allowedDomains?: readonly string[];
+      readonly blockedDomains?: readonly string[];
+    },
     signal: AbortSignal,
   ): Promise<WebSearchResponse>;
 };

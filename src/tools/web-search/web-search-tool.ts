@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import { webSearchService, type WebSearchResponse } from './web-search-service.js';
 
-const domain = z.string().min(1).regex(/^[A-Za-z0-9.-]+$/, 'a domain name like example.com');
+const domain = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9.-]+$/, 'a domain name like example.com');
 const inputSchema = z.strictObject({
   query: z.string().min(2).describe('The search query.'),
   allowed_domains: z.array(domain).optional().describe('Only return results from these domains.'),
@@ -30,7 +33,10 @@ allowed_domains and blocked_domains narrow the results; give one or the other, n
       return { ok: false, message: 'Give allowed_domains or blocked_domains, not both.' };
     }
     if (!context.services.get(webSearchService)) {
-      return { ok: false, message: 'Web search is not available with this model provider. Use WebFetch with a known URL instead.' };
+      return {
+        ok: false,
+        message: 'Web search is not available with this model provider. Use WebFetch with a known URL instead.',
+      };
     }
     return { ok: true };
   },

@@ -31,7 +31,8 @@ async function freshFile(content: string | Buffer): Promise<string> {
   return file;
 }
 
-const read = (file: string, extra: Record<string, unknown> = {}) => runFileTool(readTool, { file_path: file, ...extra }, ctx);
+const read = (file: string, extra: Record<string, unknown> = {}) =>
+  runFileTool(readTool, { file_path: file, ...extra }, ctx);
 const write = (input: Record<string, unknown>) => runFileTool(writeTool, input, ctx);
 const text = (result: { content: unknown }) => String(result.content);
 
@@ -90,7 +91,15 @@ describe('Write', () => {
     const file = await freshFile(Buffer.from([0xc3, 0x28, 0x0a]));
     const { size, mtimeMs } = await stat(file);
     const { createHash } = await import('node:crypto');
-    store.set(file, { hash: createHash('sha256').update(Buffer.from([0xc3, 0x28, 0x0a])).digest('hex'), size, mtimeMs, partial: false, recordedAtMs: 0 });
+    store.set(file, {
+      hash: createHash('sha256')
+        .update(Buffer.from([0xc3, 0x28, 0x0a]))
+        .digest('hex'),
+      size,
+      mtimeMs,
+      partial: false,
+      recordedAtMs: 0,
+    });
     expect(text(await write({ file_path: file, content: 'x' }))).toContain('neither valid UTF-8');
     expect(text(await write({ file_path: folder, content: 'x' }))).toContain('is a directory');
     expect(text(await write({ file_path: 'rel/x.txt', content: 'x' }))).toContain('absolute path');

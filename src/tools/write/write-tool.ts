@@ -38,7 +38,12 @@ async function plan(input: WriteInput, context: ToolCheckContext): Promise<Write
   if (problem !== undefined) return { ok: false, message: problem };
   const store = getFileStateStore(context.services);
   if (store === undefined) return { ok: false, message: NO_FILE_STATE_STORE_MESSAGE };
-  const loaded = await loadGuardedFile({ filePath: input.file_path, store, requirement: 'full-read', signal: context.signal });
+  const loaded = await loadGuardedFile({
+    filePath: input.file_path,
+    store,
+    requirement: 'full-read',
+    signal: context.signal,
+  });
   if (!loaded.ok) return loaded;
   const format = loaded.file.exists ? loaded.file.format : DEFAULT_TEXT_FORMAT;
   return { ok: true, file: loaded.file, data: encodeText(input.content, format) };
@@ -68,18 +73,20 @@ export const writeTool: Tool<WriteInput, WriteOutput> = defineTool<WriteInput, W
       filePath: input.file_path,
       plan,
       done: (result) => ({
-      kind: 'written',
-      filePath: input.file_path,
-      created: !result.file.exists,
-      lines: countLines(input.content),
-      bytes: result.data.length,
+        kind: 'written',
+        filePath: input.file_path,
+        created: !result.file.exists,
+        lines: countLines(input.content),
+        bytes: result.data.length,
       }),
     }),
   mapResult: (output): MappedResult => {
     if (output.kind === 'error') return mapToolFailure(output);
     const verb = output.created ? 'Created' : 'Overwrote';
     const warning = output.warning !== undefined ? `\n\n${output.warning}` : '';
-    return { content: `${verb} ${output.filePath} (${output.lines} line${output.lines === 1 ? '' : 's'}, ${output.bytes} bytes).${warning}` };
+    return {
+      content: `${verb} ${output.filePath} (${output.lines} line${output.lines === 1 ? '' : 's'}, ${output.bytes} bytes).${warning}`,
+    };
   },
 });
 
