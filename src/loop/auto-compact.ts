@@ -1,6 +1,7 @@
 import type { Message } from '../messages/types.js';
-import { carriedDiscoveredTools, compactHistory, findCompactionCut } from './compact-history.js';
-import type { DeferralStrategy, LoopEvent, LoopHooks, QueryOptions } from './types.js';
+import { compactHistory, findCompactionCut } from './compact-history.js';
+import { discoveryOrder } from './deferral.js';
+import type { LoopEvent, LoopHooks, QueryOptions } from './types.js';
 
 /** Messages kept verbatim after a compaction (at least; the cut moves back to a safe boundary). */
 export const KEEP_RECENT_MESSAGES = 6;
@@ -13,7 +14,6 @@ export const KEEP_RECENT_MESSAGES = 6;
 export async function compactMessages(options: {
   readonly messages: readonly Message[];
   readonly summarize: (messages: readonly Message[], signal: AbortSignal) => Promise<string>;
-  readonly deferral: DeferralStrategy | undefined;
   readonly signal: AbortSignal;
   readonly keepRecent?: number;
 }): Promise<{ messages: Message[]; summary: string; removed: number } | undefined> {
@@ -21,10 +21,10 @@ export async function compactMessages(options: {
   if (cut <= 0) return undefined;
   const old = options.messages.slice(0, cut);
   const summary = await options.summarize(old, options.signal);
-  const discovered = new Set<string>(carriedDiscoveredTools(old));
-  if (options.deferral) for (const name of options.deferral.discovered(old)) discovered.add(name);
+  // In order of discovery, so the tools[] after the compaction lists them as the model found them.
+  const discovered = [...discoveryOrder(old).keys()];
   return {
-    messages: compactHistory({ messages: options.messages, cut, summary, discovered: [...discovered].sort() }),
+    messages: compactHistory({ messages: options.messages, cut, summary, discovered }),
     summary,
     removed: cut,
   };
@@ -36,7 +36,6 @@ export async function* maybeCompact(options: {
   readonly lastInputTokens: number;
   readonly compaction: NonNullable<QueryOptions['compaction']>;
   readonly hooks: LoopHooks | undefined;
-  readonly deferral: DeferralStrategy | undefined;
   readonly signal: AbortSignal;
 }): AsyncGenerator<LoopEvent, Message[] | undefined> {
   const limit = options.compaction.contextWindowTokens * (options.compaction.threshold ?? 0.8);
@@ -49,7 +48,6 @@ export async function* maybeCompact(options: {
     const compacted = await compactMessages({
       messages: options.messages,
       summarize: options.compaction.summarize,
-      deferral: options.deferral,
       signal: options.signal,
       ...(options.compaction.keepRecent !== undefined ? { keepRecent: options.compaction.keepRecent } : {}),
     });

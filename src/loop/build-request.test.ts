@@ -5,6 +5,7 @@ import { createScriptedProvider } from '../providers/scripted/scripted-provider.
 import { createApiToolCache } from '../schema/to-api-tool.js';
 import { sampleTools } from '../testing/sample-tools.js';
 import { buildRequest } from './build-request.js';
+import { viewDeferral } from './deferral.js';
 
 const pool = assembleToolPool({
   builtins: sampleTools.filter((t) => t.origin === 'builtin'),
@@ -20,7 +21,7 @@ const history: Message[] = [
 describe('buildRequest', () => {
   it('puts prompt-cache breakpoints on the system prompt, the last loaded tool and the last message', () => {
     const toolCache = createApiToolCache();
-    const { request } = buildRequest({
+    const request = buildRequest({
       provider,
       model: 'm',
       system: 'be brief',
@@ -42,47 +43,43 @@ describe('buildRequest', () => {
     expect(request.tools[0]).toBe(toolCache.toApiTool(pool.tools[0]!));
   });
 
-  it('keeps the tools prefix byte-identical while discovered tools are added after the breakpoint', () => {
+  it('keeps the tools prefix byte-identical while discovered tools are added after the breakpoint, in discovery order', () => {
     const toolCache = createApiToolCache();
-    const deferral = {
-      isDeferred: (tool: { origin: string }) => tool.origin === 'external',
-      discovered: (messages: readonly Message[]) => new Set(messages.length > 3 ? ['mcp__sample__get_weather'] : []),
-      announce: (names: readonly string[]) => `deferred: ${names.join(',')}`,
-    };
-    const before = buildRequest({
-      provider,
-      model: 'm',
-      system: 's',
-      messages: history,
-      pool,
-      deferral,
-      toolCache,
-      maxTokens: 100,
-    }).request;
-    const after = buildRequest({
-      provider,
-      model: 'm',
-      system: 's',
-      messages: [
-        ...history,
-        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
-        { role: 'user', content: 'next' },
-      ],
-      pool,
-      deferral,
-      toolCache,
-      maxTokens: 100,
-    }).request;
+    const strategy = { isDeferred: (tool: { name: string }) => tool.name === 'Echo' || tool.name === 'Sleep' };
+    const deferred = pool.tools.filter(strategy.isDeferred).map((tool) => tool.name);
+    expect(deferred.length).toBeGreaterThan(1);
+    const reference = (id: string, name: string): Message[] => [
+      { role: 'assistant', content: [{ type: 'tool_use', id, name: 'ToolSearch', input: { query: name } }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: id, content: [{ type: 'tool_reference', tool_name: name }] }],
+      },
+    ];
+    // The later tool in pool order is discovered first: it must stay first in tools[].
+    const first = [...history, ...reference('s1', deferred[1]!)];
+    const second = [...first, ...reference('s2', deferred[0]!)];
+    const build = (messages: Message[]) =>
+      buildRequest({
+        provider,
+        model: 'm',
+        system: 's',
+        messages,
+        pool,
+        deferral: viewDeferral(messages, pool, strategy),
+        toolCache,
+        maxTokens: 100,
+      });
+    const before = build(first);
+    const after = build(second);
     expect(JSON.stringify(after.tools.slice(0, before.tools.length))).toBe(JSON.stringify(before.tools));
-    expect(after.tools[after.tools.length - 1]).toMatchObject({
-      name: 'mcp__sample__get_weather',
-      defer_loading: true,
-    });
-    expect(JSON.stringify(before.messages)).toContain('deferred: mcp__sample__get_weather');
+    expect(after.tools.slice(-2).map((tool) => tool.name)).toEqual([deferred[1], deferred[0]]);
+    expect(after.tools[after.tools.length - 1]).toMatchObject({ defer_loading: true });
+    // Nothing is added to the messages: the announcement is the history's own.
+    expect(JSON.stringify(after.messages)).not.toContain('deferred-tools');
   });
 
   it('can leave breakpoints out', () => {
-    const { request } = buildRequest({
+    const request = buildRequest({
       provider,
       model: 'm',
       system: 's',

@@ -1,27 +1,18 @@
 import type { ModelProvider, ModelRequest } from '../contract/provider.js';
-import type { AnyTool } from '../contract/tool.js';
 import type { Message, TextBlock, UserContentBlock } from '../messages/types.js';
 import { normalizeMessages } from '../messages/normalize-messages.js';
 import { repairPairing } from '../messages/repair-pairing.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
-import { carriedDiscoveredTools } from './compact-history.js';
-import type { DeferralStrategy } from './types.js';
-
-/** A request and what the plane must know about it. */
-export type BuiltRequest = {
-  readonly request: ModelRequest;
-  /** False for deferred tools whose schema this request does not carry. */
-  readonly isSchemaLoaded: (tool: AnyTool) => boolean;
-  readonly deferredNames: readonly string[];
-};
+import type { DeferralView } from './deferral.js';
 
 /**
- * Builds one model request: tools from the pool (deferred tools only once discovered, as
- * `defer_loading` entries where the provider supports `tool_reference`, as full schemas
- * otherwise; loaded tools first, in pool order, so the cached prefix stays stable), the history
- * normalized for the provider and with its pairing repaired, and the deferred tools announced by
- * name at the end of the last user message (never in the cached prefix).
+ * Builds one model request: tools from the pool (loaded tools first, in pool order, then the
+ * deferred tools the model has discovered, in order of discovery — as `defer_loading` entries
+ * where the provider supports `tool_reference`, as full schemas otherwise — so `tools[]` only
+ * ever grows at its end), and the history normalized for the provider with its pairing repaired.
+ * Nothing is added to the history here: the deferred-tools announcement is part of the history
+ * itself (see {@link DeferralView}), so each request is a byte extension of the one before.
  */
 export function buildRequest(options: {
   readonly provider: ModelProvider;
@@ -29,32 +20,15 @@ export function buildRequest(options: {
   readonly system: string | readonly TextBlock[];
   readonly messages: readonly Message[];
   readonly pool: ToolPool;
-  readonly deferral: DeferralStrategy | undefined;
+  /** This request's view of deferred tools; without it every pool tool is loaded. */
+  readonly deferral: DeferralView | undefined;
   readonly toolCache: ApiToolCache;
   readonly maxTokens: number;
   /** Prompt-cache breakpoints on the system prompt, the last loaded tool and the last message. Default true. */
   readonly cacheBreakpoints?: boolean;
-}): BuiltRequest {
-  const { pool, deferral, toolCache, provider } = options;
-  const loaded: AnyTool[] = [];
-  const discoveredTools: AnyTool[] = [];
-  const deferredNames: string[] = [];
-  const deferredSet = new Set<string>();
-  let discovered: ReadonlySet<string> = new Set();
-  if (deferral) {
-    const found = new Set(deferral.discovered(options.messages));
-    for (const name of carriedDiscoveredTools(options.messages)) found.add(name);
-    discovered = found;
-  }
-  for (const tool of pool.tools) {
-    if (deferral?.isDeferred(tool)) {
-      deferredSet.add(tool.name);
-      if (discovered.has(tool.name)) discoveredTools.push(tool);
-      else deferredNames.push(tool.name);
-    } else {
-      loaded.push(tool);
-    }
-  }
+}): ModelRequest {
+  const { deferral, toolCache, provider } = options;
+  const loaded = deferral ? deferral.loaded : options.pool.tools;
   const deferLoading = provider.capabilities.toolReference;
   const breakpoints = options.cacheBreakpoints ?? true;
   const loadedDefinitions = loaded.map((tool) => toolCache.toApiTool(tool));
@@ -62,26 +36,21 @@ export function buildRequest(options: {
   // The last loaded tool closes the stable prefix; discovered tools come after it and may grow.
   if (breakpoints && lastLoaded && !lastLoaded.cache_control)
     loadedDefinitions[loadedDefinitions.length - 1] = { ...lastLoaded, cache_control: EPHEMERAL };
-  const tools = [...loadedDefinitions, ...discoveredTools.map((tool) => toolCache.toApiTool(tool, { deferLoading }))];
+  const discovered = (deferral?.discovered ?? []).map((tool) => toolCache.toApiTool(tool, { deferLoading }));
   const normalized = normalizeMessages(options.messages, { toolReference: provider.capabilities.toolReference });
   let { messages } = repairPairing(normalized);
-  if (deferral && deferredNames.length > 0) messages = announce(messages, deferral.announce(deferredNames));
   if (breakpoints) messages = markLastBlock(messages);
   const system =
     breakpoints && typeof options.system === 'string' && options.system.length > 0
       ? [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }]
       : options.system;
   return {
-    request: {
-      model: options.model,
-      system,
-      messages,
-      tools,
-      toolChoice: { type: 'auto' },
-      maxTokens: options.maxTokens,
-    },
-    isSchemaLoaded: (tool) => !deferredSet.has(tool.name) || discovered.has(tool.name),
-    deferredNames,
+    model: options.model,
+    system,
+    messages,
+    tools: [...loadedDefinitions, ...discovered],
+    toolChoice: { type: 'auto' },
+    maxTokens: options.maxTokens,
   };
 }
 
@@ -100,13 +69,4 @@ function markLastBlock(messages: Message[]): Message[] {
     return [...messages.slice(0, -1), { role: 'user', content }];
   }
   return messages;
-}
-
-function announce(messages: Message[], text: string): Message[] {
-  const last = messages[messages.length - 1];
-  const note: UserContentBlock = { type: 'text', text };
-  if (!last || last.role !== 'user') return [...messages, { role: 'user', content: [note] }];
-  const content: UserContentBlock[] =
-    typeof last.content === 'string' ? [{ type: 'text', text: last.content }, note] : [...last.content, note];
-  return [...messages.slice(0, -1), { role: 'user', content }];
 }

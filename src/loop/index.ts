@@ -1,5 +1,13 @@
 export { query } from './query.js';
-export { buildRequest, type BuiltRequest } from './build-request.js';
+export { buildRequest } from './build-request.js';
+export {
+  announcedState,
+  createDeferralTracker,
+  discoveryOrder,
+  viewDeferral,
+  type DeferralTracker,
+  type DeferralView,
+} from './deferral.js';
 export { compactMessages, KEEP_RECENT_MESSAGES } from './auto-compact.js';
 export {
   compactHistory,

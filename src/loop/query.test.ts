@@ -14,7 +14,8 @@ import { createFakePermissionGate } from '../testing/fake-gates.js';
 import { sampleTools } from '../testing/sample-tools.js';
 import { createStructuredOutputTool } from '../tools/structured-output/structured-output-tool.js';
 import { query } from './query.js';
-import type { DeferralStrategy, LoopEvent, QueryOptions, QueryResult } from './types.js';
+import { createDeferralTracker } from './deferral.js';
+import type { LoopEvent, QueryOptions, QueryResult } from './types.js';
 
 async function drive(options: QueryOptions): Promise<{ events: LoopEvent[]; result: QueryResult }> {
   const events: LoopEvent[] = [];
@@ -243,22 +244,7 @@ describe('query', () => {
   });
 
   it('announces deferred tools by name, refuses them until loaded, and sends them once discovered', async () => {
-    const deferral: DeferralStrategy = {
-      isDeferred: (tool) => tool.origin === 'external',
-      discovered: (messages) => {
-        const names = new Set<string>();
-        for (const message of messages) {
-          if (message.role !== 'user' || typeof message.content === 'string') continue;
-          for (const block of message.content) {
-            if (block.type === 'tool_result' && typeof block.content !== 'string') {
-              for (const part of block.content) if (part.type === 'tool_reference') names.add(part.tool_name);
-            }
-          }
-        }
-        return names;
-      },
-      announce: (names) => `Deferred tools: ${names.join(', ')}`,
-    };
+    const deferral = createDeferralTracker({ isDeferred: (tool) => tool.origin === 'external' });
     const finder = defineTool({
       name: 'Finder',
       inputSchema: z.object({}),
@@ -270,7 +256,10 @@ describe('query', () => {
     const provider = createScriptedProvider({
       turns: [
         {
-          expect: { includes: ['Deferred tools: mcp__sample__get_weather'], no_tools: ['mcp__sample__get_weather'] },
+          expect: {
+            includes: ['<deferred-tools>', '- mcp__sample__get_weather'],
+            no_tools: ['mcp__sample__get_weather'],
+          },
           content: [tool_use('w1', 'mcp__sample__get_weather', { city: 'Oslo' })],
         },
         {
@@ -481,7 +470,6 @@ describe('auto-compaction with nothing to cut', () => {
           hookCalls++;
         },
       },
-      deferral: undefined,
       signal: new AbortController().signal,
     });
     const step = await generator.next();

@@ -6,7 +6,8 @@ import { assembleToolPool } from '../pool/assemble-tool-pool.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
 import { createApiToolCache } from '../schema/to-api-tool.js';
 import { query } from './query.js';
-import type { DeferralStrategy, QueryOptions } from './types.js';
+import { createDeferralTracker, type DeferralStrategy } from './deferral.js';
+import type { QueryOptions } from './types.js';
 
 /** A kind of subagent: its description for the model, and which tools it may use. */
 export type SubagentType = {
@@ -118,7 +119,8 @@ export function createSubagentRunner(options: {
             agentId,
             ...(options.servicesFor ? { services: options.servicesFor(agentId) } : {}),
           },
-          ...(options.deferral ? { deferral: options.deferral } : {}),
+          // Its own tracker: a subagent's history announces and discovers for itself.
+          ...(options.deferral ? { deferral: createDeferralTracker(options.deferral) } : {}),
           maxTurns: options.maxTurns ?? 30,
           signal: request.signal,
         },

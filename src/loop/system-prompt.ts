@@ -49,8 +49,11 @@ export const TOOL_USE_GUIDANCE = `# Using your tools
 - Read a file before you edit it. Edit refuses to change a file you have not read, or one that changed since you read it: read it again and retry with what is there now.
 - When several calls do not depend on each other, make them in the same response; read-only calls then run in parallel.
 - A refusal (a denied permission, a blocked hook, a failed check) is an answer, not a glitch: do not repeat the same call. Change your approach, or ask the user.
-- Tool results can be cut or saved to a file when they are large; read the saved file in parts when you need the rest.
-- Some tools are deferred: only their names are listed. Load one with ToolSearch (for example "select:NAME", or keywords) before you call it.`;
+- Tool results can be cut or saved to a file when they are large; read the saved file in parts when you need the rest.`;
+
+/** Added to the guidance when the session offers ToolSearch. */
+export const DEFERRED_TOOLS_GUIDANCE =
+  '- Some tools are deferred: only their names are listed. Load one with ToolSearch (for example "select:NAME", or keywords) before you call it.';
 
 /**
  * Builds the system prompt: who the agent is, the environment, the tool guidance, the project's
@@ -63,11 +66,13 @@ export function buildSystemPrompt(options: {
   readonly platform?: string;
   readonly date?: string;
   readonly additionalDirectories?: readonly string[];
+  /** Whether the session offers ToolSearch (deferred tools); default true. */
+  readonly toolSearch?: boolean;
 }): string {
   const parts = [
     "You are toolplane, a coding agent working in the user's project through tools. Be direct and accurate; do the task, then report briefly what you did.",
     `# Environment\n- Working folder: ${options.cwd}${options.additionalDirectories && options.additionalDirectories.length > 0 ? `\n- Additional folders: ${options.additionalDirectories.join(', ')}` : ''}\n- Platform: ${options.platform ?? process.platform}\n- Date: ${options.date ?? new Date().toISOString().slice(0, 10)}`,
-    TOOL_USE_GUIDANCE,
+    options.toolSearch === false ? TOOL_USE_GUIDANCE : `${TOOL_USE_GUIDANCE}\n${DEFERRED_TOOLS_GUIDANCE}`,
   ];
   for (const file of options.instructions) parts.push(`# Project instructions from ${file.path}\n${file.text.trim()}`);
   if (options.append) parts.push(options.append);

@@ -1,18 +1,11 @@
 import type { HookGate } from '../contract/gates.js';
 import type { ModelProvider, ModelRequest, StopReason, Usage } from '../contract/provider.js';
-import type { AnyTool } from '../contract/tool.js';
 import type { AssistantMessage, Message, TextBlock, ToolUseBlock, UserMessage } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { ToolExecutorOptions, ToolRunEvent } from '../execution/types.js';
+import type { DeferralTracker } from './deferral.js';
 
-/** How deferred tools are chosen, discovered and announced (issue: tool search). */
-export type DeferralStrategy = {
-  isDeferred(tool: AnyTool): boolean;
-  /** Names of deferred tools the model has loaded, recomputed from the history. */
-  discovered(messages: readonly Message[]): ReadonlySet<string>;
-  /** The text announcing deferred tools by name (placed in the conversation, not the cached prefix). */
-  announce(names: readonly string[]): string;
-};
+export type { DeferralStrategy } from './deferral.js';
 
 /** Events the lifecycle hooks (Stop, UserPromptSubmit, …) can answer, as the loop uses them. */
 export type LoopHooks = {
@@ -49,7 +42,8 @@ export type QueryOptions = {
   readonly getPool: () => ToolPool;
   /** The plane's options except those the loop fills per turn. */
   readonly plane: Omit<ToolExecutorOptions, 'pool' | 'signal' | 'onEvent' | 'isSchemaLoaded'>;
-  readonly deferral?: DeferralStrategy;
+  /** Deferred tools: computed once per request, announced in the history. */
+  readonly deferral?: DeferralTracker;
   /** Model requests at most. Default 50. */
   readonly maxTurns?: number;
   /** Output tokens per response. Default 8192. */

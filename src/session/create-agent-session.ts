@@ -60,7 +60,6 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       ? { isBlanketDenied: (name: string) => options.permissions.isBlanketDenied!(name) }
       : {}),
     services,
-    messages: () => conversation.messages,
   });
   let approver: Approver | undefined;
   const plane = (): QueryOptions['plane'] => ({
@@ -145,7 +144,6 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       const compacted = await compactMessages({
         messages: conversation.messages,
         summarize,
-        deferral: tools.deferral,
         signal,
         keepRecent: 2,
       });

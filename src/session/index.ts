@@ -1,7 +1,7 @@
 export { createAgentSession } from './create-agent-session.js';
 export type { AgentSession, AgentSessionOptions } from './types.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
-export { createSessionTools, type SessionTools } from './session-tools.js';
+export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';
 export {
   createPermissionModeStore,
   type PermissionModeStore,

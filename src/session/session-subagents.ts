@@ -34,7 +34,7 @@ export function registerSubagents(options: {
       system: options.system,
       getPool: options.tools.pool,
       getPlane: options.plane,
-      deferral: options.tools.deferral,
+      deferral: options.tools.deferral.strategy,
       types: options.agentTypes,
       servicesFor: () => services.child().set(fileStateService, createFileStateStore()),
       onStop: async ({ agentId }) => {

@@ -14,6 +14,7 @@ import {
   createSessionStore,
   GENERAL_PURPOSE_AGENT,
   loadProjectInstructions,
+  offersToolSearch,
   type AgentSession,
 } from '../../session/index.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
@@ -141,6 +142,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     instructions,
     ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
     additionalDirectories: args.addDir,
+    toolSearch: offersToolSearch(builtins, mcp),
   });
   const sandboxRef: { current?: Sandbox } = {};
   const session = await createAgentSession({

@@ -9,7 +9,5 @@ export {
 } from './tool-search.js';
 export { deferredToolsService, type DeferredToolsState, type FailedServer } from './deferred-tools-service.js';
 export { isDeferred, type DeferralPolicy } from './is-deferred.js';
-export { discoveredToolNames } from './discovered-tool-names.js';
-export { deferredToolsAnnouncement } from './deferred-tools-announcement.js';
 export { TOOL_SEARCH_NAME } from './tool-search-name.js';
 export { TOOL_SEARCH_PROMPT } from './prompt.js';
