@@ -105,3 +105,8 @@ export async function applyMessageBudget(
   }
   return out;
 }
+
+/** Whether a result's content is a preview standing in for a larger output (spilled or cut). */
+export function isPreviewContent(content: ToolResultBlock['content']): boolean {
+  return resultText(content).startsWith('[Output too large to show:');
+}

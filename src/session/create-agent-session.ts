@@ -16,6 +16,8 @@ import { runTurn } from './run-turn.js';
 import { registerSubagents } from './session-subagents.js';
 import { createStartContext } from './start-context.js';
 import { createSessionTools } from './session-tools.js';
+import { createContextResults } from './context-results.js';
+import { CONTEXT_RESULTS } from '../tools/read/unchanged-read.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -51,7 +53,11 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     .set(TASK_REGISTRY, taskRegistry)
     .set(SHELL_STATE, createShellState())
     .set(TODO_STORE, todoStore)
-    .set(PLAN_MODE_CONTROLLER, createPlanModeController({ store: modes }));
+    .set(PLAN_MODE_CONTROLLER, createPlanModeController({ store: modes }))
+    .set(
+      CONTEXT_RESULTS,
+      createContextResults(() => conversation.messages),
+    );
   installConversation(conversation, services, todoStore);
   const tools = createSessionTools({
     tools: options.tools,

@@ -71,12 +71,21 @@ export async function* runTurn(
       system: context.system,
       messages,
       signal,
+      // The session's history follows every append and compaction of the loop as it happens, so
+      // what the tools ask of it mid-turn (ContextResults) is what the next request will carry.
       recorder: {
-        message: (message) => transcript.appendMessage(message),
+        message: (message) => {
+          transcript.appendMessage(message);
+          messages = [...messages, message];
+          context.onMessages(messages);
+        },
         toolUse: (block) => transcript.appendToolUse(block),
         event: (event) => {
-          if (event.type === 'compact' && Array.isArray(event.messages))
+          if (event.type === 'compact' && Array.isArray(event.messages)) {
             transcript.appendCompaction(event.messages as Message[]);
+            messages = event.messages as Message[];
+            context.onMessages(messages);
+          }
         },
       },
       hooks: {
@@ -104,10 +113,6 @@ export async function* runTurn(
         event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
       // The partial message of a failed stream reports no usage; the last real figure stands.
       if (used > 0) context.onInputTokens(used);
-    }
-    if (event.type === 'tool-results' || event.type === 'assistant-message') {
-      messages = [...messages, event.message];
-      context.onMessages(messages);
     }
     yield event;
     if (event.type === 'tool-results' && context.afterTools) {

@@ -11,6 +11,8 @@ export type FileReadRecord = {
   readonly partial: boolean;
   /** When the record was made (ms since the epoch). */
   readonly recordedAtMs: number;
+  /** The text Read that made the record and the lines it showed (absent for writes). */
+  readonly readBy?: { readonly toolUseId: string; readonly offset: number; readonly limit: number | undefined };
 };
 
 /**

@@ -21,12 +21,16 @@ import {
 } from '../fs-helpers/file-path-checks.js';
 import { parseNotebook } from '../fs-helpers/notebook.js';
 import { decodeText, describeNotText } from '../fs-helpers/text-codec.js';
-import { mapToolFailure, toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
+import { toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { imageMediaTypeForExtension, MAX_IMAGE_BYTES, sniffImageMediaType } from './read-image.js';
 import { MAX_PDF_BYTES, parsePageRange, readPdfText } from './read-pdf.js';
 import { READ_PROMPT } from './read-prompt.js';
 import { readTextFile } from './read-text-file.js';
 import { renderNotebook } from './render-notebook.js';
+import { standingRead, unchangedReadNote } from './unchanged-read.js';
+import { mapReadOutput } from './map-read-output.js';
+
+export { mapReadOutput };
 
 /** Read's input; the names are the reference system's. */
 export const readInputSchema = z.strictObject({
@@ -180,7 +184,7 @@ async function readFile(input: ReadInput, context: ToolCallContext, settings: Se
     // A notebook read with a range is read as its raw JSON text.
     if (extension === '.ipynb' && input.offset === undefined && input.limit === undefined)
       return await readNotebook(filePath, realPath, store, context.signal, settings);
-    return await readText(input, realPath, store, context.signal, settings);
+    return await readText(input, realPath, store, context, settings);
   } catch (error) {
     if (context.signal.aborted) return toolFailure(`Reading ${filePath} was aborted.`);
     return toolFailure(describeFsError(error, filePath));
@@ -202,9 +206,10 @@ async function readText(
   input: ReadInput,
   realPath: string,
   store: FileStateStore,
-  signal: AbortSignal,
+  context: ToolCallContext,
   settings: Settings,
 ): Promise<ReadOutput> {
+  const { signal } = context;
   const filePath = input.file_path;
   const opened = await openRegular(realPath);
   if (opened === undefined) return toolFailure(describeNotRegularFile(filePath, 'special'));
@@ -229,13 +234,24 @@ async function readText(
     if (!result.ok) return toolFailure(describeNotText(result.reason, filePath));
     const shownEnd = offset + result.lineCount - 1;
     const partial = offset > 1 || shownEnd < result.totalLines;
-    store.set(realPath, {
-      hash: result.hash,
-      mtimeMs: stats.mtimeMs,
-      size: stats.size,
-      partial,
-      recordedAtMs: Date.now(),
-    });
+    const range = { offset, limit: input.limit };
+    const now = { hash: result.hash, mtimeMs: stats.mtimeMs, size: stats.size };
+    const standing = standingRead(store.get(realPath), { ...now, range }, context.services);
+    // An unchanged re-read keeps pointing at the result the model still has.
+    const readBy = { toolUseId: standing ?? context.toolUseId, ...range };
+    store.set(realPath, { ...now, partial, recordedAtMs: Date.now(), readBy });
+    if (standing !== undefined) {
+      const notes = [unchangedReadNote(filePath, standing)];
+      return {
+        kind: 'text',
+        filePath,
+        content: '',
+        startLine: offset,
+        lineCount: 0,
+        totalLines: result.totalLines,
+        notes,
+      };
+    }
     const notes: string[] = [];
     if (result.totalLines === 0) {
       notes.push(`${filePath} exists but is empty.`);
@@ -360,35 +376,6 @@ async function readNotebook(
     recordedAtMs: Date.now(),
   });
   return { kind: 'notebook', filePath, blocks: renderNotebook(parsed.notebook) };
-}
-
-/** Maps Read's output for the model: text, image blocks, PDF page text or notebook cells. */
-export function mapReadOutput(output: ReadOutput): {
-  content: string | readonly ToolResultContentBlock[];
-  isError?: boolean;
-} {
-  switch (output.kind) {
-    case 'error':
-      return mapToolFailure(output);
-    case 'text': {
-      const notes = output.notes.map((note) => `<note>${note}</note>`).join('\n');
-      if (output.content.length === 0) return { content: notes };
-      return { content: notes.length > 0 ? `${output.content}\n\n${notes}` : output.content };
-    }
-    case 'image':
-      return {
-        content: [{ type: 'image', source: { type: 'base64', media_type: output.mediaType, data: output.base64 } }],
-      };
-    case 'pdf': {
-      const body = output.pages.map(
-        (page) =>
-          `--- Page ${page.page} of ${output.totalPages} ---\n${page.text.length > 0 ? page.text : '(no extractable text on this page; it may be a scanned image)'}`,
-      );
-      return { content: body.join('\n\n') };
-    }
-    case 'notebook':
-      return { content: output.blocks };
-  }
 }
 
 function formatBytes(bytes: number): string {
