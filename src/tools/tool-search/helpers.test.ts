@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { ToolDefinition } from '../../contract/tool.js';
-import type { Message } from '../../messages/types.js';
 import { isDeferred } from './is-deferred.js';
 
 function tool(overrides: Partial<ToolDefinition<object, string>>) {
