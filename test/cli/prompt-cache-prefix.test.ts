@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import { startMockOpenAIServer } from '../../src/testing/mock-openai-server.js';
 import type { MockModelServer, MockReply, RecordedRequest } from '../../src/testing/mock-model-server.js';
 import { isolatedEnv, runCli } from './run-cli.js';
 
@@ -151,6 +152,40 @@ describe('the prompt-cache prefix never breaks (toolplane -p against a mock Anth
     const last = bytes(bodies[4]!.messages);
     expect(last.split('- mcp__project-tools__count_lines').length - 1).toBe(1);
     expect(bodies[4]!.tools!.length).toBe(bodies[0]!.tools!.length + 1);
+  });
+
+  it('on an OpenAI-compatible server too: discovered tools join tools[] at its end as full schemas', async () => {
+    const config = await mcpConfig(demoServer);
+    server = await startMockOpenAIServer({
+      replies: [
+        read('r1', 'a.txt'),
+        {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'ts',
+              name: 'ToolSearch',
+              input: { query: 'select:mcp__project-tools__count_lines' },
+            },
+          ],
+        },
+        {
+          expect: { tools: ['mcp__project-tools__count_lines'] },
+          content: [{ type: 'tool_use', id: 'cl', name: 'mcp__project-tools__count_lines', input: { path: project } }],
+        },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const result = await runCli(
+      ['-p', 'count', '--mcp-config', config, '--settings', join(home, 'settings.json'), '--output-format', 'json'],
+      { cwd: project, env: isolatedEnv(home, { OPENAI_BASE_URL: server.baseURL }), timeoutMs: 60_000 },
+    );
+    expect(JSON.parse(result.stdout)).toMatchObject({ subtype: 'success', result: 'done' });
+    const bodies = turnRequests(server.requests);
+    expect(bodies).toHaveLength(4);
+    expect(breaks(bodies)).toEqual([]);
+    expect(bodies[3]!.tools!.length).toBe(bodies[0]!.tools!.length + 1);
+    expect(bytes(bodies[3]!.tools!.at(-1))).toContain('"parameters"');
   });
 
   it('with an MCP server that connects late: its tools come as a delta, the prefix holds', async () => {
