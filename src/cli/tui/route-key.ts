@@ -1,0 +1,123 @@
+import type { Dispatch } from 'react';
+import type { ApprovalQueue, PendingApproval } from './approval-queue.js';
+import { stepDialog, type DialogState } from './dialog-state.js';
+import { editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';
+import { stepInteraction, type InteractionState } from './interaction-state.js';
+import { newerPrompt, olderPrompt, rememberPrompt, type PromptHistory } from './prompt-history.js';
+import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
+import type { TranscriptAction } from './transcript-state.js';
+import type { Picker } from './use-commands.js';
+import type { RunningWork } from './use-turns.js';
+import type { Waiting, WaitingQueue } from './waiting-queue.js';
+
+/** A second Ctrl+C within this long exits (ms). */
+const EXIT_CONFIRM_MS = 2_000;
+const EXIT_HINT = 'press Ctrl+C again to exit';
+
+type Ref<T> = { current: T };
+
+/** Everything a key can reach, read at the moment the key arrives. */
+export type KeyRoutes = {
+  readonly closing: Ref<boolean>;
+  readonly exitArmedAt: Ref<number | undefined>;
+  readonly shutdown: (code: number) => Promise<void>;
+  readonly setHint: (update: string | undefined | ((current: string | undefined) => string | undefined)) => void;
+  readonly dispatch: Dispatch<TranscriptAction>;
+  readonly approvals: ApprovalQueue;
+  readonly pending: Ref<PendingApproval | undefined>;
+  readonly dialog: Ref<DialogState | undefined>;
+  readonly setDialog: (state: DialogState | undefined) => void;
+  readonly interactions: WaitingQueue<Interaction, InteractionAnswer>;
+  readonly asked: Ref<Waiting<Interaction> | undefined>;
+  readonly askState: Ref<InteractionState | undefined>;
+  readonly setAskState: (state: InteractionState | undefined) => void;
+  readonly picker: Ref<Picker | undefined>;
+  readonly onPickerKey: (picker: Picker, key: KeyPress) => void;
+  readonly turn: Ref<RunningWork | undefined>;
+  readonly working: Ref<string | undefined>;
+  readonly promptHistory: Ref<PromptHistory>;
+  readonly line: Ref<LineState>;
+  readonly setLine: (line: LineState) => void;
+  readonly submitLine: (text: string) => void;
+};
+
+/**
+ * Routes one key (or chunk of keys) to what has it: Ctrl+C first, then the permission dialog,
+ * the question or plan, the session picker, and last the prompt line.
+ */
+export function routeKey(routes: KeyRoutes, input: string, key: KeyPress): void {
+  if (routes.closing.current) return;
+  if (key.ctrl && input === 'c') return armExit(routes);
+  if (answerDialog(routes, input, key)) return;
+  if (answerQuestion(routes, input, key)) return;
+  const list = routes.picker.current;
+  if (list) return routes.onPickerKey(list, key);
+  editPrompt(routes, input, key);
+}
+
+function armExit(routes: KeyRoutes): void {
+  const armed = routes.exitArmedAt.current;
+  if (armed !== undefined && Date.now() - armed < EXIT_CONFIRM_MS) return void routes.shutdown(0);
+  routes.exitArmedAt.current = Date.now();
+  routes.setHint(EXIT_HINT);
+  setTimeout(() => routes.setHint((current) => (current === EXIT_HINT ? undefined : current)), EXIT_CONFIRM_MS);
+}
+
+function answerDialog(routes: KeyRoutes, input: string, key: KeyPress): boolean {
+  const open = routes.pending.current;
+  const state = routes.dialog.current;
+  if (!open || !state || state.id !== open.id) return false;
+  // A chunk of several characters is a paste or keys typed ahead: it never picks an option
+  // (the edit and message lines take pastes).
+  if (state.mode === 'choose' && [...input].length > 1) return true;
+  const step = stepDialog(state, { input, key, now: Date.now(), callInput: open.request.input });
+  routes.setDialog(step.state);
+  if (step.response) {
+    routes.dispatch({
+      type: 'approval-answer',
+      toolUseId: open.request.toolUseId,
+      behavior: step.response.behavior,
+      now: Date.now(),
+    });
+    routes.approvals.answer(open.id, step.response);
+  }
+  return true;
+}
+
+function answerQuestion(routes: KeyRoutes, input: string, key: KeyPress): boolean {
+  const question = routes.asked.current;
+  const state = routes.askState.current;
+  if (!question || !state || state.id !== question.id) return false;
+  if (state.mode === 'choose' && [...input].length > 1) return true;
+  const step = stepInteraction(state, { input, key, now: Date.now(), interaction: question.item });
+  routes.setAskState(step.state);
+  if (step.answer) routes.interactions.answer(question.id, step.answer);
+  return true;
+}
+
+function editPrompt(routes: KeyRoutes, input: string, key: KeyPress): void {
+  if (key.escape) {
+    const running = routes.turn.current;
+    if (running) {
+      running.controller.abort();
+      routes.setHint(routes.working.current ? `stopping: ${routes.working.current}` : 'interrupting…');
+    }
+    return;
+  }
+  if (key.upArrow || key.downArrow) {
+    const recalled = key.upArrow
+      ? olderPrompt(routes.promptHistory.current, routes.line.current.value)
+      : newerPrompt(routes.promptHistory.current);
+    if (recalled) {
+      routes.promptHistory.current = recalled.history;
+      routes.setLine(lineOf(recalled.text));
+    }
+    return;
+  }
+  const edit = editLine(routes.line.current, input, key);
+  routes.setLine(edit.state);
+  if (edit.action === 'submit') {
+    routes.promptHistory.current = rememberPrompt(routes.promptHistory.current, edit.state.value);
+    routes.submitLine(edit.state.value);
+  }
+}

@@ -1,0 +1,28 @@
+import type { QueryResult } from '../../session/index.js';
+import type { TranscriptAction } from './transcript-state.js';
+
+/** The transcript's end-of-turn action for how a turn ended. */
+export function turnEnd(result: QueryResult): TranscriptAction {
+  switch (result.status) {
+    case 'success':
+      return { type: 'turn-end', outcome: 'success' };
+    case 'aborted':
+      return {
+        type: 'turn-end',
+        outcome: 'interrupted',
+        message: 'Interrupted: every pending call was answered as interrupted.',
+      };
+    case 'error_max_turns':
+      return {
+        type: 'turn-end',
+        outcome: 'error',
+        message: `Stopped after ${result.turns} model requests (the turn limit).`,
+      };
+    case 'error_during_execution':
+      return {
+        type: 'turn-end',
+        outcome: 'error',
+        message: result.error ? `The turn failed: ${result.error.message}` : 'The turn failed.',
+      };
+  }
+}
