@@ -7,6 +7,7 @@ import { createApiToolCache, type ApiToolCache } from '../schema/to-api-tool.js'
 import { createAsyncQueue } from './async-queue.js';
 import { buildRequest } from './build-request.js';
 import { maybeCompact } from './auto-compact.js';
+import { DEFAULT_MAX_FAILED_REQUIRED_CALLS, requiredToolCalls } from './required-tool-calls.js';
 import type { LoopEvent, LoopStatus, PermissionDenial, QueryOptions, QueryResult } from './types.js';
 
 const DEFAULT_MAX_TURNS = 50;
@@ -53,6 +54,7 @@ export async function* query(
   let lastAssistant: AssistantMessage | undefined;
   let requiredInput: unknown;
   let reminders = 0;
+  let failedRequiredCalls = 0;
   let stopHookActive = false;
   let lastInputTokens = 0;
 
@@ -185,17 +187,20 @@ export async function* query(
         for (const record of run.records) {
           if (record.outcome.status === 'denied')
             denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
-          if (
-            options.requiredTool &&
-            record.toolName === options.requiredTool.name &&
-            record.outcome.status === 'success' &&
-            !record.outcome.isError
-          ) {
-            requiredInput = record.input;
-          }
         }
+        const required = options.requiredTool ? requiredToolCalls(run.records, options.requiredTool.name) : undefined;
+        requiredInput = required?.input;
+        failedRequiredCalls += required?.failed ?? 0;
         if (run.abortedByUser || signal.aborted) return result('aborted');
         if (requiredInput !== undefined) return result('success');
+        const maxFailed = options.requiredTool?.maxFailedCalls ?? DEFAULT_MAX_FAILED_REQUIRED_CALLS;
+        if (options.requiredTool && failedRequiredCalls >= maxFailed) {
+          const error = new Error(
+            `The run stopped after ${failedRequiredCalls} failed ${options.requiredTool.name} calls (at most ${maxFailed}).`,
+          );
+          yield { type: 'error', error };
+          return result('error_max_structured_output_retries', error);
+        }
         if (run.stopReason !== undefined) {
           yield { type: 'notice', message: `A hook stopped the run: ${run.stopReason}` };
           return result('success');
