@@ -81,7 +81,7 @@ describe('the packed library in another project', () => {
     expect(lines.slice(2)).toEqual(['CountWords: success', 'StructuredOutput: success', 'success: {"words":4}']);
   });
 
-  it('reaches only the three entry points, and their types resolve', async () => {
+  it("reaches only the three entry points, and their types (and the README's imports) resolve", async () => {
     const probe = `
       const names = ['toolplane', 'toolplane/tools', 'toolplane/testing', 'toolplane/dist/loop/query.js'];
       for (const name of names) {
@@ -114,6 +114,7 @@ describe('the packed library in another project', () => {
         '',
       ].join('\n'),
     );
+    await writeFile(join(project, 'imports.ts'), await readmeSnippet('imports.ts'));
     await writeFile(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -124,7 +125,7 @@ describe('the packed library in another project', () => {
           noEmit: true,
           skipLibCheck: true,
         },
-        files: ['types.ts'],
+        files: ['types.ts', 'imports.ts'],
       }),
     );
     const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
