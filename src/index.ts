@@ -20,6 +20,7 @@ export {
   type Conversation,
   type PermissionModeListener,
   type PermissionModeStore,
+  type StructuredOutputOptions,
 } from './session/index.js';
 export * from './permissions/index.js';
 export * from './settings/index.js';

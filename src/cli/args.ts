@@ -33,6 +33,10 @@ export type RunArguments = {
   readonly trustProject: boolean;
 };
 
+/** Why `--json-schema` is refused without `-p`. */
+export const JSON_SCHEMA_NEEDS_PRINT =
+  '--json-schema needs -p/--print: structured output is for non-interactive runs; the terminal UI has none.';
+
 /** A command-line mistake, reported with usage and exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -29,7 +29,7 @@ Options:
   --mcp-config FILE               MCP servers ({"mcpServers": {...}}); may repeat
   --max-turns N                   stop after N model requests
   --append-system-prompt TEXT     added to the end of the system prompt
-  --json-schema SCHEMA|FILE       the result must be JSON matching this schema (StructuredOutput tool)
+  --json-schema SCHEMA|FILE       with -p: the result must be JSON matching this schema (StructuredOutput tool)
   -r, --resume ID                 continue the session with this id
   -c, --continue                  continue the latest session in this folder
   --add-dir DIR                   another working folder; may repeat

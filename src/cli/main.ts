@@ -1,4 +1,4 @@
-import { parseRunArguments, UsageError } from './args.js';
+import { JSON_SCHEMA_NEEDS_PRINT, parseRunArguments, UsageError } from './args.js';
 import { HELP_TEXT } from './help-text.js';
 import type { CommandIo } from './headless.js';
 
@@ -23,6 +23,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
       const { runHeadless } = await import('./headless.js');
       return await runHeadless(args, io);
     }
+    // Refused before the terminal UI starts: nothing is created for a run that cannot be had.
+    if (args.jsonSchema !== undefined) throw new UsageError(JSON_SCHEMA_NEEDS_PRINT);
     const { runInteractiveSession } = await import('./interactive.js');
     return await runInteractiveSession(args, io);
   } catch (error) {

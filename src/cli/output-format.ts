@@ -4,7 +4,7 @@ import type { LoopStatus, QueryResult } from '../session/index.js';
 /** The `result` object of `--output-format json` (and the last line of `stream-json`). */
 export type ResultObject = {
   readonly type: 'result';
-  readonly subtype: 'success' | 'error_max_turns' | 'error_during_execution';
+  readonly subtype: Exclude<LoopStatus, 'aborted'>;
   readonly is_error: boolean;
   readonly result: string;
   readonly session_id: string;
@@ -21,8 +21,9 @@ export type ResultObject = {
   readonly error?: string;
 };
 
+/** The reference's subtypes are the loop's statuses; an aborted run is an error during execution. */
 function subtypeOf(status: LoopStatus): ResultObject['subtype'] {
-  return status === 'success' ? 'success' : status === 'error_max_turns' ? 'error_max_turns' : 'error_during_execution';
+  return status === 'aborted' ? 'error_during_execution' : status;
 }
 
 function usageOf(usage: Usage): ResultObject['usage'] {

@@ -5,7 +5,8 @@ import { createApiToolCache, type ApiToolCache } from '../schema/to-api-tool.js'
 import { buildRequest } from './build-request.js';
 import { maybeCompact } from './auto-compact.js';
 import { finishRun, streamResponse, type StreamedResponse } from './stream-response.js';
-import { assistantText, collectOutcomes, endOfTurn } from './turn-ending.js';
+import { DEFAULT_MAX_FAILED_REQUIRED_CALLS, requiredToolCalls } from './required-tool-calls.js';
+import { assistantText, endOfTurn } from './turn-ending.js';
 import type { LoopEvent, LoopStatus, PermissionDenial, QueryOptions, QueryResult } from './types.js';
 
 const DEFAULT_MAX_TURNS = 50;
@@ -31,8 +32,11 @@ type Run = {
   lastAssistant: AssistantMessage | undefined;
   requiredInput: unknown;
   reminders: number;
+  failedRequiredCalls: number;
   stopHookActive: boolean;
   lastInputTokens: number;
+  /** Why the run ended, when a step other than the loop itself ended it with an error. */
+  error?: Error;
 };
 
 /**
@@ -64,6 +68,7 @@ export async function* query(
     lastAssistant: undefined,
     requiredInput: undefined,
     reminders: 0,
+    failedRequiredCalls: 0,
     stopHookActive: false,
     lastInputTokens: 0,
   };
@@ -145,7 +150,7 @@ export async function* query(
 
       if (streamed.executor) {
         const status = yield* takeResults({ streamed, executor: streamed.executor, run, options, append, signal });
-        if (status) return result(status);
+        if (status) return result(status, run.error);
         continue;
       }
 
@@ -182,11 +187,24 @@ async function* takeResults(turn: {
   const ran = yield* finishRun(turn.executor, turn.streamed.events);
   turn.append(ran.message);
   yield { type: 'tool-results', message: ran.message };
-  const outcomes = collectOutcomes(ran, turn.options.requiredTool);
-  run.denials.push(...outcomes.denials);
-  if (outcomes.requiredInput !== undefined) run.requiredInput = outcomes.requiredInput;
+  for (const record of ran.records)
+    if (record.outcome.status === 'denied')
+      run.denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
+  const requiredTool = turn.options.requiredTool;
+  const required = requiredTool ? requiredToolCalls(ran.records, requiredTool.name) : undefined;
+  run.requiredInput = required?.input;
+  run.failedRequiredCalls += required?.failed ?? 0;
   if (ran.abortedByUser || turn.signal.aborted) return 'aborted';
   if (run.requiredInput !== undefined) return 'success';
+  const maxFailed = requiredTool?.maxFailedCalls ?? DEFAULT_MAX_FAILED_REQUIRED_CALLS;
+  if (requiredTool && run.failedRequiredCalls >= maxFailed) {
+    const error = new Error(
+      `The run stopped after ${run.failedRequiredCalls} failed ${requiredTool.name} calls (at most ${maxFailed}).`,
+    );
+    yield { type: 'error', error };
+    run.error = error;
+    return 'error_max_structured_output_retries';
+  }
   if (ran.stopReason !== undefined) {
     yield { type: 'notice', message: `A hook stopped the run: ${ran.stopReason}` };
     return 'success';

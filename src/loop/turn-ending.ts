@@ -1,33 +1,11 @@
 import { describeError } from '../errors/toolplane-error.js';
-import type { ToolRunResult } from '../execution/types.js';
 import type { AssistantMessage, Message } from '../messages/types.js';
-import type { LoopEvent, PermissionDenial, QueryOptions } from './types.js';
+import type { LoopEvent, QueryOptions } from './types.js';
 
 /** The final assistant text of a message. */
 export function assistantText(message: AssistantMessage | undefined): string {
   if (!message) return '';
   return message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-}
-
-/** The denied calls of a run, and the validated input of the required tool's successful call. */
-export function collectOutcomes(
-  run: ToolRunResult,
-  requiredTool: QueryOptions['requiredTool'],
-): { readonly denials: PermissionDenial[]; readonly requiredInput: unknown } {
-  const denials: PermissionDenial[] = [];
-  let requiredInput: unknown;
-  for (const record of run.records) {
-    if (record.outcome.status === 'denied')
-      denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
-    if (
-      requiredTool &&
-      record.toolName === requiredTool.name &&
-      record.outcome.status === 'success' &&
-      !record.outcome.isError
-    )
-      requiredInput = record.input;
-  }
-  return { denials, requiredInput };
 }
 
 /** What the loop does when the model ended its turn without calling a tool. */

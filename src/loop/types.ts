@@ -51,8 +51,16 @@ export type QueryOptions = {
   readonly signal?: AbortSignal;
   readonly recorder?: LoopRecorder;
   readonly hooks?: LoopHooks & { readonly gate?: HookGate };
-  /** The run's result must be a call of this tool (StructuredOutput). */
-  readonly requiredTool?: { readonly name: string; readonly maxReminders: number };
+  /**
+   * The run's result must be a successful call of this tool (StructuredOutput): the model is
+   * reminded at most `maxReminders` times when it stops without one, and the run ends with
+   * `error_max_structured_output_retries` after `maxFailedCalls` failed calls (default 5).
+   */
+  readonly requiredTool?: {
+    readonly name: string;
+    readonly maxReminders: number;
+    readonly maxFailedCalls?: number;
+  };
   /** Compaction when the context nears its limit. */
   readonly compaction?: {
     readonly contextWindowTokens: number;
@@ -81,7 +89,8 @@ export type LoopEvent =
   | { readonly type: 'notice'; readonly message: string }
   | { readonly type: 'error'; readonly error: Error };
 
-export type LoopStatus = 'success' | 'error_max_turns' | 'error_during_execution' | 'aborted';
+export type LoopStatus =
+  'success' | 'error_max_turns' | 'error_during_execution' | 'error_max_structured_output_retries' | 'aborted';
 
 /** A tool call that was denied, as headless output lists them. */
 export type PermissionDenial = {

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ZodType } from 'zod';
 import type { AnyTool, InputSchema, JsonSchemaObject, RawJsonSchema } from '../contract/tool.js';
+import { compileJsonSchema } from './compile-json-schema.js';
 
 /** The outcome of parsing a tool input: the typed value, or a message for the model. */
 export type ParseResult =
@@ -12,23 +11,6 @@ export type ParseResult =
 export type InputParser = (input: unknown) => ParseResult;
 
 const parsers = new WeakMap<object, InputParser>();
-let ajv: Ajv | undefined;
-let ajv2020: Ajv2020 | undefined;
-// Ajv is a quarter of a megabyte of code that only raw JSON Schemas (MCP tools, structured
-// output) need: loaded on the first such schema, not at startup.
-const loadModule = createRequire(import.meta.url);
-const options = { allErrors: true, strict: false, validateFormats: false } as const;
-
-/** Draft 2020-12 schemas (zod 4's output, many MCP servers) need Ajv's 2020 dialect; others the default (draft-07). */
-function compilerFor(schema: JsonSchemaObject): Ajv | Ajv2020 {
-  const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (dialect.includes('2020-12')) {
-    ajv2020 ??= new (loadModule('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020(options);
-    return ajv2020;
-  }
-  ajv ??= new (loadModule('ajv') as { Ajv: typeof Ajv }).Ajv(options);
-  return ajv;
-}
 
 function isRawJsonSchema(schema: InputSchema<unknown>): schema is RawJsonSchema {
   return (schema as RawJsonSchema).kind === 'json-schema' && typeof (schema as ZodType).safeParse !== 'function';
@@ -44,7 +26,7 @@ export function getInputParser(tool: AnyTool): InputParser {
   const key = isRawJsonSchema(schema) ? schema.schema : schema;
   let parser = parsers.get(key);
   if (!parser) {
-    parser = isRawJsonSchema(schema) ? compileJsonSchema(schema.schema) : zodParser(schema);
+    parser = isRawJsonSchema(schema) ? jsonSchemaParser(schema.schema) : zodParser(schema);
     parsers.set(key, parser);
   }
   return parser;
@@ -83,14 +65,10 @@ function describeZodIssue(issue: ZodIssueLike, input: unknown): string {
   }
 }
 
-function compileJsonSchema(schema: JsonSchemaObject): InputParser {
+function jsonSchemaParser(schema: JsonSchemaObject): InputParser {
   let validate: ValidateFunction;
   try {
-    const compiler = compilerFor(schema);
-    // An unknown dialect would stop compilation; the keywords are what matter, so it is dropped.
-    const known =
-      typeof schema.$schema !== 'string' || schema.$schema.includes('2020-12') || schema.$schema.includes('draft-07');
-    validate = compiler.compile(known ? schema : { ...schema, $schema: undefined });
+    validate = compileJsonSchema(schema);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return () => ({ ok: false, message: `This tool's input schema is invalid (${reason}); it cannot be called.` });

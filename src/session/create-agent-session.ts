@@ -1,23 +1,19 @@
 import type { Approver } from '../contract/gates.js';
 import { createServices } from '../contract/services.js';
-import { createHookGate } from '../hooks/create-hook-gate.js';
-import { compactMessages } from '../loop/auto-compact.js';
+import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
 import type { SessionStore } from '../loop/session-store.js';
 import { GENERAL_PURPOSE_AGENT } from '../loop/subagent-runner.js';
 import { createModelSummarizer } from '../loop/summarize-with-model.js';
 import type { QueryOptions } from '../loop/types.js';
 import { createApiToolCache } from '../schema/to-api-tool.js';
-import { createShellState, SHELL_STATE } from '../tools/bash/shell-state.js';
-import { createPlanModeController, PLAN_MODE_CONTROLLER } from '../tools/plan-mode/plan-mode-controller.js';
-import { createTaskRegistry, TASK_REGISTRY } from '../tools/tasks/task-registry.js';
-import { createTodoStore, TODO_STORE } from '../tools/todo-write/todo-store.js';
 import { installConversation, openConversation, type Conversation } from './conversation.js';
-import { runTurn } from './run-turn.js';
+import { compactManually } from './manual-compact.js';
+import { runTurn, type TurnContext } from './run-turn.js';
+import { installSessionServices } from './session-services.js';
 import { registerSubagents } from './session-subagents.js';
+import { createSessionTools, type SessionTools } from './session-tools.js';
 import { createStartContext } from './start-context.js';
-import { createSessionTools } from './session-tools.js';
-import { createContextResults } from './context-results.js';
-import { CONTEXT_RESULTS } from '../tools/read/unchanged-read.js';
+import { structuredOutputSetup } from './structured-output.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -27,44 +23,30 @@ const CONTEXT_WINDOW_TOKENS = 200_000;
  * todo list) replaced whole on resume and clear, one permission-mode store read by the permission
  * engine, plan mode and every call, the lifecycle hooks wired once, and subagents. Resuming a
  * session that does not exist throws `SESSION_CORRUPT`; lines of its transcript that cannot be read
- * are reported through `warn`.
+ * are reported through `warn`. A `structuredOutput` schema that does not compile throws
+ * `INVALID_TOOL_DEFINITION` before anything is created.
  */
 export async function createAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
   const { provider, cwd, sessions, modes, system } = options;
   const model = options.model ?? provider.defaultModel;
   const warn = options.warn ?? (() => undefined);
+  const output = structuredOutputSetup(options.structuredOutput);
   let conversation: Conversation =
     options.resume === undefined
       ? openConversation(sessions.create())
       : await reopenConversation(sessions, options.resume, warn);
-  const hooks = createHookGate({
-    ...(options.hooks ? { settings: options.hooks } : {}),
-    ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
-    projectDir: cwd,
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.homeDir ? { homeDir: options.homeDir } : {}),
-    transcriptPath: () => conversation.transcript.path,
-    onDiagnostic: (diagnostic) => warn(`hook: ${diagnostic.message}`),
-  });
+  const hooks = sessionHooks(options, () => conversation.transcript.path, warn);
   const services = options.services ?? createServices();
-  const todoStore = createTodoStore();
-  const taskRegistry = createTaskRegistry();
-  services
-    .set(TASK_REGISTRY, taskRegistry)
-    .set(SHELL_STATE, createShellState())
-    .set(TODO_STORE, todoStore)
-    .set(PLAN_MODE_CONTROLLER, createPlanModeController({ store: modes }))
-    .set(
-      CONTEXT_RESULTS,
-      createContextResults(() => conversation.messages),
-    );
+  const { todoStore, taskRegistry } = installSessionServices(services, {
+    modes,
+    messages: () => conversation.messages,
+  });
   installConversation(conversation, services, todoStore);
+  const isBlanketDenied = options.permissions.isBlanketDenied?.bind(options.permissions);
   const tools = createSessionTools({
-    tools: options.tools,
+    tools: [...options.tools, ...output.tools],
     mcp: options.mcp,
-    ...(options.permissions.isBlanketDenied
-      ? { isBlanketDenied: (name: string) => options.permissions.isBlanketDenied!(name) }
-      : {}),
+    ...(isBlanketDenied ? { isBlanketDenied } : {}),
     services,
   });
   let approver: Approver | undefined;
@@ -101,7 +83,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     await starts.start(source);
   };
   let lastInputTokens = 0;
-  const turn = {
+  const turn: TurnContext = {
     provider,
     model,
     system,
@@ -109,24 +91,15 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     hooks,
     modes,
     conversation: () => conversation,
-    onMessages: (messages: Conversation['messages']) => {
+    onMessages: (messages) => {
       conversation = { ...conversation, messages };
     },
-    onInputTokens: (tokens: number) => {
+    onInputTokens: (tokens) => {
       lastInputTokens = tokens;
     },
     takeStartContext: starts.take,
     ...(options.afterTools ? { afterTools: options.afterTools } : {}),
-    loop: {
-      getPool: tools.pool,
-      get plane() {
-        return plane();
-      },
-      deferral: tools.deferral,
-      ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
-      ...(options.requiredTool ? { requiredTool: options.requiredTool } : {}),
-      compaction: { contextWindowTokens: options.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS, summarize },
-    },
+    loop: loopOptions({ options, tools, plane, summarize, requiredTool: output.requiredTool }),
     toolCache: createApiToolCache(),
   };
   await starts.start(options.resume === undefined ? 'startup' : 'resume');
@@ -146,18 +119,18 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       approver = next;
     },
     async compact(signal) {
-      await hooks.preCompact({ session: hookSession(), signal, trigger: 'manual' });
-      const compacted = await compactMessages({
+      const compacted = await compactManually({
+        hooks,
+        session: hookSession(),
         messages: conversation.messages,
         summarize,
         signal,
-        keepRecent: 2,
       });
-      if (!compacted) return 'Nothing to compact yet.';
+      if (!compacted.messages) return compacted.report;
       conversation = { ...conversation, messages: compacted.messages };
       conversation.transcript.appendCompaction(compacted.messages);
       await starts.start('compact');
-      return `Compacted ${compacted.removed} messages into a summary.`;
+      return compacted.report;
     },
     resume: async (sessionId) => replace(await reopenConversation(sessions, sessionId, warn), 'resume'),
     clear: async () => replace(openConversation(sessions.create()), 'clear'),
@@ -165,14 +138,54 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     async close() {
       // Background tasks may have written since the last batch.
       for (const line of (await options.afterTools?.()) ?? []) warn(line);
-      await hooks
-        .sessionEnd({ session: hookSession(), signal: new AbortController().signal, reason: 'exit' })
-        .catch(() => undefined);
+      const signal = new AbortController().signal;
+      await hooks.sessionEnd({ session: hookSession(), signal, reason: 'exit' }).catch(() => undefined);
       await taskRegistry.dispose();
       await options.onClose?.();
       await conversation.transcript.flush();
     },
   };
+}
+
+/** What every turn's loop gets from the session; the plane is read anew for each turn (approver, conversation). */
+function loopOptions(parts: {
+  readonly options: AgentSessionOptions;
+  readonly tools: SessionTools;
+  readonly plane: () => QueryOptions['plane'];
+  readonly summarize: NonNullable<QueryOptions['compaction']>['summarize'];
+  readonly requiredTool: QueryOptions['requiredTool'];
+}): TurnContext['loop'] {
+  const { options, tools, plane, requiredTool } = parts;
+  return {
+    getPool: tools.pool,
+    get plane() {
+      return plane();
+    },
+    deferral: tools.deferral,
+    ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+    ...(requiredTool ? { requiredTool } : {}),
+    compaction: {
+      contextWindowTokens: options.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
+      summarize: parts.summarize,
+    },
+  };
+}
+
+/** The session's hooks: settings hooks and function hooks, with the session's folder, environment and home. */
+function sessionHooks(
+  options: AgentSessionOptions,
+  transcriptPath: () => string,
+  warn: (line: string) => void,
+): HookPlane {
+  return createHookGate({
+    ...(options.hooks ? { settings: options.hooks } : {}),
+    ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
+    projectDir: options.cwd,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.homeDir ? { homeDir: options.homeDir } : {}),
+    transcriptPath,
+    onDiagnostic: (diagnostic) => warn(`hook: ${diagnostic.message}`),
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 export { createAgentSession } from './create-agent-session.js';
 export type { AgentSession, AgentSessionOptions } from './types.js';
+export { checkStructuredOutputSchema, type StructuredOutputOptions } from './structured-output.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';
 export {

@@ -14,6 +14,7 @@ import type { LoopEvent, QueryResult } from '../loop/types.js';
 import type { McpManager } from '../mcp/mcp-manager.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { TodoItem, TodoStore } from '../tools/todo-write/todo-store.js';
+import type { StructuredOutputOptions } from './structured-output.js';
 
 /** How an agent session is set up. Everything it reads from outside comes in here. */
 export type AgentSessionOptions = {
@@ -46,8 +47,12 @@ export type AgentSessionOptions = {
   readonly services?: ServiceRegistry;
   /** Subagent types the Agent tool offers; default the general-purpose one. */
   readonly agentTypes?: readonly SubagentType[];
-  /** The run's result must be a successful call of this tool (StructuredOutput). */
-  readonly requiredTool?: { readonly name: string; readonly maxReminders: number };
+  /**
+   * Every run's result is JSON matching this schema: the session adds the StructuredOutput tool,
+   * reminds a model that stops without it, and ends the run with `error_max_structured_output_retries`
+   * after 5 failed calls. For non-interactive runs (`-p --json-schema`); the terminal UI never has it.
+   */
+  readonly structuredOutput?: StructuredOutputOptions;
   readonly maxTurns?: number;
   /** Default 200,000. */
   readonly contextWindowTokens?: number;

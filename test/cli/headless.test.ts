@@ -6,7 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import { startMockOpenAIServer } from '../../src/testing/mock-openai-server.js';
 import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { z } from 'zod';
 import { isolatedEnv, runCli } from './run-cli.js';
+
+// --json-schema: a schema with one integer, and a StructuredOutput call that does not match it.
+const countSchema = JSON.stringify({ type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] });
+const wrongCall = (id: string) => ({
+  content: [{ type: 'tool_use' as const, id, name: 'StructuredOutput', input: { count: 'many' } }],
+});
 
 const demoServer = fileURLToPath(new URL('../../demo/mcp-server.mjs', import.meta.url));
 
@@ -359,6 +366,65 @@ describe('toolplane -p against mock model servers', () => {
       'utf8',
     );
     expect(transcript).toContain('"tool_use_id":"sleep"');
+  });
+
+  // Six replies: a sixth request would get a valid call, so a run that does not stop at five succeeds.
+  const sixReplies = () => [
+    ...['a', 'b', 'c', 'd', 'e'].map(wrongCall),
+    { content: [{ type: 'tool_use' as const, id: 'f', name: 'StructuredOutput', input: { count: 6 } }] },
+  ];
+
+  it('ends with error_max_structured_output_retries after 5 failed calls (json)', async () => {
+    server = await startMockAnthropicServer({ replies: sixReplies() });
+    const run = await runCli(['-p', 'count', '--json-schema', countSchema, '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
+    const result = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({ type: 'result', subtype: 'error_max_structured_output_retries', is_error: true });
+    expect(result.num_turns).toBe(5);
+    expect(result).not.toHaveProperty('structured_output');
+    expect(String(result.error)).toMatch(/5 failed StructuredOutput calls/);
+    expect(server.requests).toHaveLength(5);
+    expect(run.code).toBe(1);
+  });
+
+  it('ends the same way in stream-json, every call answered before the result line', async () => {
+    server = await startMockAnthropicServer({ replies: sixReplies() });
+    const run = await runCli(['-p', 'count', '--json-schema', countSchema, '--output-format', 'stream-json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; subtype?: string; message?: { content: unknown } });
+    expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'error_max_structured_output_retries' });
+    const answered = lines.filter((line) => line.type === 'user').map((line) => JSON.stringify(line.message));
+    expect(answered).toHaveLength(5);
+    expect(answered.at(-1)).toContain('"tool_use_id":"e"');
+    expect(run.code).toBe(1);
+  });
+
+  it("accepts Zod 4's draft 2020-12 schema from a file and enforces its tuple", async () => {
+    const schema = z.toJSONSchema(z.object({ pair: z.tuple([z.string(), z.number()]) }));
+    const file = join(home, 'schema.json');
+    await writeFile(file, JSON.stringify(schema));
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 's1', name: 'StructuredOutput', input: { pair: [2, 'two'] } }] },
+        {
+          expect: { errors: ['s1'] },
+          content: [{ type: 'tool_use', id: 's2', name: 'StructuredOutput', input: { pair: ['two', 2] } }],
+        },
+      ],
+    });
+    const run = await runCli(['-p', 'pair', '--json-schema', file, '--output-format', 'json'], {
+      cwd: project,
+      env: anthropicEnv(),
+    });
+    expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', structured_output: { pair: ['two', 2] } });
+    expect(run.code).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,4 +89,18 @@ describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
     tmux('send-keys', '-t', 'ui', 'C-c');
     await waitForScreen('ui', (screen) => screen.includes('EXIT=0'), 'a clean exit');
   }, 60_000);
+
+  it('refuses --json-schema without -p before the terminal UI starts, and creates nothing', async () => {
+    // Structured output is for -p runs only: the terminal UI never offers StructuredOutput.
+    const config = join(home, '.toolplane');
+    const schema = JSON.stringify({ type: 'object', properties: { count: { type: 'integer' } } });
+    const env = `env -u CI HOME=${JSON.stringify(home)} TOOLPLANE_CONFIG_DIR=${JSON.stringify(config)}`;
+    const command = `cd ${JSON.stringify(home)} && ${env} node ${JSON.stringify(CLI)} --provider scripted --json-schema '${schema}' "count"; echo EXIT=$?; sleep 30`;
+    tmux('new-session', '-d', '-s', 'ui', '-x', '200', '-y', '40', command);
+    const screen = await waitForScreen('ui', (text) => text.includes('EXIT='), 'the exit');
+    expect(screen).toContain('--json-schema needs -p/--print');
+    expect(screen).toContain('EXIT=2');
+    expect(screen).not.toContain('Trust this folder?');
+    await expect(readdir(config)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });

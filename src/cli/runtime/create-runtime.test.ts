@@ -31,7 +31,15 @@ describe('createRuntime', () => {
     await rm(home, { recursive: true, force: true });
   });
 
-  it('refuses a bad --json-schema before it starts any MCP server', async () => {
+  it.each([
+    { case: 'JSON that does not parse', schema: '{not json', interactive: false },
+    {
+      case: 'a schema that does not compile',
+      schema: '{"type":"object","properties":{"a":{"type":"nope"}}}',
+      interactive: false,
+    },
+    { case: 'a schema in the terminal UI', schema: '{"type":"object"}', interactive: true },
+  ])('refuses --json-schema ($case) before it starts any MCP server', async ({ schema, interactive }) => {
     const pidFile = join(home, 'server.pid');
     const server = join(home, 'server.cjs');
     // A stdio "server" that only records that it was started and stays up.
@@ -42,7 +50,7 @@ describe('createRuntime', () => {
     const config = join(home, 'mcp.json');
     await writeFile(config, JSON.stringify({ mcpServers: { probe: { command: process.execPath, args: [server] } } }));
     const attempt = createRuntime({
-      args: parseRunArguments(['-p', 'x', '--mcp-config', config, '--json-schema', '{not json']),
+      args: parseRunArguments([...(interactive ? [] : ['-p']), 'x', '--mcp-config', config, '--json-schema', schema]),
       cwd: project,
       env: {
         HOME: home,
@@ -51,7 +59,7 @@ describe('createRuntime', () => {
         ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
       },
       homeDir: home,
-      interactive: false,
+      interactive,
       warn: () => {},
     });
     await expect(attempt).rejects.toThrow(ToolplaneError);

@@ -9,6 +9,7 @@ import type { PermissionEngine } from '../../permissions/permission-engine.js';
 import { initShellParser } from '../../permissions/bash-parser.js';
 import {
   buildSystemPrompt,
+  checkStructuredOutputSchema,
   configDirectory,
   createAgentSession,
   createSessionStore,
@@ -20,14 +21,10 @@ import {
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
-import {
-  createStructuredOutputTool,
-  STRUCTURED_OUTPUT_TOOL_NAME,
-} from '../../tools/structured-output/structured-output-tool.js';
 import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
 import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
 import { webSearchService } from '../../tools/web-search/web-search-service.js';
-import type { RunArguments } from '../args.js';
+import { JSON_SCHEMA_NEEDS_PRINT, type RunArguments } from '../args.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
@@ -66,8 +63,6 @@ export type Runtime = {
   readonly session: AgentSession;
 };
 
-const MAX_STRUCTURED_OUTPUT_REMINDERS = 3;
-
 /**
  * The composition root of the CLI: arguments, then settings and the permission engine, the
  * provider, the tools (built-in and MCP), then the agent session that owns the rest. Throws `SETTINGS_INVALID` for a settings file
@@ -77,8 +72,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { args, cwd, env, homeDir } = options;
   const signal = options.signal ?? new AbortController().signal;
   // Checked before anything starts: a bad argument must not leave MCP servers or a transcript behind.
-  const jsonSchemaTool: AnyTool | undefined =
-    args.jsonSchema === undefined ? undefined : createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
+  // Structured output is for non-interactive runs: the terminal UI never offers StructuredOutput.
+  if (args.jsonSchema !== undefined && options.interactive)
+    throw new ToolplaneError('SETTINGS_INVALID', JSON_SCHEMA_NEEDS_PRINT);
+  const jsonSchema = args.jsonSchema === undefined ? undefined : parseJsonSchemaArgument(args.jsonSchema);
+  if (jsonSchema) checkStructuredOutputSchema(jsonSchema);
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
   // Start the work that does not depend on settings while they load.
   const providerPromise = createProvider(choice, { script: args.script, env, model: args.model });
@@ -152,7 +150,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     cwd,
     sessions,
     ...(resume !== undefined ? { resume } : {}),
-    tools: [...builtins, ...(options.extraTools ?? []), ...(jsonSchemaTool ? [jsonSchemaTool] : [])],
+    tools: [...builtins, ...(options.extraTools ?? [])],
     ...(mcp ? { mcp } : {}),
     permissions,
     modes,
@@ -161,9 +159,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     homeDir,
     services,
     agentTypes,
-    ...(jsonSchemaTool
-      ? { requiredTool: { name: STRUCTURED_OUTPUT_TOOL_NAME, maxReminders: MAX_STRUCTURED_OUTPUT_REMINDERS } }
-      : {}),
+    ...(jsonSchema ? { structuredOutput: { schema: jsonSchema } } : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
     afterTools: async (turnSignal) => {
       const lines = await settingsGuard.afterTools(turnSignal);

@@ -19,6 +19,7 @@ export function turnEnd(result: QueryResult): TranscriptAction {
         message: `Stopped after ${result.turns} model requests (the turn limit).`,
       };
     case 'error_during_execution':
+    case 'error_max_structured_output_retries':
       return {
         type: 'turn-end',
         outcome: 'error',

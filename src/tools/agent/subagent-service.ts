@@ -16,7 +16,8 @@ export type SubagentRequest = {
 
 /** What a subagent hands back. */
 export type SubagentResult = {
-  readonly status: 'success' | 'error_max_turns' | 'error_during_execution' | 'aborted';
+  readonly status:
+    'success' | 'error_max_turns' | 'error_during_execution' | 'error_max_structured_output_retries' | 'aborted';
   /** Its final text. */
   readonly text: string;
   readonly turns: number;

@@ -12,10 +12,8 @@ describe('createStructuredOutputTool', () => {
     expect(await tool.call({ answer: 1 }, {} as never)).toBe('Structured output received.');
   });
 
-  it('refuses schemas that do not compile or are not objects', () => {
-    expect(() => createStructuredOutputTool({ type: 'object', properties: { a: { type: 'nope' } } })).toThrow(
-      ToolplaneError,
-    );
+  it('refuses schemas that do not describe an object', () => {
+    expect(() => createStructuredOutputTool({ type: 'array' })).toThrow(ToolplaneError);
     expect(() => createStructuredOutputTool({ type: 'array' })).toThrow(/must describe an object/);
   });
 });

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import type { Ajv } from 'ajv';
 import { defineTool } from '../../contract/define-tool.js';
 import { jsonSchema, type JsonSchemaObject, type Tool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
@@ -7,27 +5,14 @@ import { ToolplaneError } from '../../errors/toolplane-error.js';
 /** The model-facing name of the structured-output tool. */
 export const STRUCTURED_OUTPUT_TOOL_NAME = 'StructuredOutput';
 
-// Loaded only when a run asks for structured output.
-const loadModule = createRequire(import.meta.url);
-let checker: Ajv | undefined;
-
 /**
  * Creates the tool through which the model delivers a run's result as JSON matching `schema`
- * (`--json-schema`). The plane validates the input against the schema (compiled once per schema
- * object); an invalid call is an error result the model can correct, and the loop does not end
- * until a call succeeds. Throws `INVALID_TOOL_DEFINITION` for a schema that does not compile or
- * does not describe an object.
+ * (`--json-schema`). The plane validates the input against the schema (draft-07 or 2020-12); an
+ * invalid call is an error result the model can correct. A session made with `structuredOutput`
+ * adds this tool itself, checks that the schema compiles, and ends the run after 5 failed calls.
+ * Throws `INVALID_TOOL_DEFINITION` for a schema that does not describe an object.
  */
 export function createStructuredOutputTool(schema: JsonSchemaObject): Tool<Record<string, unknown>, string> {
-  try {
-    checker ??= new (loadModule('ajv') as { Ajv: typeof Ajv }).Ajv({ strict: false });
-    checker.compile(schema);
-  } catch (error) {
-    throw new ToolplaneError(
-      'INVALID_TOOL_DEFINITION',
-      `The JSON Schema for structured output does not compile: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
   if (schema.type !== undefined && schema.type !== 'object') {
     throw new ToolplaneError(
       'INVALID_TOOL_DEFINITION',
