@@ -44,8 +44,6 @@ export default tseslint.config(
     files: [
       'src/cli/runtime/create-runtime.ts',
       'src/cli/tui/app.tsx',
-      'src/execution/run-gate-chain.ts',
-      'src/execution/tool-executor.ts',
       'src/loop/query.ts',
       'src/mcp/mcp-connection.ts',
       'src/mcp/mcp-manager.ts',
