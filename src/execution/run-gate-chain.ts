@@ -27,7 +27,7 @@ export type GateChainRequest = {
 const STEPS: readonly ((call: CallInProgress) => Promise<GateStep>)[] = [checkInput, runPreToolUse, decidePermission];
 
 /**
- * Runs one call through the gate chain, in order: abort check, schema parse, deny pre-check,
+ * Runs one call through the gate chain, in order: a refused input shape, the tool's lookup, abort check, schema parse, deny pre-check,
  * validateInput, PreToolUse hooks, the permission decision (then PermissionRequest hooks and the
  * approver for `ask`; no approver means deny), the call (`onCallStart` runs just before it, so a
  * time limit does not count the time a person takes to answer), PostToolUse or PostToolUseFailure hooks,
@@ -37,6 +37,7 @@ const STEPS: readonly ((call: CallInProgress) => Promise<GateStep>)[] = [checkIn
 export async function runGateChain(request: GateChainRequest): Promise<GateResult> {
   const { prepared, control, env } = request;
   const { block, tool, parsed } = prepared;
+  if (prepared.refusal !== undefined) return failure(block, { status: 'refused', message: prepared.refusal });
   if (!tool || !parsed) return failure(block, { status: 'unknown-tool' });
   if (control.stopped) return failure(block, { status: 'aborted', cause: 'abort' });
   if (!parsed.ok) return failure(block, { status: 'invalid-input', message: parsed.message });

@@ -249,6 +249,7 @@ function callStarter(options: ToolExecutorOptions, emit: (event: ToolRunEvent) =
 
 /** The one-line summary of a queued call, for people. */
 function queueSummary(prepared: PreparedCall): string {
+  if (prepared.refusal !== undefined) return '(input refused)';
   try {
     return prepared.tool && prepared.parsed?.ok
       ? prepared.tool.describeInput(prepared.parsed.value)

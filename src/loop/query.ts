@@ -7,6 +7,7 @@ import { createApiToolCache, type ApiToolCache } from '../schema/to-api-tool.js'
 import { createAsyncQueue } from './async-queue.js';
 import { buildRequest } from './build-request.js';
 import { maybeCompact } from './auto-compact.js';
+import { createToolUseAdmission } from './admit-tool-uses.js';
 import type { LoopEvent, LoopStatus, PermissionDenial, QueryOptions, QueryResult } from './types.js';
 
 const DEFAULT_MAX_TURNS = 50;
@@ -110,6 +111,7 @@ export async function* query(
       const events = createAsyncQueue<LoopEvent>();
       let executor: ToolExecutor | undefined;
       const toolUses: ToolUseBlock[] = [];
+      const admission = createToolUseAdmission(messages);
       let text = '';
       let completed: Extract<ModelStreamEvent, { type: 'message-complete' }> | undefined;
       let streamError: Error | undefined;
@@ -129,13 +131,16 @@ export async function* query(
               text += event.text;
               yield event;
               break;
-            case 'tool-use-complete':
+            case 'tool-use-complete': {
+              // A reused id or a too-deep input is replaced here, before anything records or walks it.
+              const block = admission.admit(event.block);
               // On record before it can run: a run killed from here on still shows the call.
-              await options.recorder?.toolUse?.(event.block);
-              toolUses.push(event.block);
+              await options.recorder?.toolUse?.(block);
+              toolUses.push(block);
               executor ??= startExecutor();
-              executor.add(event.block);
+              executor.add(block);
               break;
+            }
             case 'message-complete':
               completed = event;
               break;
@@ -173,7 +178,7 @@ export async function* query(
       usage = addUsage(usage, done.usage);
       lastInputTokens =
         done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
-      lastAssistant = withToolUses(done.message, toolUses);
+      lastAssistant = admission.settle(done.message);
       append(lastAssistant);
       yield { type: 'assistant-message', message: lastAssistant, stopReason: done.stopReason, usage: done.usage };
 
@@ -246,13 +251,6 @@ export async function* query(
     live?.abort();
     live?.close();
   }
-}
-
-/** The provider's message, with the tool_use blocks it completed in case the message lacks any. */
-function withToolUses(message: AssistantMessage, toolUses: readonly ToolUseBlock[]): AssistantMessage {
-  const present = new Set(message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])));
-  const missing = toolUses.filter((block) => !present.has(block.id));
-  return missing.length === 0 ? message : { role: 'assistant', content: [...message.content, ...missing] };
 }
 
 async function* finishRun(
