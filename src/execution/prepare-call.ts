@@ -28,9 +28,9 @@ export type PreparedCall = {
  */
 export function prepareCall(
   block: ToolUseBlock,
-  pool: ToolPool,
-  isSchemaLoaded: ((tool: AnyTool) => boolean) | undefined,
+  options: { readonly pool: ToolPool; readonly isSchemaLoaded?: ((tool: AnyTool) => boolean) | undefined },
 ): PreparedCall {
+  const { pool, isSchemaLoaded } = options;
   // First, before any recursive walk (the schema parse, a summary) can meet a deep input.
   const refusal = getRefusedInput(block.input) ?? (inputDepthExceeds(block.input) ? TOO_DEEP_REASON : undefined);
   if (refusal !== undefined)

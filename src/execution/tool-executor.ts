@@ -140,7 +140,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
         emit({ type: 'tool-call-duplicate', toolUseId: block.id });
         return;
       }
-      const prepared = prepareCall(block, options.pool, options.isSchemaLoaded);
+      const prepared = prepareCall(block, options);
       queue.push(queuedEntry(prepared));
       if (options.onEvent) {
         emit({ type: 'tool-call-queue', toolUseId: block.id, toolName: block.name, summary: queueSummary(prepared) });
