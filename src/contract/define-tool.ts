@@ -1,4 +1,5 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
+import { inputDepthExceeds } from '../messages/tool-input-shape.js';
 import type { MappedResult, Tool, ToolDefinition, ValidationResult } from './tool.js';
 import type { PassthroughDecision } from './permission.js';
 
@@ -70,6 +71,8 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
 
 /** A short one-line rendering of an input object, for approval prompts of tools that give none. */
 export function summarizeInput(input: unknown, maxChars = 160): string {
+  // Rendering walks the input recursively; one the plane refuses for its depth is not rendered.
+  if (inputDepthExceeds(input)) return '(input nested too deeply to show)';
   let text: string;
   try {
     text = JSON.stringify(input) ?? String(input);

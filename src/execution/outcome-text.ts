@@ -12,6 +12,8 @@ export function toolUseError(message: string): string {
  */
 export function outcomeText(outcome: Exclude<ToolCallOutcome, { status: 'success' }>, toolName: string): string {
   switch (outcome.status) {
+    case 'refused':
+      return toolUseError(`This call was refused before it ran: ${outcome.message}`);
     case 'unknown-tool':
       return toolUseError(
         `No tool named "${toolName}" is available. Call only the tools listed in this request, by their exact names.`,

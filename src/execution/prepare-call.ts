@@ -1,5 +1,6 @@
 import type { AnyTool } from '../contract/tool.js';
 import { describeError } from '../errors/toolplane-error.js';
+import { getRefusedInput, inputDepthExceeds, TOO_DEEP_REASON } from '../messages/tool-input-shape.js';
 import { getUnparseableInput, type ToolUseBlock } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import { getInputParser, type ParseResult } from '../schema/parse-input.js';
@@ -8,22 +9,32 @@ import { getInputParser, type ParseResult } from '../schema/parse-input.js';
 export type PreparedCall = {
   readonly block: ToolUseBlock;
   readonly tool: AnyTool | undefined;
-  /** Undefined when the tool is unknown. */
+  /** Undefined when the tool is unknown or the input was refused. */
   readonly parsed: ParseResult | undefined;
   /** May run in parallel with its neighbours. False when anything about it is uncertain. */
   readonly concurrencySafe: boolean;
+  /**
+   * Set when the plane refuses the input's shape before reading it (nested too deeply, or the
+   * placeholder of an input refused earlier): the call is answered with this and nothing else runs.
+   */
+  readonly refusal?: string;
 };
 
 /**
- * Finds the tool (by name, then alias; never by a guess) and parses the input against its schema.
+ * Refuses an input nested more than `MAX_TOOL_INPUT_DEPTH` levels, then finds the tool (by name,
+ * then alias; never by a guess) and parses the input against its schema.
  * Unparseable JSON and a deferred tool whose schema was never sent become parse failures with
  * their own messages. A call whose input does not parse, or whose safety check throws, is unsafe.
  */
 export function prepareCall(
   block: ToolUseBlock,
-  pool: ToolPool,
-  isSchemaLoaded: ((tool: AnyTool) => boolean) | undefined,
+  options: { readonly pool: ToolPool; readonly isSchemaLoaded?: ((tool: AnyTool) => boolean) | undefined },
 ): PreparedCall {
+  const { pool, isSchemaLoaded } = options;
+  // First, before any recursive walk (the schema parse, a summary) can meet a deep input.
+  const refusal = getRefusedInput(block.input) ?? (inputDepthExceeds(block.input) ? TOO_DEEP_REASON : undefined);
+  if (refusal !== undefined)
+    return { block, tool: pool.find(block.name), parsed: undefined, concurrencySafe: false, refusal };
   const tool = pool.find(block.name);
   if (!tool) return { block, tool, parsed: undefined, concurrencySafe: false };
   const raw = getUnparseableInput(block.input);

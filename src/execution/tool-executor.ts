@@ -1,31 +1,28 @@
 import type { PermissionMode } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
 import type { ToolProgress } from '../contract/tool.js';
-import { CallControl } from './call-control.js';
 import { summarizeInput } from '../contract/define-tool.js';
-import type { ToolResultBlock } from '../messages/types.js';
-import { applyMessageBudget, DEFAULT_MESSAGE_BUDGET_CHARS } from '../results/govern-size.js';
+import { CallControl } from './call-control.js';
+import { queuedEntry, type CallEntry } from './call-entry.js';
+import { createCallQueue } from './call-queue.js';
+import { createConcurrencySlots } from './concurrency-slots.js';
 import { createDefaultPermissionGate } from './default-permission-gate.js';
-import { outcomeText } from './outcome-text.js';
 import { prepareCall, type PreparedCall } from './prepare-call.js';
+import { failure } from './call-in-progress.js';
 import { runGateChain, type GateEnvironment, type GateResult } from './run-gate-chain.js';
-import type {
-  ToolCallOutcome,
-  ToolCallRecord,
-  ToolExecutor,
-  ToolExecutorOptions,
-  ToolRunEvent,
-  ToolRunResult,
-} from './types.js';
-
-type Entry = {
-  readonly prepared: PreparedCall;
-  state: 'queued' | 'running' | 'done';
-  control: CallControl | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  startedAt: number;
-  record: ToolCallRecord | undefined;
-};
+import { createRunEnd } from './settle-run.js';
+import {
+  armTimeLimit,
+  cancelsSibling,
+  listenForTurnAbort,
+  recordRunStop,
+  runStopReaches,
+  stopOutcome,
+  type CallStopCause,
+  type RunStopCause,
+  type RunStops,
+} from './stop-causes.js';
+import type { ToolCallRecord, ToolExecutor, ToolExecutorOptions, ToolRunEvent } from './types.js';
 
 const DEFAULT_MAX_CONCURRENCY = 10;
 /** Hooks get the turn's signal; a run without one shares this (an AbortSignal costs microseconds to make). */
@@ -35,7 +32,8 @@ const DEFAULT_ABANDON_AFTER_MS = 1_000;
 const defaultMode = (): PermissionMode => 'default';
 
 /**
- * Creates the run for one assistant message's calls: the scheduler and the gate chain.
+ * Creates the run for one assistant message's calls: a queue in `tool_use` order, concurrency
+ * slots, the run's stop causes, and the gate chain for each call.
  *
  * Scheduling: consecutive concurrency-safe calls run in parallel (at most `maxConcurrency`, 10 by
  * default); any other call runs alone, in order. A failing call whose tool says so cancels every
@@ -44,144 +42,193 @@ const defaultMode = (): PermissionMode => 'default';
  * aborted, timed out or cancelled is answered at once; whatever it does afterwards is ignored.
  */
 export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
-  const entries: Entry[] = [];
-  const byId = new Map<string, Entry>();
-  const maxConcurrency = Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
-  const getMode = options.getPermissionMode ?? defaultMode;
-  const services = options.services ?? createServices();
-  const agentId = options.agentId ?? 'main';
-  const emit = options.onEvent
-    ? (event: ToolRunEvent) => {
-        try {
-          options.onEvent!(event);
-        } catch {
-          // An observer's failure must not break the run.
-        }
-      }
-    : () => {};
-
-  let next = 0; // index of the first entry not yet started
-  // Calls whose code may still be executing: answered or not, they hold their slot until their
-  // chain settles (or, if they ignore the abort, until they are abandoned), so an unsafe call never
-  // overlaps a stopped call that is still winding down.
-  const occupying = new Set<Entry>();
-  let occupyingUnsafe = 0;
-  const abandonAfterMs = options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
+  const queue = createCallQueue();
+  const slots = createConcurrencySlots({
+    maxConcurrency: Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
+    abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS,
+  });
+  const stops: RunStops = { cause: undefined, hookStopReason: undefined, abortedByUser: false };
+  const emit = guardedObserver(options.onEvent);
+  const startCall = callStarter(options, emit);
   let batch = 0;
-  let closed = false;
-  let stopped: 'abort' | 'interrupt' | undefined;
-  let stopReason: string | undefined;
-  let abortedByUser = false;
-  let settled = false;
-  let resolveFinished!: (result: ToolRunResult) => void;
-  const finished = new Promise<ToolRunResult>((resolve) => {
-    resolveFinished = resolve;
+  const end = createRunEnd({
+    entries: queue.entries,
+    stops,
+    budgetChars: options.messageBudgetChars,
+    resultStore: options.resultStore,
+    onSettle: () => stopListening(),
   });
 
-  const env: GateEnvironment = {
-    runSignal: options.signal ?? NEVER_ABORTED,
-    permissions: options.permissions ?? createDefaultPermissionGate(),
-    hooks: options.hooks,
-    approver: options.approver,
-    resultStore: options.resultStore,
+  const env = gateEnvironment(options, {
     emit,
     abortRun: () => {
-      abortedByUser = true;
-      stopAll('interrupt', true);
+      stops.abortedByUser = true;
+      stopRun('interrupt', true);
     },
     requestStop: (reason) => {
-      stopReason ??= reason;
+      stops.hookStopReason ??= reason;
     },
-  };
+  });
 
-  const onTurnAbort = () => stopAll('abort', true);
-  if (options.signal) {
-    if (options.signal.aborted) stopped = 'abort';
-    else options.signal.addEventListener('abort', onTurnAbort, { once: true });
-  }
+  const stopListening = listenForTurnAbort(options.signal, { stops, stopRun: () => stopRun('abort', true) });
 
-  function finish(entry: Entry, gate: GateResult): void {
+  function finish(entry: CallEntry, gate: GateResult): void {
     if (entry.state === 'done') return;
     const wasRunning = entry.state === 'running';
     entry.state = 'done';
     if (entry.timer) clearTimeout(entry.timer);
     const block = entry.prepared.block;
-    const record: ToolCallRecord = {
-      toolUseId: block.id,
-      toolName: block.name,
-      input: block.input,
-      outcome: gate.outcome,
-      result: gate.result,
-    };
+    const record: ToolCallRecord = { toolUseId: block.id, toolName: block.name, input: block.input, ...gate };
     entry.record = record;
     emit({ type: 'tool-call-end', record, durationMs: wasRunning ? performance.now() - entry.startedAt : 0 });
     if (wasRunning) {
-      if (occupying.has(entry)) {
-        const abandon = setTimeout(() => release(entry), abandonAfterMs);
-        abandon.unref?.();
-        abandonTimers.set(entry, abandon);
+      slots.abandonLater(entry, () => release(entry));
+      const failed = { entry, outcome: gate.outcome };
+      for (const sibling of queue.entries) {
+        if (cancelsSibling(failed, sibling)) stopCall(sibling, { kind: 'sibling-failed', byToolUseId: block.id });
       }
-      if (entry.prepared.tool?.errorCancelsSiblings && isFailure(gate.outcome)) cancelSiblings(entry);
     }
     pump();
-    maybeSettle();
+    end.check();
   }
-
-  const abandonTimers = new Map<Entry, ReturnType<typeof setTimeout>>();
 
   /** The call's code has finished (or was abandoned): its slot is free. */
-  function release(entry: Entry): void {
-    if (!occupying.delete(entry)) return;
-    if (!entry.prepared.concurrencySafe) occupyingUnsafe--;
-    const abandon = abandonTimers.get(entry);
-    if (abandon) {
-      clearTimeout(abandon);
-      abandonTimers.delete(entry);
-    }
-    pump();
+  function release(entry: CallEntry): void {
+    if (slots.release(entry)) pump();
   }
 
-  function failWith(entry: Entry, outcome: Exclude<ToolCallOutcome, { status: 'success' }>): void {
-    const block = entry.prepared.block;
+  function stopCall(entry: CallEntry, cause: CallStopCause): void {
+    const outcome = stopOutcome(cause);
     entry.control?.abort(outcome.status);
-    finish(entry, {
-      outcome,
-      result: { type: 'tool_result', tool_use_id: block.id, content: outcomeText(outcome, block.name), is_error: true },
-    });
+    finish(entry, failure(entry.prepared.block, outcome));
   }
 
-  function cancelSiblings(failed: Entry): void {
-    for (const entry of entries) {
-      if (entry !== failed && entry.state !== 'done')
-        failWith(entry, { status: 'cancelled', byToolUseId: failed.prepared.block.id });
+  function stopRun(cause: RunStopCause, includeBlocking: boolean): void {
+    recordRunStop(stops, cause);
+    for (const entry of queue.entries) {
+      if (runStopReaches(entry, includeBlocking)) stopCall(entry, { kind: 'run-stopped', cause });
     }
   }
 
-  function stopAll(cause: 'abort' | 'interrupt', includeBlocking: boolean): void {
-    if (!stopped || cause === 'abort') stopped = cause;
-    for (const entry of entries) {
-      if (entry.state === 'done') continue;
-      const blocks = entry.state === 'running' && entry.prepared.tool?.interruptBehavior === 'block';
-      if (blocks && !includeBlocking) continue;
-      failWith(entry, { status: 'aborted', cause });
-    }
-  }
-
-  function start(entry: Entry): void {
-    const block = entry.prepared.block;
-    const tool = entry.prepared.tool;
+  function start(entry: CallEntry): void {
     entry.state = 'running';
     entry.startedAt = performance.now();
-    occupying.add(entry);
-    if (!entry.prepared.concurrencySafe) occupyingUnsafe++;
-    const timeoutMs = tool?.timeoutMs;
-    const onCallStart =
-      timeoutMs !== undefined && timeoutMs > 0
-        ? () => {
-            if (entry.state === 'running')
-              entry.timer = setTimeout(() => failWith(entry, { status: 'timeout', timeoutMs }), timeoutMs);
-          }
-        : undefined;
+    slots.occupy(entry);
+    const control = startCall(entry, batch);
+    const stopCause = () => stops.cause;
+    settleCallWhenDone(entry, { control, env, finish, stopCall, release, stopCause });
+  }
+
+  function pump(): void {
+    for (let entry = queue.peek(); entry !== undefined; entry = queue.peek()) {
+      if (stops.cause) {
+        queue.take();
+        stopCall(entry, { kind: 'run-stopped', cause: stops.cause });
+        continue;
+      }
+      const placement = slots.place(entry.prepared.concurrencySafe);
+      if (placement === 'wait') return;
+      if (placement === 'new-batch') batch++;
+      queue.take();
+      start(entry);
+    }
+  }
+
+  return {
+    add(block) {
+      if (queue.has(block.id) || end.closed) {
+        emit({ type: 'tool-call-duplicate', toolUseId: block.id });
+        return;
+      }
+      const prepared = prepareCall(block, options);
+      queue.push(queuedEntry(prepared));
+      if (options.onEvent) {
+        emit({ type: 'tool-call-queue', toolUseId: block.id, toolName: block.name, summary: queueSummary(prepared) });
+      }
+      pump();
+    },
+    close() {
+      end.close();
+    },
+    interrupt() {
+      stopRun('interrupt', false);
+    },
+    abort() {
+      stopRun('abort', true);
+    },
+    finished: end.finished,
+  };
+}
+
+/** What a started call's chain reports to when it settles. */
+type CallSettlement = {
+  readonly control: CallControl;
+  readonly env: GateEnvironment;
+  readonly finish: (entry: CallEntry, gate: GateResult) => void;
+  readonly stopCall: (entry: CallEntry, cause: CallStopCause) => void;
+  readonly release: (entry: CallEntry) => void;
+  readonly stopCause: () => RunStopCause | undefined;
+};
+
+/** Runs the started call's gate chain and answers the call with what it settles to, unless it was answered already. */
+function settleCallWhenDone(entry: CallEntry, run: CallSettlement): void {
+  const { control } = run;
+  runGateChain({
+    prepared: entry.prepared,
+    control,
+    env: run.env,
+    onCallStart: armTimeLimit(entry, run.stopCall),
+  }).then(
+    (gate) => {
+      // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
+      if (entry.state === 'running') {
+        if (control.stopped && gate.outcome.status === 'success')
+          run.stopCall(entry, { kind: 'run-stopped', cause: run.stopCause() ?? 'abort' });
+        else run.finish(entry, gate);
+      }
+      run.release(entry);
+    },
+    (error: unknown) => {
+      run.stopCall(entry, { kind: 'internal-error', message: `internal error: ${String(error)}` });
+      run.release(entry);
+    },
+  );
+}
+
+/** The stages every call of the run passes through, and how a call reports back to the run. */
+function gateEnvironment(
+  options: ToolExecutorOptions,
+  run: Pick<GateEnvironment, 'emit' | 'abortRun' | 'requestStop'>,
+): GateEnvironment {
+  return {
+    runSignal: options.signal ?? NEVER_ABORTED,
+    permissions: options.permissions ?? createDefaultPermissionGate(),
+    hooks: options.hooks,
+    approver: options.approver,
+    resultStore: options.resultStore,
+    ...run,
+  };
+}
+
+/** The run's observer; an observer's failure must not break the run. */
+function guardedObserver(onEvent: ((event: ToolRunEvent) => void) | undefined): (event: ToolRunEvent) => void {
+  if (!onEvent) return () => {};
+  return (event) => {
+    try {
+      onEvent(event);
+    } catch {
+      // An observer's failure must not break the run.
+    }
+  };
+}
+
+/** Makes each starting call's control (its context) and announces the start. */
+function callStarter(options: ToolExecutorOptions, emit: (event: ToolRunEvent) => void) {
+  const getMode = options.getPermissionMode ?? defaultMode;
+  const services = options.services ?? createServices();
+  const agentId = options.agentId ?? 'main';
+  return (entry: CallEntry, batch: number): CallControl => {
+    const block = entry.prepared.block;
     const control = new CallControl({
       toolUseId: block.id,
       cwd: options.cwd,
@@ -196,127 +243,18 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     entry.control = control;
     // After the control exists: an observer that aborts the run from this event stops this call too.
     emit({ type: 'tool-call-start', toolUseId: block.id, toolName: block.name, batch });
-    runGateChain(entry.prepared, control, env, onCallStart).then(
-      (gate) => {
-        // A call that was already answered (aborted, timed out, cancelled) keeps that answer.
-        if (entry.state === 'running') {
-          if (control.stopped && gate.outcome.status === 'success')
-            failWith(entry, { status: 'aborted', cause: stopped ?? 'abort' });
-          else finish(entry, gate);
-        }
-        release(entry);
-      },
-      (error: unknown) => {
-        failWith(entry, { status: 'failed', message: `internal error: ${String(error)}` });
-        release(entry);
-      },
-    );
-  }
-
-  function pump(): void {
-    while (next < entries.length) {
-      const entry = entries[next]!;
-      if (entry.state !== 'queued') {
-        next++;
-        continue;
-      }
-      if (stopped) {
-        failWith(entry, { status: 'aborted', cause: stopped });
-        next++;
-        continue;
-      }
-      if (entry.prepared.concurrencySafe) {
-        if (occupyingUnsafe > 0 || occupying.size >= maxConcurrency) return;
-        if (occupying.size === 0) batch++;
-      } else {
-        if (occupying.size > 0) return;
-        batch++;
-      }
-      next++;
-      start(entry);
-    }
-  }
-
-  function maybeSettle(): void {
-    if (settled || !closed) return;
-    for (const entry of entries) if (entry.state !== 'done') return;
-    settled = true;
-    options.signal?.removeEventListener('abort', onTurnAbort);
-    void settle();
-  }
-
-  async function settle(): Promise<void> {
-    const records = entries.map((entry) => entry.record!);
-    let blocks: ToolResultBlock[] = records.map((record) => record.result);
-    const budget = options.messageBudgetChars ?? DEFAULT_MESSAGE_BUDGET_CHARS;
-    try {
-      const exempt = new Set(
-        entries
-          .filter((entry) => entry.prepared.tool?.maxResultSizeChars === Infinity)
-          .map((entry) => entry.prepared.block.id),
-      );
-      blocks = await applyMessageBudget(blocks, { budget, store: options.resultStore, exempt });
-    } catch {
-      // The budget is an optimisation of context use; the results stand without it.
-    }
-    const finalRecords = records.map((record, index) =>
-      blocks[index] === record.result ? record : { ...record, result: blocks[index]! },
-    );
-    resolveFinished({
-      message: { role: 'user', content: blocks },
-      records: finalRecords,
-      ...(stopReason !== undefined ? { stopReason } : {}),
-      abortedByUser,
-    });
-  }
-
-  return {
-    add(block) {
-      if (byId.has(block.id) || closed) {
-        emit({ type: 'tool-call-duplicate', toolUseId: block.id });
-        return;
-      }
-      const prepared = prepareCall(block, options.pool, options.isSchemaLoaded);
-      const entry: Entry = {
-        prepared,
-        state: 'queued',
-        control: undefined,
-        timer: undefined,
-        startedAt: 0,
-        record: undefined,
-      };
-      entries.push(entry);
-      byId.set(block.id, entry);
-      if (options.onEvent) {
-        let summary: string;
-        try {
-          summary =
-            prepared.tool && prepared.parsed?.ok
-              ? prepared.tool.describeInput(prepared.parsed.value)
-              : summarizeInput(block.input);
-        } catch {
-          summary = summarizeInput(block.input);
-        }
-        emit({ type: 'tool-call-queue', toolUseId: block.id, toolName: block.name, summary });
-      }
-      pump();
-    },
-    close() {
-      closed = true;
-      maybeSettle();
-    },
-    interrupt() {
-      stopAll('interrupt', false);
-    },
-    abort() {
-      stopAll('abort', true);
-    },
-    finished,
+    return control;
   };
 }
 
-function isFailure(outcome: ToolCallOutcome): boolean {
-  return (
-    outcome.status === 'failed' || outcome.status === 'timeout' || (outcome.status === 'success' && outcome.isError)
-  );
+/** The one-line summary of a queued call, for people. */
+function queueSummary(prepared: PreparedCall): string {
+  if (prepared.refusal !== undefined) return '(input refused)';
+  try {
+    return prepared.tool && prepared.parsed?.ok
+      ? prepared.tool.describeInput(prepared.parsed.value)
+      : summarizeInput(prepared.block.input);
+  } catch {
+    return summarizeInput(prepared.block.input);
+  }
 }

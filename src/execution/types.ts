@@ -10,6 +10,8 @@ import type { ResultStore } from '../results/result-store.js';
 export type ToolCallOutcome =
   /** The tool ran; `isError` when its own result reports a failure (a non-zero exit, …). */
   | { readonly status: 'success'; readonly isError: boolean }
+  /** The plane refused the call before reading its input (nested too deeply, a reused id). */
+  | { readonly status: 'refused'; readonly message: string }
   | { readonly status: 'unknown-tool' }
   | { readonly status: 'invalid-input'; readonly message: string }
   | { readonly status: 'validation-failed'; readonly message: string }

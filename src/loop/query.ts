@@ -1,7 +1,8 @@
 import type { StopReason, Usage } from '../contract/provider.js';
 import type { ToolExecutor } from '../execution/types.js';
-import type { AssistantContentBlock, AssistantMessage, Message, ToolUseBlock } from '../messages/types.js';
+import type { AssistantContentBlock, AssistantMessage, Message } from '../messages/types.js';
 import { createApiToolCache, type ApiToolCache } from '../schema/to-api-tool.js';
+import { createToolUseAdmission } from './admit-tool-uses.js';
 import { buildRequest } from './build-request.js';
 import { maybeCompact } from './auto-compact.js';
 import { finishRun, streamResponse, type StreamedResponse } from './stream-response.js';
@@ -125,9 +126,11 @@ export async function* query(
       run.turns++;
       yield { type: 'request-start', turn: run.turns, request };
 
+      const admission = createToolUseAdmission(run.messages);
       const streamed = yield* streamResponse({
         options,
         request,
+        admission,
         isSchemaLoaded: deferral?.isSchemaLoaded,
         signal,
         onExecutor: (executor) => (live = executor),
@@ -144,7 +147,7 @@ export async function* query(
       run.usage = addUsage(run.usage, done.usage);
       run.lastInputTokens =
         done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
-      run.lastAssistant = withToolUses(done.message, streamed.toolUses);
+      run.lastAssistant = admission.settle(done.message);
       append(run.lastAssistant);
       yield { type: 'assistant-message', message: run.lastAssistant, stopReason: done.stopReason, usage: done.usage };
 
@@ -235,13 +238,6 @@ async function* answerCutStream(
   const ran = yield* finishRun(streamed.executor, streamed.events);
   append(ran.message);
   yield { type: 'tool-results', message: ran.message };
-}
-
-/** The provider's message, with the tool_use blocks it completed in case the message lacks any. */
-function withToolUses(message: AssistantMessage, toolUses: readonly ToolUseBlock[]): AssistantMessage {
-  const present = new Set(message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])));
-  const missing = toolUses.filter((block) => !present.has(block.id));
-  return missing.length === 0 ? message : { role: 'assistant', content: [...message.content, ...missing] };
 }
 
 export type { StopReason };

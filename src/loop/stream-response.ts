@@ -4,6 +4,7 @@ import { describeError } from '../errors/toolplane-error.js';
 import { createToolExecutor } from '../execution/tool-executor.js';
 import type { ToolExecutor, ToolRunResult } from '../execution/types.js';
 import type { ToolUseBlock } from '../messages/types.js';
+import type { ToolUseAdmission } from './admit-tool-uses.js';
 import { createAsyncQueue, type AsyncQueue } from './async-queue.js';
 import type { LoopEvent, QueryOptions } from './types.js';
 
@@ -29,6 +30,8 @@ export async function* streamResponse(turn: {
   readonly request: ModelRequest;
   readonly isSchemaLoaded: ((tool: AnyTool) => boolean) | undefined;
   readonly signal: AbortSignal;
+  /** Where each `tool_use` enters the plane (reused ids and too-deep inputs are refused there). */
+  readonly admission: ToolUseAdmission;
   /** Called with the executor once it exists, so the caller can abort it if iteration stops. */
   readonly onExecutor: (executor: ToolExecutor) => void;
 }): AsyncGenerator<LoopEvent, StreamedResponse> {
@@ -57,13 +60,16 @@ export async function* streamResponse(turn: {
           text += event.text;
           yield event;
           break;
-        case 'tool-use-complete':
+        case 'tool-use-complete': {
+          // A reused id or a too-deep input is replaced here, before anything records or walks it.
+          const block = turn.admission.admit(event.block);
           // On record before it can run: a run killed from here on still shows the call.
-          await options.recorder?.toolUse?.(event.block);
-          toolUses.push(event.block);
+          await options.recorder?.toolUse?.(block);
+          toolUses.push(block);
           executor ??= startExecutor();
-          executor.add(event.block);
+          executor.add(block);
           break;
+        }
         case 'message-complete':
           completed = event;
           break;

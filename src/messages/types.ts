@@ -98,7 +98,12 @@ export function unparseableInput(raw: string): { readonly [UNPARSEABLE_INPUT_KEY
 
 /** The raw text if `input` is a wrapped unparseable input, else `undefined`. */
 export function getUnparseableInput(input: unknown): string | undefined {
+  return markerText(input, UNPARSEABLE_INPUT_KEY);
+}
+
+/** The text under `key` when `input` is one of the plane's marker objects (`{ [key]: text }`), else `undefined`. */
+export function markerText(input: unknown, key: string): string | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
-  const raw = (input as Record<string, unknown>)[UNPARSEABLE_INPUT_KEY];
-  return typeof raw === 'string' ? raw : undefined;
+  const text = (input as Record<string, unknown>)[key];
+  return typeof text === 'string' ? text : undefined;
 }

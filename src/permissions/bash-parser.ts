@@ -5,11 +5,23 @@ import { heredocConcerns } from './heredoc-checks.js';
 import { joinLineContinuations, separateGluedLines } from './line-continuations.js';
 import type { ShellScript } from './shell-script.js';
 import { createWalker } from './shell-walker.js';
+import { treeDepthExceeds } from './tree-depth.js';
 
 export type { ShellAssignment, ShellCommand, ShellRedirect, ShellScript } from './shell-script.js';
 
 /** Commands longer than this are never auto-approved (deny rules are still checked). */
 export const MAX_COMMAND_LENGTH = 10_000;
+
+/**
+ * The deepest grammar tree of a command line that is analyzed: each subshell, substitution, block
+ * or `&&`/`||` operator adds a level or more (200 commands joined by `&&` are about 200 levels).
+ * The walks over the tree recurse, so a deeper line is not walked at all; it becomes a concern
+ * (asked, denied when no one can answer), never a stack overflow.
+ */
+export const MAX_SHELL_NESTING = 500;
+
+/** The concern of a command line nested deeper than {@link MAX_SHELL_NESTING}. */
+export const TOO_DEEP_CONCERN = `the command nests more than ${MAX_SHELL_NESTING} levels deep (subshells, substitutions, blocks or a chain of && and ||), deeper than the analysis reads; split it into several commands`;
 
 let parser: Parser | undefined;
 let loading: Promise<Parser> | undefined;
@@ -41,7 +53,8 @@ export function isShellParserReady(): boolean {
 
 /**
  * Parses a command line into its simple commands and redirections. Raw control characters,
- * U+2028/2029, bidi and zero-width characters, over-long input, parse errors and any syntax
+ * U+2028/2029, bidi and zero-width characters, over-long input, parse errors, a tree nested deeper
+ * than {@link MAX_SHELL_NESTING} (then nothing is extracted) and any syntax
  * outside the understood set become `concerns`; commands are still extracted as well as possible
  * so deny rules always apply. Throws only when {@link initShellParser} has not completed.
  */
@@ -55,13 +68,11 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
   }
   if (source.length > MAX_COMMAND_LENGTH) concerns.push(`the command is longer than ${MAX_COMMAND_LENGTH} characters`);
   let tree = parser.parse(source);
-  if (tree === null)
-    return {
-      commands: [],
-      redirects: [],
-      concerns: [...concerns, 'the command could not be parsed'],
-      arithmeticNames: [],
-    };
+  if (tree === null) return unread(concerns, 'the command could not be parsed');
+  if (treeDepthExceeds(tree.rootNode, MAX_SHELL_NESTING)) {
+    tree.delete();
+    return unread(concerns, TOO_DEEP_CONCERN);
+  }
   // Read line breaks as bash does where the grammar does not; each rewrite is parsed again.
   for (const normalise of [joinLineContinuations, separateGluedLines]) {
     const normalised = normalise(source, tree.rootNode);
@@ -69,13 +80,11 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
     tree.delete();
     source = normalised;
     tree = parser.parse(source);
-    if (tree === null)
-      return {
-        commands: [],
-        redirects: [],
-        concerns: [...concerns, 'the command could not be parsed'],
-        arithmeticNames: [],
-      };
+    if (tree === null) return unread(concerns, 'the command could not be parsed');
+    if (treeDepthExceeds(tree.rootNode, MAX_SHELL_NESTING)) {
+      tree.delete();
+      return unread(concerns, TOO_DEEP_CONCERN);
+    }
   }
   try {
     const walker = createWalker(source, options, concerns);
@@ -92,6 +101,11 @@ export function parseShell(command: string, options: { readonly cwd: string; rea
   } finally {
     tree.delete();
   }
+}
+
+/** A command line the walk did not read: no commands, and the reason among its concerns. */
+function unread(concerns: readonly string[], reason: string): ShellScript {
+  return { commands: [], redirects: [], concerns: [...concerns, reason], arithmeticNames: [] };
 }
 
 /**

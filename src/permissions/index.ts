@@ -3,6 +3,7 @@ export { explainDecision, type ExplainedDecision, type ExplainOptions } from './
 export {
   initShellParser,
   isShellParserReady,
+  MAX_SHELL_NESTING,
   parseShell,
   type ShellScript,
   type ShellCommand,

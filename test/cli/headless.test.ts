@@ -15,6 +15,22 @@ const wrongCall = (id: string) => ({
   content: [{ type: 'tool_use' as const, id, name: 'StructuredOutput', input: { count: 'many' } }],
 });
 
+type Block = { type: string; id?: string; tool_use_id?: string; input?: unknown; is_error?: boolean };
+type Body = { messages: { role: string; content: string | Block[] }[] };
+
+/** The Messages API's rule: every tool_use id of a request is unique, and each is answered once. */
+function expectUniquePairs(body: Body): void {
+  const uses = body.messages.flatMap((message) =>
+    typeof message.content === 'string' ? [] : message.content.filter((block) => block.type === 'tool_use'),
+  );
+  const results = body.messages.flatMap((message) =>
+    typeof message.content === 'string' ? [] : message.content.filter((block) => block.type === 'tool_result'),
+  );
+  const ids = uses.map((block) => block.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(results.map((block) => block.tool_use_id).sort()).toEqual([...ids].sort());
+}
+
 const demoServer = fileURLToPath(new URL('../../demo/mcp-server.mjs', import.meta.url));
 
 describe('toolplane -p against mock model servers', () => {
@@ -425,6 +441,85 @@ describe('toolplane -p against mock model servers', () => {
     });
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', structured_output: { pair: ['two', 2] } });
     expect(run.code).toBe(0);
+  });
+
+  describe('bad shapes from the model', () => {
+    const runJson = (prompt: string) =>
+      runCli(['-p', prompt, '--output-format', 'json'], { cwd: project, env: anthropicEnv() });
+
+    it('answers an input nested 10,000 levels with an error result and finishes the run', async () => {
+      const deep = `${'['.repeat(10_000)}1${']'.repeat(10_000)}`;
+      server = await startMockAnthropicServer({
+        replies: [
+          { content: [{ type: 'tool_use', id: 'deep', name: 'Read', input_json: `{"file_path":${deep}}` }] },
+          {
+            expect: { tool_results: ['deep'], errors: ['deep'], includes: ['refused before it ran', 'levels deep'] },
+            content: [{ type: 'text', text: 'Recovered.' }],
+          },
+        ],
+      });
+      const result = await runJson('read something');
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({ subtype: 'success', result: 'Recovered.', num_turns: 2 });
+      expect(result.code).toBe(0);
+      const second = server.requests[1]!.body as Body;
+      expectUniquePairs(second);
+      expect(JSON.stringify(second)).toContain('__toolplane_refused_input__');
+    });
+
+    it('refuses a tool_use id reused from an earlier turn: it never runs, and every request stays valid', async () => {
+      server = await startMockAnthropicServer({
+        replies: [
+          { content: [{ type: 'tool_use', id: 'r1', name: 'Read', input: { file_path: join(project, 'a.txt') } }] },
+          {
+            expect: { tool_results: ['r1'], errors: [], includes: ['alpha file'] },
+            content: [{ type: 'tool_use', id: 'r1', name: 'Read', input: { file_path: join(project, 'b.txt') } }],
+          },
+          {
+            expect: {
+              tool_results: ['r1_dup1'],
+              errors: ['r1_dup1'],
+              includes: ['already used by an earlier tool_use'],
+              excludes: ['beta file'],
+            },
+            content: [{ type: 'text', text: 'Done.' }],
+          },
+        ],
+      });
+      const result = await runJson('read twice');
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({ subtype: 'success', result: 'Done.', num_turns: 3 });
+      for (const request of server.requests) expectUniquePairs(request.body as Body);
+    });
+
+    it('decides Bash lines of 40,000 commands and 40,000 nested substitutions without crashing', async () => {
+      const chained = Array(40_000).fill('a').join(' && ');
+      const nested = `echo ${'$( '.repeat(40_000)}true${' )'.repeat(40_000)}`;
+      server = await startMockAnthropicServer({
+        replies: [
+          {
+            content: [
+              { type: 'tool_use', id: 'chain', name: 'Bash', input: { command: chained } },
+              { type: 'tool_use', id: 'nest', name: 'Bash', input: { command: nested } },
+            ],
+          },
+          {
+            expect: {
+              tool_results: ['chain', 'nest'],
+              errors: ['chain', 'nest'],
+              // Decided by the analysis (no one to approve), not by a check that failed on the way.
+              includes: ['No one is available to approve it'],
+              excludes: ['check failed'],
+            },
+            content: [{ type: 'text', text: 'Both refused.' }],
+          },
+        ],
+      });
+      const result = await runJson('run long lines');
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({ subtype: 'success', result: 'Both refused.' });
+      expect(result.code).toBe(0);
+    });
   });
 });
 

@@ -214,6 +214,7 @@ export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: Cal
       return outcome.isError ? { phase: 'failed', detail: 'the tool reported a failure' } : { phase: 'done' };
     case 'unknown-tool':
       return { phase: 'failed', detail: 'no tool of that name' };
+    case 'refused':
     case 'invalid-input':
     case 'validation-failed':
     case 'failed':
