@@ -39,8 +39,8 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     ...(options.hooks ? { settings: options.hooks } : {}),
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
     projectDir: cwd,
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.homeDir ? { homeDir: options.homeDir } : {}),
+    env: options.env,
+    homeDir: options.homeDir,
     transcriptPath: () => conversation.transcript.path,
     onDiagnostic: (diagnostic) => warn(`hook: ${diagnostic.message}`),
   });

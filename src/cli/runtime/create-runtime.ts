@@ -94,7 +94,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
   });
 
-  const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
+  const configDir = configDirectory(env, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
   let resume: string | undefined;
   if (args.resume || args.continue) {
