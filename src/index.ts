@@ -15,11 +15,14 @@ export * from './loop/index.js';
 export {
   createAgentSession,
   createPermissionModeStore,
+  findSessionToResume,
+  loadSessionSystemPrompt,
   type AgentSession,
   type AgentSessionOptions,
   type Conversation,
   type PermissionModeListener,
   type PermissionModeStore,
+  type SessionSystemPromptOptions,
 } from './session/index.js';
 export * from './permissions/index.js';
 export * from './settings/index.js';

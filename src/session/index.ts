@@ -2,6 +2,8 @@ export { createAgentSession } from './create-agent-session.js';
 export type { AgentSession, AgentSessionOptions } from './types.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, type SessionTools } from './session-tools.js';
+export { findSessionToResume } from './find-session-to-resume.js';
+export { loadSessionSystemPrompt, type SessionSystemPromptOptions } from './session-system-prompt.js';
 export {
   createPermissionModeStore,
   type PermissionModeStore,
@@ -16,7 +18,6 @@ export {
   type SessionStore,
   type SessionSummary,
 } from '../loop/session-store.js';
-export { buildSystemPrompt, loadProjectInstructions } from '../loop/system-prompt.js';
 export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runner.js';
 export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';
