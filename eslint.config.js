@@ -58,7 +58,6 @@ export default tseslint.config(
       'src/permissions/shell-walker.ts',
       'src/search/build-search-index.ts',
       'src/session/create-agent-session.ts',
-      'src/settings/parse-json-document.ts',
       'src/testing/mock-model-server.ts',
       'src/tools/bash/bash-tool.ts',
       'src/tools/grep/grep-tool.ts',
