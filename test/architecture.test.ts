@@ -12,6 +12,8 @@ describe('architecture', () => {
     expect(hostStateReads("const a = process['cwd']();")).toEqual(['process.cwd']);
     expect(hostStateReads('const { env, cwd: here } = process;')).toEqual(['process.env', 'process.cwd']);
     expect(hostStateReads('const h = os.homedir();')).toEqual(['os.homedir']);
+    expect(hostStateReads("import { env, cwd as here } from 'node:process';")).toEqual(['process.env', 'process.cwd']);
+    expect(hostStateReads("import { argv } from 'node:process';")).toEqual([]);
     expect(hostStateReads('const e = globalThis.process.env;')).toEqual(['process.env']);
     expect(hostStateReads("// process.env\n/* process.cwd() */\nconst s = 'homedir() process.env';")).toEqual([]);
     expect(hostStateReads('const p = process.platform; const { pid } = process;')).toEqual([]);

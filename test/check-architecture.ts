@@ -67,7 +67,8 @@ const HOST_NAMES: Record<string, string> = { env: 'process.env', cwd: 'process.c
 
 /**
  * Where `text` reads the host's state: `process.env`, `process.cwd`, `process['env']`,
- * `const { env } = process` and `homedir()` (as `os.homedir()` too). Comments and strings that
+ * `const { env } = process`, `import { env } from 'node:process'` and `homedir()` (as
+ * `os.homedir()` too). Comments and strings that
  * mention them do not count: this walks the syntax tree.
  */
 export function hostStateReads(text: string, fileName = 'source.ts'): string[] {
@@ -89,6 +90,18 @@ export function hostStateReads(text: string, fileName = 'source.ts'): string[] {
         for (const element of node.name.elements) {
           const key = element.propertyName ?? element.name;
           if (ts.isIdentifier(key) && HOST_NAMES[key.text]) found.push(HOST_NAMES[key.text]!);
+        }
+      }
+    } else if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      /^(?:node:)?process$/.test(node.moduleSpecifier.text)
+    ) {
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text;
+          if (HOST_NAMES[name]) found.push(HOST_NAMES[name]!);
         }
       }
     } else if (ts.isCallExpression(node)) {
