@@ -42,7 +42,12 @@ export async function run() {
   replies.push({ content: [{ type: 'text', text: 'done' }] });
   const server = await startMockAnthropicServer({ replies, recordBodies: false });
   try {
-    const inner = createAnthropicProvider({ apiKey: 'bench', baseURL: server.baseURL, retry: { maxRetries: 0 } });
+    const inner = createAnthropicProvider({
+      apiKey: 'bench',
+      baseURL: server.baseURL,
+      env: {},
+      retry: { maxRetries: 0 },
+    });
     const completedAt = [];
     const sendStartedAt = [];
     const firstByteAt = [];

@@ -25,6 +25,7 @@ function setup() {
   const permissions = createPermissionEngine({ rules, cwd: '/work', homeDir: '/root' });
   const hooks = createHookGate({
     projectDir: '/work',
+    env: {},
     functionHooks: [
       { event: 'PreToolUse', matcher: 'Noop', name: 'pre', callback: () => undefined },
       { event: 'PostToolUse', matcher: 'Noop', name: 'post', callback: () => undefined },

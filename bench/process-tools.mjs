@@ -48,7 +48,7 @@ function rawSpawn(cwd) {
 
 async function benchBash(folder) {
   const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: join(folder, 'spill') }));
-  const bash = createBashTool();
+  const bash = createBashTool({ env: process.env });
   const ctx = context(folder, services);
   const runs = 40;
   const toolSamples = [];

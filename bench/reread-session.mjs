@@ -38,9 +38,16 @@ async function session(dist, folder, files) {
   const cwd = folder;
   try {
     const agent = await createAgentSession({
-      provider: createAnthropicProvider({ apiKey: 'bench', baseURL: server.baseURL, retry: { maxRetries: 0 } }),
+      provider: createAnthropicProvider({
+        apiKey: 'bench',
+        baseURL: server.baseURL,
+        retry: { maxRetries: 0 },
+        env: {},
+      }),
       system: 'bench',
       cwd,
+      env: {},
+      homeDir: folder,
       sessions: createSessionStore({ configDir: join(folder, `.sessions-${Math.random()}`), cwd }),
       tools: [createReadTool()],
       permissions: createPermissionEngine({ rules: [], modeStore: modes, cwd, homeDir: folder }),

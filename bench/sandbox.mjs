@@ -92,7 +92,7 @@ export async function run() {
     const sandboxServices = createServices()
       .set(SPILL_FOLDER, createSpillFolder({ path: join(folder, 'spill') }))
       .set(SANDBOX, sandbox);
-    const bash = createBashTool();
+    const bash = createBashTool({ env: process.env });
     const readOnly = { by: 'read-only', readOnly: true };
     const byRule = { by: 'rule', readOnly: false };
     const plainTool = [];

@@ -100,6 +100,8 @@ const session = await createAgentSession({
   provider,
   system: 'You write and check reports.',
   cwd,
+  env: process.env,
+  homeDir: root,
   sessions: createSessionStore({ configDir: join(root, '.sessions'), cwd }),
   tools: [
     writeReport,

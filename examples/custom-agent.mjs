@@ -56,6 +56,7 @@ const permissions = createPermissionEngine({
 // 4. A hook, in process: it sees every call before the permission decision.
 const hooks = createHookGate({
   projectDir: cwd,
+  env: process.env,
   functionHooks: [
     {
       event: 'PreToolUse',
@@ -70,8 +71,8 @@ const hooks = createHookGate({
 // 5. A model: a real one with --live, else a scripted one that reads package.json and counts.
 const provider = live
   ? process.env.ANTHROPIC_API_KEY
-    ? createAnthropicProvider({})
-    : createOpenAIProvider({})
+    ? createAnthropicProvider({ env: process.env })
+    : createOpenAIProvider({ env: process.env })
   : createScriptedProvider({
       turns: [
         { content: [{ type: 'tool_use', id: 'read', name: 'Read', input: { file_path: `${cwd}/package.json` } }] },

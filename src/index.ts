@@ -15,12 +15,15 @@ export * from './loop/index.js';
 export {
   createAgentSession,
   createPermissionModeStore,
+  findSessionToResume,
+  loadSessionSystemPrompt,
   type AgentSession,
   type AgentSessionOptions,
   type Conversation,
   type PermissionModeListener,
   type PermissionModeStore,
   type StructuredOutputOptions,
+  type SessionSystemPromptOptions,
 } from './session/index.js';
 export * from './permissions/index.js';
 export * from './settings/index.js';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 
 /** Layers of src/, from ../shared/STYLE.md. Each folder may import itself and the layers listed. */
 const LEAVES = ['contract', 'errors', 'messages'];
@@ -50,6 +51,74 @@ const CHILD_PROCESS = /from\s*['"](?:node:)?child_process['"]/;
 /** console.* only in the command line and the terminal UI. */
 const CONSOLE = /\bconsole\.(?:log|error|warn|info|debug)\s*\(/;
 
+/**
+ * The host's environment, working folder and home come in through options (the session's, and
+ * those of the factories it builds); only the command line reads them from the process. Paths
+ * relative to src/ that may read them anyway: none.
+ */
+const HOST_STATE_ALLOWED: readonly string[] = [];
+const HOST_STATE_RULE =
+  'library code takes env, cwd and home from options (createAgentSession and the factories it builds); only cli/ reads the process';
+
+const isProcess = (node: ts.Node): boolean =>
+  (ts.isIdentifier(node) && node.text === 'process') ||
+  (ts.isPropertyAccessExpression(node) && node.name.text === 'process');
+const HOST_NAMES: Record<string, string> = { env: 'process.env', cwd: 'process.cwd' };
+
+/**
+ * Where `text` reads the host's state: `process.env`, `process.cwd`, `process['env']`,
+ * `const { env } = process`, `import { env } from 'node:process'` and `homedir()` (as
+ * `os.homedir()` too). Comments and strings that
+ * mention them do not count: this walks the syntax tree.
+ */
+export function hostStateReads(text: string, fileName = 'source.ts'): string[] {
+  const found: string[] = [];
+  // Parsing is the slow part; a file that never names them cannot read them.
+  if (!/\bprocess\b|\bhomedir\b/.test(text)) return found;
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && isProcess(node.expression) && HOST_NAMES[node.name.text]) {
+      found.push(HOST_NAMES[node.name.text]!);
+    } else if (
+      ts.isElementAccessExpression(node) &&
+      isProcess(node.expression) &&
+      ts.isStringLiteralLike(node.argumentExpression) &&
+      HOST_NAMES[node.argumentExpression.text]
+    ) {
+      found.push(HOST_NAMES[node.argumentExpression.text]!);
+    } else if (ts.isVariableDeclaration(node) && node.initializer && isProcess(node.initializer)) {
+      if (ts.isObjectBindingPattern(node.name)) {
+        for (const element of node.name.elements) {
+          const key = element.propertyName ?? element.name;
+          if (ts.isIdentifier(key) && HOST_NAMES[key.text]) found.push(HOST_NAMES[key.text]!);
+        }
+      }
+    } else if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      /^(?:node:)?process$/.test(node.moduleSpecifier.text)
+    ) {
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text;
+          if (HOST_NAMES[name]) found.push(HOST_NAMES[name]!);
+        }
+      }
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : '';
+      if (name === 'homedir') found.push('os.homedir');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX));
+  return found;
+}
+
 function* sourceFiles(folder: string): Generator<string> {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);
@@ -73,7 +142,8 @@ function layerOf(srcRoot: string, file: string): string {
 /**
  * Checks the import rules of STYLE.md over a `src/` folder: leaves import only leaves, stages only
  * leaves, built-in tools only leaves, cli/ reaches the loop, hooks and results only through
- * session/, and nothing imports cli/. Test files are not checked.
+ * session/, nothing imports cli/, and only cli/ reads the process's environment, working folder
+ * and home. Test files are not checked.
  */
 export function checkArchitecture(srcRoot: string): Violation[] {
   const violations: Violation[] = [];
@@ -90,6 +160,10 @@ export function checkArchitecture(srcRoot: string): Violation[] {
     }
     if (CONSOLE.test(text) && from !== 'cli')
       violations.push({ file: shownFile, imports: 'console', rule: 'console only in cli/' });
+    if (from !== 'cli' && !HOST_STATE_ALLOWED.some((allowed) => shownFile.startsWith(allowed))) {
+      for (const read of new Set(hostStateReads(text, file)))
+        violations.push({ file: shownFile, imports: read, rule: HOST_STATE_RULE });
+    }
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3]!;
       if (!specifier.startsWith('.')) continue;

@@ -28,7 +28,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const bash = createBashTool();
+const bash = createBashTool({ env: process.env });
 
 async function decide(options: {
   readonly command: string;

@@ -59,10 +59,13 @@ async function askYesNo(question: string, io: CommandIo): Promise<boolean> {
 /** The terminal UI's view of a runtime. */
 export function createInteractiveHost(
   runtime: Runtime,
-  cwd: string,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  homeDir?: string,
+  host: {
+    readonly cwd: string;
+    readonly env: Readonly<Record<string, string | undefined>>;
+    readonly homeDir: string;
+  },
 ): InteractiveHost {
+  const { cwd, env, homeDir } = host;
   return {
     status: () => ({
       provider: runtime.provider.name,
@@ -109,7 +112,7 @@ export function createInteractiveHost(
     compact: (signal) => runtime.session.compact(signal),
     listSessions: async () => {
       const { configDirectory, createSessionStore } = await import('../session/index.js');
-      return createSessionStore({ configDir: configDirectory(env as NodeJS.ProcessEnv, homeDir), cwd }).list();
+      return createSessionStore({ configDir: configDirectory(env, homeDir), cwd }).list();
     },
     resume: (sessionId) => runtime.session.resume(sessionId),
     history: () => runtime.session.messages(),
@@ -133,7 +136,7 @@ export async function runInteractiveSession(args: RunArguments, io: CommandIo): 
     askConfirmHeld: (held) => askYesNo(heldFileQuestion(held), io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
-  return runInteractive(createInteractiveHost(runtime, cwd, io.env, io.homeDir), {
+  return runInteractive(createInteractiveHost(runtime, { cwd, env: io.env, homeDir: io.homeDir }), {
     ...(args.prompt ? { initialPrompt: args.prompt } : {}),
   });
 }

@@ -229,7 +229,7 @@ function suggestionsOf(decision: PermissionDecision): unknown[] {
 export function createHookGate(options: CreateHookGateOptions): HookPlane {
   const registry = createHookRegistry(options);
   const transcriptPath = options.transcriptPath ?? (() => '');
-  const homeDir = options.homeDir ?? (options.env ?? process.env)['HOME'];
+  const homeDir = options.homeDir ?? options.env['HOME'];
   const toolFields = (subject: CallSubject, extra: Record<string, unknown>): Record<string, unknown> => {
     extra['tool_name'] = subject.tool.name;
     extra['tool_input'] = toolInputForHooks(subject.input, { cwd: subject.context.cwd, homeDir });

@@ -16,8 +16,8 @@ export type HookRegistryOptions = {
   readonly functionHooks?: readonly FunctionHook[];
   /** Given to command hooks as `TOOLPLANE_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`. */
   readonly projectDir: string;
-  /** The environment command hooks inherit, minus model-provider credentials. Default `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The host's environment, which command hooks inherit minus model-provider credentials. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The shell for command hooks; default `/bin/bash` when present, else `/bin/sh`. */
   readonly shell?: string;
   /** Receives hook failures that did not block, ignored output and `systemMessage`s. */
@@ -228,7 +228,7 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
  */
 export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
   const report = options.onDiagnostic ?? (() => undefined);
-  const env: Record<string, string> = scrubModelCredentials(options.env ?? process.env);
+  const env: Record<string, string> = scrubModelCredentials(options.env);
   env['TOOLPLANE_PROJECT_DIR'] = options.projectDir;
   env['CLAUDE_PROJECT_DIR'] = options.projectDir;
   const commandOptions = { env, shell: options.shell };

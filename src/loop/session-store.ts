@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from '../messages/types.js';
 import { repairPairing } from '../messages/repair-pairing.js';
 
-/** Where the user's toolplane data lives: `TOOLPLANE_CONFIG_DIR`, else `~/.toolplane`. */
-export function configDirectory(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  return env.TOOLPLANE_CONFIG_DIR && env.TOOLPLANE_CONFIG_DIR.length > 0
-    ? env.TOOLPLANE_CONFIG_DIR
-    : join(home, '.toolplane');
+/** Where the user's toolplane data lives: `TOOLPLANE_CONFIG_DIR` of `env`, else `.toolplane` in `home`. */
+export function configDirectory(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  const configured = env['TOOLPLANE_CONFIG_DIR'];
+  return configured !== undefined && configured.length > 0 ? configured : join(home, '.toolplane');
 }
 
 /** The folder name of a project: its absolute path with every other character made a dash. */

@@ -39,6 +39,8 @@ describe('a real server whose lists never end', () => {
   });
   const start = (env: Record<string, string>) => {
     const manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       connectTimeoutMs: 10_000,
       servers: [

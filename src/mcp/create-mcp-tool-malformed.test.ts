@@ -28,6 +28,8 @@ describe('an MCP tool whose server answers with a malformed result', () => {
 
   it('is an error result about that answer, and the working connection is kept', async () => {
     const manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       connectTimeoutMs: 10_000,
       reconnect: { initialDelayMs: 20, maxAttempts: 3 },

@@ -56,6 +56,8 @@ describe('MCP tools from a real stdio server', () => {
 
   beforeAll(async () => {
     manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       servers: [
         entry('test', { alwaysLoad: ['pid'] }),
@@ -134,6 +136,8 @@ describe('MCP tools from a real stdio server', () => {
 
   it('reports the collision as an event', async () => {
     const other = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       servers: [entry('clash', { env: { TEST_SERVER_COLLIDING_TOOLS: '1' } })],
     });
@@ -151,6 +155,8 @@ describe('MCP tools from a real stdio server', () => {
 
   it('compares first sight with fingerprints stored from an earlier approval', async () => {
     const other = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       servers: [entry('test')],
       knownFingerprints: new Map([
@@ -172,7 +178,13 @@ describe('MCP tools from a real stdio server', () => {
   });
 
   it('caps long descriptions', async () => {
-    const other = createMcpManager({ trusted: true, servers: [entry('test')], maxDescriptionChars: 10 });
+    const other = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
+      trusted: true,
+      servers: [entry('test')],
+      maxDescriptionChars: 10,
+    });
     try {
       await other.whenSettled({ signal: AbortSignal.timeout(15_000) });
       expect(other.tools().find((tool) => tool.name === 'mcp__test__echo')?.prompt).toBe('Echoes it…');

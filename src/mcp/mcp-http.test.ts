@@ -110,6 +110,8 @@ describe('MCP over HTTP', () => {
   beforeAll(async () => {
     http = await startHttpMcpServer();
     manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       connectTimeoutMs: 5_000,
       servers: [
@@ -178,6 +180,8 @@ describe('a remote MCP server that goes away', () => {
       await new Promise((resolve) => http.server.close(resolve));
     };
     const manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       connectTimeoutMs: 5_000,
       reconnect: { initialDelayMs: 50, maxAttempts: 20, maxDelayMs: 200 },

@@ -57,10 +57,10 @@ export type McpManagerOptions = {
   readonly trusted: boolean;
   /** Server names the person turned off; listed as disabled. */
   readonly disabledServers?: readonly string[];
-  /** The host environment stdio servers take their safe base from. Default `process.env`. */
-  readonly baseEnv?: Readonly<Record<string, string | undefined>>;
-  /** The folder stdio servers start in when their config names none. Default: the host's. */
-  readonly cwd?: string;
+  /** The host's environment, which stdio servers take their safe base from. */
+  readonly baseEnv: Readonly<Record<string, string | undefined>>;
+  /** The folder stdio servers start in when their config names none (the session's working folder). */
+  readonly cwd: string;
   readonly clientInfo?: Implementation;
   /** Time a server has to connect and list its tools, in ms. Default 30 000. */
   readonly connectTimeoutMs?: number;

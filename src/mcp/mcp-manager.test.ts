@@ -82,6 +82,8 @@ describe('createMcpManager', () => {
   let dir: string;
   const start = (options: Partial<McpManagerOptions> & Pick<McpManagerOptions, 'servers'>): McpManager => {
     const manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       connectTimeoutMs: 10_000,
       reconnect: { initialDelayMs: 20, maxAttempts: 3 },

@@ -194,7 +194,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       connection = createMcpConnection({
         name: entry.name,
         config: entry.config,
-        baseEnv: options.baseEnv ?? process.env,
+        baseEnv: options.baseEnv,
         cwd: options.cwd,
         clientInfo: options.clientInfo ?? { name: 'toolplane', version: '0.1.0' },
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,

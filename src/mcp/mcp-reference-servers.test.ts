@@ -54,6 +54,7 @@ describe('the reference MCP servers over stdio', () => {
     dir = await realpath(await mkdtemp(join(tmpdir(), 'toolplane-mcp-fs-')));
     await writeFile(join(dir, 'notes.txt'), 'first line\nsecond line\n');
     manager = createMcpManager({
+      cwd: process.cwd(),
       trusted: true,
       baseEnv: {
         PATH: process.env['PATH'],

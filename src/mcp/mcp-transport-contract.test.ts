@@ -75,6 +75,8 @@ describe.each<Transport>(['stdio', 'http', 'sse'])('MCP tools over %s', (transpo
       };
     }
     manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       servers: [
         {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ function setUp(turns: Parameters<typeof scriptedModel>[0], extra: Partial<AgentS
     tools: [modeProbe],
     permissions,
     modes,
+    env: { PATH: process.env['PATH'] },
+    homeDir: root,
     ...extra,
   };
   return { options, permissions, modes };
@@ -142,6 +144,28 @@ describe('createAgentSession', () => {
     await session.clear();
     await session.close();
     expect(events).toEqual(['start:startup', 'stop', 'start:clear', 'end']);
+  });
+
+  it("gives command hooks the session's environment, never the process's", async () => {
+    const out = join(root, 'hook-env.txt');
+    const { options } = setUp([], {
+      env: { PATH: process.env['PATH'], SESSION_MARKER: 'from-session' },
+      hooks: new Map([
+        [
+          'SessionStart',
+          [
+            {
+              source: 'projectSettings',
+              hooks: [{ type: 'command', command: `printf '%s|%s' "$SESSION_MARKER" "\${HOME:-unset}" > '${out}'` }],
+            },
+          ],
+        ],
+      ]),
+    });
+    expect(process.env['HOME']).toBeDefined();
+    const session = await createAgentSession(options);
+    await session.close();
+    expect(await readFile(out, 'utf8')).toBe('from-session|unset');
   });
 
   it('refuses to resume a session that does not exist', async () => {

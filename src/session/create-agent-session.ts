@@ -181,8 +181,8 @@ function sessionHooks(
     ...(options.hooks ? { settings: options.hooks } : {}),
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
     projectDir: options.cwd,
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.homeDir ? { homeDir: options.homeDir } : {}),
+    env: options.env,
+    homeDir: options.homeDir,
     transcriptPath,
     onDiagnostic: (diagnostic) => warn(`hook: ${diagnostic.message}`),
   });

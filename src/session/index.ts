@@ -3,6 +3,8 @@ export type { AgentSession, AgentSessionOptions } from './types.js';
 export { checkStructuredOutputSchema, type StructuredOutputOptions } from './structured-output.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';
+export { findSessionToResume } from './find-session-to-resume.js';
+export { loadSessionSystemPrompt, type SessionSystemPromptOptions } from './session-system-prompt.js';
 export {
   createPermissionModeStore,
   type PermissionModeStore,
@@ -17,7 +19,6 @@ export {
   type SessionStore,
   type SessionSummary,
 } from '../loop/session-store.js';
-export { buildSystemPrompt, loadProjectInstructions } from '../loop/system-prompt.js';
 export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runner.js';
 export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';

@@ -30,6 +30,8 @@ function options(
     provider: scriptedModel(turns),
     system: 'You answer in JSON.',
     cwd: root,
+    env: {},
+    homeDir: root,
     sessions: createSessionStore({ configDir: join(root, folder), cwd: root }),
     tools: [],
     permissions: createPermissionEngine({ rules: [], modeStore: modes, cwd: root, homeDir: root }),

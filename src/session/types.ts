@@ -40,9 +40,10 @@ export type AgentSessionOptions = {
   readonly hooks?: HookSettings;
   /** In-process hooks (a library user's own), run like settings hooks. */
   readonly functionHooks?: readonly FunctionHook[];
-  /** For command hooks: the environment they inherit (default `process.env`) and `~`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  readonly homeDir?: string;
+  /** The host's environment: command hooks inherit it (model-provider credentials removed). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The person's home folder: `~` in paths that hooks see. */
+  readonly homeDir: string;
   /** The host's services (sandbox, web fetch, …); the session adds its own to this registry. */
   readonly services?: ServiceRegistry;
   /** Subagent types the Agent tool offers; default the general-purpose one. */

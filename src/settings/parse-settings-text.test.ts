@@ -21,6 +21,25 @@ describe('parseJsonDocument', () => {
     if (parsed.ok) expect(JSON.parse(JSON.stringify(parsed.document.value))).toEqual(JSON.parse(text));
   });
 
+  it('decodes every escape JSON has', () => {
+    const text = '["\\b\\f\\n\\r\\t\\"\\\\\\/\\u00e9\\uD83D\\uDE00"]';
+    const parsed = parseJsonDocument(text);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.document.value).toEqual(JSON.parse(text));
+  });
+
+  it.each([
+    ['{"a":1,}', 'unexpected "}", expected a double-quoted property name'],
+    ['[1 2]', "unexpected \"2\", expected ',' or ']'"],
+    ['{"a":1 "b":2}', "unexpected \"\\\"\", expected ',' or '}'"],
+    ['"abc', 'unterminated string'],
+    ['{"a":"\\x"}', 'invalid escape in string'],
+    ['{"a":"\\u12G4"}', 'invalid \\u escape'],
+    ['{} extra', 'unexpected "e" after the JSON value'],
+  ])('says what is wrong with %j', (text, message) => {
+    expect(parseJsonDocument(text)).toMatchObject({ ok: false, message });
+  });
+
   it('reports the line and column of a syntax error', () => {
     const parsed = parseJsonDocument('{\n  "a": 1,\n  "b": }\n');
     expect(parsed).toMatchObject({ ok: false, position: { line: 3, column: 8 } });

@@ -67,7 +67,9 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     if (argv.includes('--tui')) {
       const { createInteractiveHost } = await import('../interactive.js');
       const { runInteractive } = await import('../tui/run-interactive.js');
-      return await runInteractive(createInteractiveHost(runtime, project), { initialPrompt: DEMO_PROMPT });
+      return await runInteractive(createInteractiveHost(runtime, { cwd: project, env, homeDir: root }), {
+        initialPrompt: DEMO_PROMPT,
+      });
     }
     const log = createEventLog(write);
     const unsubscribe = runtime.session.todoStore.subscribe((change) => {

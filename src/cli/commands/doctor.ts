@@ -40,7 +40,7 @@ export async function runDoctor(argv: readonly string[], io: CommandIo): Promise
     session: 'headless',
     ...(values.settings ? { cli: { settings: values.settings } } : {}),
   });
-  const configDir = configDirectory(io.env as NodeJS.ProcessEnv, io.homeDir);
+  const configDir = configDirectory(io.env, io.homeDir);
   // A fresh probe: the doctor is where a cached answer gets checked again.
   const probe = await probeBubblewrap({
     env: io.env,

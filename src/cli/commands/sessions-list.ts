@@ -4,7 +4,7 @@ import type { CommandIo } from '../headless.js';
 /** `toolplane sessions list [--json]`: the sessions of this folder, newest first. */
 export async function runSessionsList(argv: readonly string[], io: CommandIo): Promise<number> {
   const store = createSessionStore({
-    configDir: configDirectory(io.env as NodeJS.ProcessEnv, io.homeDir),
+    configDir: configDirectory(io.env, io.homeDir),
     cwd: io.cwd,
   });
   const sessions = await store.list();

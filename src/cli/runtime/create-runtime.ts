@@ -1,36 +1,28 @@
 import { dirname } from 'node:path';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
-import { createServices, type ServiceRegistry } from '../../contract/services.js';
 import type { AnyTool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { PermissionEngine } from '../../permissions/permission-engine.js';
 import { initShellParser } from '../../permissions/bash-parser.js';
 import {
-  buildSystemPrompt,
-  checkStructuredOutputSchema,
   configDirectory,
   createAgentSession,
   createSessionStore,
-  GENERAL_PURPOSE_AGENT,
-  loadProjectInstructions,
+  findSessionToResume,
+  loadSessionSystemPrompt,
+  checkStructuredOutputSchema,
   offersToolSearch,
   type AgentSession,
 } from '../../session/index.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
-import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
-import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
-import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
-import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
-import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import { JSON_SCHEMA_NEEDS_PRINT, type RunArguments } from '../args.js';
-import { createBuiltinTools } from './builtin-tools.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
 import { loadPermissions } from './load-permissions.js';
-import { startSessionMcp } from './mcp-setup.js';
 import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
+import { createRuntimeTools } from './runtime-tools.js';
 import { setUpSandbox } from './sandbox-setup.js';
 import { createSettingsGuard, type SettingsGuard } from './settings-guard.js';
 
@@ -65,8 +57,8 @@ export type Runtime = {
 
 /**
  * The composition root of the CLI: arguments, then settings and the permission engine, the
- * provider, the tools (built-in and MCP), then the agent session that owns the rest. Throws `SETTINGS_INVALID` for a settings file
- * that cannot be read (a deny rule must never be lost silently).
+ * provider, the tools (built-in and MCP), then the agent session that owns the rest. Throws
+ * `SETTINGS_INVALID` for a settings file that cannot be read (a deny rule must never be lost silently).
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { args, cwd, env, homeDir } = options;
@@ -83,7 +75,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const parserReady = initShellParser().catch((error: unknown) =>
     options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
   );
-  const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
   const guardRef: { current?: SettingsGuard } = {};
@@ -92,14 +83,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     signal,
     onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
   });
-
-  const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
+  const configDir = configDirectory(env, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
-  let resume: string | undefined;
-  if (args.resume || args.continue) {
-    resume = args.resume ?? (await sessions.list())[0]?.id;
-    if (!resume) throw new ToolplaneError('SESSION_CORRUPT', 'There is no earlier session in this folder to continue.');
-  }
+  const resume = await findSessionToResume(sessions, { resume: args.resume, continueLatest: args.continue });
   const sessionRef: { current?: AgentSession } = {};
   const settingsGuard = await createSettingsGuard({
     files: watchedConfigFiles({ cwd, env, homeDir, settingsFlag: args.settings, mcpConfigFiles: args.mcpConfig }),
@@ -114,33 +100,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   const provider = await providerPromise;
   const model = args.model ?? provider.defaultModel;
-  const services = await hostServices({ engine, provider, model, choice, env });
-  const mcp = await startSessionMcp({
-    cwd,
-    env,
-    homeDir,
-    settings,
-    configFiles: args.mcpConfig,
+  const { tools, services, mcp, agentTypes } = await createRuntimeTools({
+    ...options,
     signal,
-    warn: options.warn,
-  });
-  if (mcp) services.set(mcpResourcesService, mcp);
-  const agentTypes = [GENERAL_PURPOSE_AGENT];
-  const builtins = createBuiltinTools({
-    env,
+    settings,
+    engine,
     provider,
-    interactive: options.interactive,
-    hasMcp: mcp !== undefined,
-    agentTypes,
-    allowPrivateHosts: privateHostsFromRules(settings.rules),
+    model,
+    choice,
+    mcpConfigFiles: args.mcpConfig,
+    extraTools: options.extraTools ?? [],
   });
-  const instructions = await instructionsPromise;
-  const system = buildSystemPrompt({
+  const system = await loadSessionSystemPrompt({
     cwd,
-    instructions,
     ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
     additionalDirectories: args.addDir,
-    toolSearch: offersToolSearch(builtins, mcp),
+    toolSearch: offersToolSearch(tools, mcp),
+    signal,
   });
   const sandboxRef: { current?: Sandbox } = {};
   const session = await createAgentSession({
@@ -148,26 +124,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     model,
     system,
     cwd,
+    env,
+    homeDir,
     sessions,
     ...(resume !== undefined ? { resume } : {}),
-    tools: [...builtins, ...(options.extraTools ?? [])],
+    tools,
     ...(mcp ? { mcp } : {}),
     permissions,
     modes,
     hooks: settings.hooks,
-    env,
-    homeDir,
     services,
     agentTypes,
     ...(jsonSchema ? { structuredOutput: { schema: jsonSchema } } : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
-    afterTools: async (turnSignal) => {
-      const lines = await settingsGuard.afterTools(turnSignal);
-      // In the terminal UI a turn's notices are events; elsewhere (and at close) they go to stderr.
-      if (options.interactive && turnSignal) return lines;
-      for (const line of lines) options.warn(`toolplane: ${line}`);
-      return [];
-    },
+    afterTools: settingsNotices(settingsGuard, options),
     warn: options.warn,
     signal,
     onClose: async () => {
@@ -200,26 +170,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   return { provider, model, settings, permissions, mcp, session };
 }
 
-/** The services only a host can give: denied paths for Read, WebFetch's model, Anthropic's web search. */
-async function hostServices(options: {
-  readonly engine: PermissionEngine;
-  readonly provider: ModelProvider;
-  readonly model: string;
-  readonly choice: ReturnType<typeof chooseProvider>;
-  readonly env: RuntimeOptions['env'];
-}): Promise<ServiceRegistry> {
-  const { engine, provider, model, choice, env } = options;
-  const services = createServices()
-    .set(READ_DENIED_PATH, (path: string) => engine.pathDenial(path, 'read') !== undefined)
-    .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
-  if (choice.name === 'anthropic' && provider.capabilities.webSearch) {
-    const { createAnthropicWebSearch } = await import('../../providers/anthropic/anthropic-web-search.js');
-    const backend = createAnthropicWebSearch({
-      env,
-      ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
-      defaultModel: model,
-    });
-    services.set(webSearchService, { search: async (request, searchSignal) => backend.search(request, searchSignal) });
-  }
-  return services;
+/**
+ * What the settings guard found after a batch of tool calls (a settings file a call wrote, now
+ * held): in the terminal UI a turn's notices are events; elsewhere, and at close, they go to `warn`.
+ */
+function settingsNotices(
+  guard: SettingsGuard,
+  options: Pick<RuntimeOptions, 'interactive' | 'warn'>,
+): (signal?: AbortSignal) => Promise<readonly string[]> {
+  return async (turnSignal) => {
+    const lines = await guard.afterTools(turnSignal);
+    if (options.interactive && turnSignal) return lines;
+    for (const line of lines) options.warn(`toolplane: ${line}`);
+    return [];
+  };
 }

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ToolplaneError } from '../../errors/index.js';
 import type { RetryOptions } from '../retry-stream.js';
 
-/** Settings of the Anthropic provider; each falls back to the environment, then to a default. */
+/** Settings of the Anthropic provider; each falls back to the variables of `env`, then to a default. */
 export type AnthropicProviderOptions = {
   /** Default: `ANTHROPIC_API_KEY`. */
   readonly apiKey?: string;
@@ -12,8 +12,8 @@ export type AnthropicProviderOptions = {
   readonly baseURL?: string;
   /** Model used when a request names none. Default: `ANTHROPIC_MODEL`, else `claude-sonnet-5-5`. */
   readonly defaultModel?: string;
-  /** Where the variables above are read. Default: `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where the variables above are read; the host passes its environment (`{}` reads none). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Retries of rate limits, overload, server and connection errors. Default: 4 retries from 500 ms. */
   readonly retry?: RetryOptions;
   /** Time limit of one attempt, in ms. Default: the SDK's (10 minutes). */
@@ -33,7 +33,7 @@ export function createAnthropicClient(
   options: AnthropicProviderOptions,
   settings: { readonly sdkRetries: number },
 ): { readonly client: Anthropic; readonly defaultModel: string } {
-  const env = options.env ?? process.env;
+  const { env } = options;
   const apiKey = options.apiKey ?? env['ANTHROPIC_API_KEY'];
   const authToken = options.authToken ?? env['ANTHROPIC_AUTH_TOKEN'];
   if (!apiKey && !authToken) {

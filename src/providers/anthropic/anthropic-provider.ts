@@ -12,7 +12,7 @@ export type { AnthropicProviderOptions } from './anthropic-client.js';
  * every failure is a `ProviderError` (code `PROVIDER_ERROR`) with the HTTP status and the API's
  * message. Throws `PROVIDER_ERROR` at creation when there is neither an API key nor a token.
  */
-export function createAnthropicProvider(options: AnthropicProviderOptions = {}): ModelProvider {
+export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   // Retries are ours: they must stop once streamed output has reached the caller.
   const { client, defaultModel } = createAnthropicClient(options, { sdkRetries: 0 });
   const toolSearchBeta = options.toolSearchBeta === undefined ? TOOL_SEARCH_BETA : options.toolSearchBeta;

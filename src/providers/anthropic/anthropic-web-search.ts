@@ -38,7 +38,7 @@ const NAME = 'anthropic';
  * pauses. Retries are the SDK's (rate limits and overload, honouring `retry-after`). Failures,
  * including the search tool's own error codes when nothing was found, throw a `ProviderError`.
  */
-export function createAnthropicWebSearch(options: AnthropicWebSearchOptions = {}): AnthropicWebSearch {
+export function createAnthropicWebSearch(options: AnthropicWebSearchOptions): AnthropicWebSearch {
   const { client, defaultModel } = createAnthropicClient(options, { sdkRetries: options.retry?.maxRetries ?? 2 });
   return {
     async search(request, signal) {

@@ -4,7 +4,7 @@ import { streamWithRetries, type RetryOptions } from '../retry-stream.js';
 import { readOpenAIStream } from './read-openai-stream.js';
 import { toOpenAIParams, type MaxTokensField } from './to-openai-params.js';
 
-/** Settings of the OpenAI-compatible provider; each falls back to the environment, then a default. */
+/** Settings of the OpenAI-compatible provider; each falls back to the variables of `env`, then a default. */
 export type OpenAIProviderOptions = {
   /** Default: `OPENAI_API_KEY`, else a placeholder (local servers such as Ollama need none). */
   readonly apiKey?: string;
@@ -14,8 +14,8 @@ export type OpenAIProviderOptions = {
   readonly defaultModel?: string;
   /** Name reported as `provider.name` and in errors. Default `openai`. */
   readonly name?: string;
-  /** Where the variables above are read. Default: `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where the variables above are read; the host passes its environment (`{}` reads none). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Retries of rate limits, overload, server and connection errors. Default: 4 retries from 500 ms. */
   readonly retry?: RetryOptions;
   /** Time limit of one attempt, in ms. Default: the SDK's (10 minutes). */
@@ -37,8 +37,8 @@ export const PLACEHOLDER_API_KEY = 'not-needed';
  * honouring `retry-after`) only before any event reached the caller; every failure is a
  * `ProviderError` (code `PROVIDER_ERROR`) with the HTTP status and the server's message.
  */
-export function createOpenAIProvider(options: OpenAIProviderOptions = {}): ModelProvider {
-  const env = options.env ?? process.env;
+export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
+  const { env } = options;
   const client = new OpenAI({
     apiKey: options.apiKey ?? (env['OPENAI_API_KEY'] || PLACEHOLDER_API_KEY),
     baseURL: options.baseURL ?? (env['OPENAI_BASE_URL'] || 'https://api.openai.com/v1'),

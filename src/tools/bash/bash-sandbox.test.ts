@@ -21,7 +21,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const tool = createBashTool({ killGraceMs: 200 });
+const tool = createBashTool({ env: process.env, killGraceMs: 200 });
 
 function contextWith(sandbox: Sandbox | undefined, approval: CallApproval | undefined) {
   const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: path.join(root, 'spill') }));

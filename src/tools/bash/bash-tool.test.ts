@@ -40,7 +40,7 @@ function makeContext(overrides: ContextOverrides = {}): ToolCallContext {
   };
 }
 
-const tool = createBashTool({ killGraceMs: 300 });
+const tool = createBashTool({ env: process.env, killGraceMs: 300 });
 
 async function run(input: BashInput, context: ToolCallContext = makeContext()) {
   const parsed = bashInputSchema.parse(input);
@@ -90,7 +90,7 @@ describe('Bash', () => {
 
   it('asks before running elsewhere than the session folder when no SHELL_STATE lets the permission check see the shell', async () => {
     await mkdir(path.join(root, 'moved'), { recursive: true });
-    const own = createBashTool({ killGraceMs: 300 });
+    const own = createBashTool({ env: process.env, killGraceMs: 300 });
     const context = makeContext({ sessionId: 's-moved' });
     expect(await own.checkPermissions(bashInputSchema.parse({ command: 'pwd' }), context)).toEqual({
       behavior: 'passthrough',
@@ -134,7 +134,7 @@ describe('Bash', () => {
 
   it('works the same with a POSIX sh when bash is not the shell', async () => {
     await mkdir(path.join(root, 'posix'), { recursive: true });
-    const sh = createBashTool({ shell: '/bin/sh' });
+    const sh = createBashTool({ env: process.env, shell: '/bin/sh' });
     const services = createServices().set(SPILL_FOLDER, createSpillFolder({ path: spill }));
     const context = makeContext({ services, sessionId: 's-posix' });
     await sh.call({ command: 'cd posix && echo moved' }, context);
@@ -164,7 +164,7 @@ describe('Bash', () => {
   it('kills the process group when the call is aborted mid-run, and streams progress', async () => {
     const controller = new AbortController();
     const progress: ToolProgress[] = [];
-    const progressTool = createBashTool({ killGraceMs: 300, progressIntervalMs: 10 });
+    const progressTool = createBashTool({ env: process.env, killGraceMs: 300, progressIntervalMs: 10 });
     const pidFile = path.join(root, 'abort.pid');
     const context = makeContext({
       signal: controller.signal,
@@ -198,7 +198,7 @@ describe('Bash', () => {
   });
 
   it('spills huge output to a file and keeps only its head and tail in the result', async () => {
-    const small = createBashTool({ maxOutputBytes: 10_000 });
+    const small = createBashTool({ env: process.env, maxOutputBytes: 10_000 });
     const command = "head -c 5000000 /dev/zero | tr '\\0' 'a'; echo; echo END";
     const context = makeContext();
     const output = await small.call({ command }, context);
@@ -237,7 +237,7 @@ describe('Bash', () => {
   });
 
   it('reports a shell that cannot start', async () => {
-    const broken = createBashTool({ shell: path.join(root, 'no-such-shell') });
+    const broken = createBashTool({ env: process.env, shell: path.join(root, 'no-such-shell') });
     const output = await broken.call({ command: 'echo hi' }, makeContext());
     expect(broken.mapResult(output, 'x')).toMatchObject({
       isError: true,

@@ -50,8 +50,8 @@ export type BashInput = z.infer<typeof bashInputSchema>;
 export type BashToolOptions = {
   /** The shell to run; by default bash, else `$SHELL`, else /bin/sh. */
   readonly shell?: string;
-  /** The environment commands start from (credentials are removed). Default: `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The host's environment, which commands start from (credentials are removed). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Output bytes per stream kept in memory before the rest goes to a spill file. Default 30,000. */
   readonly maxOutputBytes?: number;
   /** Grace between SIGTERM and SIGKILL when a command is killed, in ms. Default 2,000. */
@@ -66,8 +66,8 @@ export type BashToolOptions = {
  * table). Optional services: {@link SPILL_FOLDER} (else a temporary folder), and
  * {@link TASK_REGISTRY}, required for `run_in_background`.
  */
-export function createBashTool(options: BashToolOptions = {}): Tool<BashInput, BashOutput> {
-  const baseEnv = options.env ?? process.env;
+export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput> {
+  const baseEnv = options.env;
   const maxOutputBytes = options.maxOutputBytes ?? 30_000;
   const killGraceMs = options.killGraceMs ?? 2_000;
   const fallbackState = createShellState();

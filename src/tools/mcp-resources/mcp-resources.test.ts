@@ -52,6 +52,8 @@ describe('ListMcpResourcesTool and ReadMcpResourceTool', () => {
   beforeAll(async () => {
     dir = await realpath(await mkdtemp(join(tmpdir(), 'toolplane-mcp-res-')));
     manager = createMcpManager({
+      baseEnv: process.env,
+      cwd: process.cwd(),
       trusted: true,
       servers: [
         entry('everything', [packageBin('@modelcontextprotocol/server-everything'), 'stdio']),

@@ -1,0 +1,92 @@
+import type { ModelProvider } from '../../contract/provider.js';
+import { createServices, type ServiceRegistry } from '../../contract/services.js';
+import type { AnyTool } from '../../contract/tool.js';
+import type { McpManager } from '../../mcp/mcp-manager.js';
+import type { PermissionEngine } from '../../permissions/permission-engine.js';
+import { GENERAL_PURPOSE_AGENT, type SubagentType } from '../../session/index.js';
+import type { LoadedSettings } from '../../settings/load-settings.js';
+import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
+import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
+import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
+import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
+import { webSearchService } from '../../tools/web-search/web-search-service.js';
+import { createBuiltinTools } from './builtin-tools.js';
+import type { ProviderChoice } from './choose-provider.js';
+import { startSessionMcp } from './mcp-setup.js';
+
+/** The tools of a CLI session and what they run on. */
+export type RuntimeTools = {
+  /** The built-ins, then the host's own. */
+  readonly tools: readonly AnyTool[];
+  readonly services: ServiceRegistry;
+  readonly mcp: McpManager | undefined;
+  readonly agentTypes: readonly SubagentType[];
+};
+
+/**
+ * The tools step of the composition root: the host's services (denied paths for Read, WebFetch's
+ * model, Anthropic's web search), the MCP servers (connecting in the background), and the
+ * built-in tools configured for them.
+ */
+export async function createRuntimeTools(options: {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homeDir: string;
+  readonly interactive: boolean;
+  readonly settings: LoadedSettings;
+  readonly engine: PermissionEngine;
+  readonly provider: ModelProvider;
+  readonly model: string;
+  readonly choice: ProviderChoice;
+  readonly mcpConfigFiles: readonly string[];
+  readonly extraTools: readonly AnyTool[];
+  readonly warn: (line: string) => void;
+  readonly signal: AbortSignal;
+}): Promise<RuntimeTools> {
+  const { settings, provider } = options;
+  const services = await hostServices(options);
+  const mcp = await startSessionMcp({
+    cwd: options.cwd,
+    env: options.env,
+    homeDir: options.homeDir,
+    settings,
+    configFiles: options.mcpConfigFiles,
+    signal: options.signal,
+    warn: options.warn,
+  });
+  if (mcp) services.set(mcpResourcesService, mcp);
+  const agentTypes = [GENERAL_PURPOSE_AGENT];
+  const builtins = createBuiltinTools({
+    env: options.env,
+    provider,
+    interactive: options.interactive,
+    hasMcp: mcp !== undefined,
+    agentTypes,
+    allowPrivateHosts: privateHostsFromRules(settings.rules),
+  });
+  return { tools: [...builtins, ...options.extraTools], services, mcp, agentTypes };
+}
+
+/** The services only a host can give: denied paths for Read, WebFetch's model, Anthropic's web search. */
+async function hostServices(options: {
+  readonly engine: PermissionEngine;
+  readonly provider: ModelProvider;
+  readonly model: string;
+  readonly choice: ProviderChoice;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}): Promise<ServiceRegistry> {
+  const { engine, provider, model, choice, env } = options;
+  const services = createServices()
+    .set(READ_DENIED_PATH, (path: string) => engine.pathDenial(path, 'read') !== undefined)
+    .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
+  if (choice.name === 'anthropic' && provider.capabilities.webSearch) {
+    const { createAnthropicWebSearch } = await import('../../providers/anthropic/anthropic-web-search.js');
+    const backend = createAnthropicWebSearch({
+      env,
+      ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
+      defaultModel: model,
+    });
+    services.set(webSearchService, { search: async (request, searchSignal) => backend.search(request, searchSignal) });
+  }
+  return services;
+}

@@ -1,0 +1,3 @@
+import { homedir } from 'node:os';
+
+export const host = { env: process.env, cwd: process.cwd(), homeDir: homedir() };

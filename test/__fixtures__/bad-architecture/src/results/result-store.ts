@@ -1,0 +1,1 @@
+export const createResultStore = 1;
