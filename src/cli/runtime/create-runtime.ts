@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
 import { createServices, type ServiceRegistry } from '../../contract/services.js';
+import { startTemporarySweep } from './temporary-sweep.js';
 import type { AnyTool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
@@ -126,6 +127,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
   });
   if (mcp) services.set(mcpResourcesService, mcp);
+  const endJournal = await startTemporarySweep({
+    configDir,
+    sessionsFolder: sessions.folder,
+    cwd,
+    services,
+    warn: options.warn,
+  });
   const agentTypes = [GENERAL_PURPOSE_AGENT];
   const builtins = createBuiltinTools({
     env,
@@ -176,6 +184,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       // After the tasks: a background command may still hold a stand-in for a protected path.
       await sandboxRef.current?.dispose?.();
       await mcp?.close();
+      await endJournal();
     },
   });
   sessionRef.current = session;
