@@ -91,7 +91,12 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     const connection = slot?.connection;
     const client = connection?.client();
     if (connection !== undefined && client !== undefined) {
-      return { status: 'connected', client, reportBroken: (reason) => connection.reportBroken(client, reason) };
+      return {
+        status: 'connected',
+        client,
+        reportBroken: (reason) => connection.reportBroken(client, reason),
+        dropReason: () => connection.dropReason(client),
+      };
     }
     const state = slot?.state;
     if (state === undefined) return { status: 'unavailable', reason: 'it is not configured' };
@@ -199,6 +204,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         clientInfo: options.clientInfo ?? { name: 'toolplane', version: '0.1.0' },
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
         reconnect: policy,
+        ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
         listener: {
           onState(state) {
             const slot = slots.get(entry.name);

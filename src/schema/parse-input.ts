@@ -83,6 +83,21 @@ function describeZodIssue(issue: ZodIssueLike, input: unknown): string {
   }
 }
 
+/**
+ * Why `schema` cannot be compiled as a tool's input schema (Ajv's message), or `undefined` when it
+ * can. Compiled schemas are cached by Ajv, so a later `getInputParser` reuses the work.
+ */
+export function jsonSchemaProblem(schema: JsonSchemaObject): string | undefined {
+  const known =
+    typeof schema.$schema !== 'string' || schema.$schema.includes('2020-12') || schema.$schema.includes('draft-07');
+  try {
+    compilerFor(schema).compile(known ? schema : { ...schema, $schema: undefined });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 function compileJsonSchema(schema: JsonSchemaObject): InputParser {
   let validate: ValidateFunction;
   try {
