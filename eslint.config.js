@@ -47,7 +47,6 @@ export default tseslint.config(
       'src/execution/run-gate-chain.ts',
       'src/execution/tool-executor.ts',
       'src/loop/query.ts',
-      'src/mcp/mcp-manager.ts',
       'src/permissions/bash-evaluation.ts',
       'src/permissions/bash-wrappers.ts',
       'src/permissions/code-running-options.ts',
