@@ -62,7 +62,6 @@ export default tseslint.config(
       'src/testing/mock-model-server.ts',
       'src/tools/bash/bash-tool.ts',
       'src/tools/grep/grep-tool.ts',
-      'src/tools/tasks/task-registry.ts',
       'src/tools/web-fetch/web-fetch-tool.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
