@@ -50,6 +50,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
   process.on('SIGTERM', onTerm);
 
   let runtime: Runtime | undefined;
+  let unwritten: Error | undefined;
   try {
     try {
       runtime = await createRuntime({
@@ -98,7 +99,18 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       }
       report(step.value, { stream, line, debug: args.debug, warn, sessionId });
     }
-    await runtime.session.transcript().flush();
+    // A transcript that could not be written ends the run with an error, told already by the turn.
+    unwritten = await runtime.session
+      .transcript()
+      .flush()
+      .then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    if (unwritten && !result.error) {
+      warn(`toolplane: ${unwritten.message}`);
+      result = { ...result, status: 'error_during_execution', error: unwritten };
+    }
     const object = toResultObject(result, {
       sessionId,
       durationMs: performance.now() - started,
@@ -118,7 +130,9 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
   } finally {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
-    await runtime?.session.close().catch((error: unknown) => warn(`toolplane: closing failed: ${String(error)}`));
+    await runtime?.session.close().catch((error: unknown) => {
+      if (error !== unwritten) warn(`toolplane: closing failed: ${String(error)}`);
+    });
   }
 }
 

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from '../messages/types.js';
+import { openTranscript, type Session } from './transcript-writer.js';
+
+export type { Session, TranscriptLine } from './transcript-writer.js';
 import { repairPairing } from '../messages/repair-pairing.js';
 
 /** Where the user's toolplane data lives: `TOOLPLANE_CONFIG_DIR` of `env`, else `.toolplane` in `home`. */
@@ -15,37 +18,6 @@ export function configDirectory(env: Readonly<Record<string, string | undefined>
 export function projectKey(cwd: string): string {
   return cwd.replace(/[^A-Za-z0-9]/g, '-');
 }
-
-/** One line of a transcript. */
-export type TranscriptLine =
-  | { readonly type: 'session'; readonly sessionId: string; readonly cwd: string; readonly createdAt: string }
-  | { readonly type: 'message'; readonly message: Message; readonly timestamp: string }
-  /** Write-ahead: a `tool_use` block, recorded before its call starts (its message follows when complete). */
-  | { readonly type: 'tool-use'; readonly block: ToolUseBlock; readonly timestamp: string }
-  /** A compaction: the history from here on starts with these messages. */
-  | { readonly type: 'compact'; readonly messages: readonly Message[]; readonly timestamp: string }
-  | {
-      readonly type: 'event';
-      readonly event: { readonly type: string; readonly [key: string]: unknown };
-      readonly timestamp: string;
-    };
-
-/** An open session: its transcript file and its results folder. */
-export type Session = {
-  readonly id: string;
-  readonly cwd: string;
-  /** The transcript (JSONL, mode 0600). */
-  readonly path: string;
-  /** Where oversized tool results go. */
-  readonly resultsDirectory: string;
-  appendMessage(message: Message): void;
-  /** Records a `tool_use` ahead of its call; resolves once it is written, rejects when it cannot be. */
-  appendToolUse(block: ToolUseBlock): Promise<void>;
-  appendCompaction(messages: readonly Message[]): void;
-  appendEvent(event: { readonly type: string; readonly [key: string]: unknown }): void;
-  /** Resolves when everything appended so far is on disk. */
-  flush(): Promise<void>;
-};
 
 /** A session read back from disk. */
 export type LoadedSession = {
@@ -77,51 +49,16 @@ const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 export function createSessionStore(options: { readonly configDir: string; readonly cwd: string }) {
   const folder = join(options.configDir, 'projects', projectKey(options.cwd));
 
-  function open_(id: string, existing: boolean): Session {
-    const path = join(folder, `${id}.jsonl`);
-    let chain: Promise<unknown> = existing
-      ? endWithNewline(path).catch(() => undefined)
-      : mkdir(folder, { recursive: true, mode: 0o700 }).then(() =>
-          writeLine(path, { type: 'session', sessionId: id, cwd: options.cwd, createdAt: new Date().toISOString() }),
-        );
-    let failure: unknown;
-    const append = (line: TranscriptLine) => {
-      chain = chain
-        .then(() => writeLine(path, line))
-        .catch((error: unknown) => {
-          failure ??= error;
-        });
-    };
-    return {
+  const open_ = (id: string, existing: boolean): Session =>
+    openTranscript({
       id,
       cwd: options.cwd,
-      path,
+      path: join(folder, `${id}.jsonl`),
       resultsDirectory: join(folder, id, 'tool-results'),
-      appendMessage: (message) => append({ type: 'message', message, timestamp: new Date().toISOString() }),
-      appendToolUse(block) {
-        const written = chain.then(() =>
-          writeLine(path, { type: 'tool-use', block, timestamp: new Date().toISOString() }),
-        );
-        chain = written.catch((error: unknown) => {
-          failure ??= error;
-        });
-        return written.catch((error: unknown) => {
-          throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(error)}`, {
-            cause: error,
-          });
-        });
-      },
-      appendCompaction: (messages) => append({ type: 'compact', messages, timestamp: new Date().toISOString() }),
-      appendEvent: (event) => append({ type: 'event', event, timestamp: new Date().toISOString() }),
-      async flush() {
-        await chain;
-        if (failure)
-          throw new ToolplaneError('SESSION_CORRUPT', `Could not write the transcript ${path}: ${String(failure)}`, {
-            cause: failure,
-          });
-      },
-    };
-  }
+      ...(existing
+        ? {}
+        : { header: { type: 'session', sessionId: id, cwd: options.cwd, createdAt: new Date().toISOString() } }),
+    });
 
   return {
     folder,
@@ -171,35 +108,6 @@ export function createSessionStore(options: { readonly configDir: string; readon
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
-
-/**
- * A transcript torn by a crash mid-write ends without a newline; the next line appended to it would
- * be glued to the torn one and lost with it on load.
- */
-async function endWithNewline(path: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return; // Nothing to continue; the first append creates the file.
-  }
-  let torn = false;
-  try {
-    const { size } = await handle.stat();
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      torn = last[0] !== 0x0a;
-    }
-  } finally {
-    await handle.close();
-  }
-  if (torn) await appendFile(path, '\n', { mode: 0o600 });
-}
-
-async function writeLine(path: string, line: TranscriptLine): Promise<void> {
-  await appendFile(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
-}
 
 /**
  * Reads a transcript: message lines build the history, a compaction line replaces it, and a line

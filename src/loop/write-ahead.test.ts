@@ -10,6 +10,7 @@ import { assembleToolPool } from '../pool/assemble-tool-pool.js';
 import { createFakePermissionGate } from '../testing/fake-gates.js';
 import { query } from './query.js';
 import { createSessionStore } from './session-store.js';
+import { openTranscript } from './transcript-writer.js';
 import type { LoopRecorder, QueryResult } from './types.js';
 
 const block = (id: string): ToolUseBlock => ({ type: 'tool_use', id, name: 'Mark', input: {} });
@@ -111,5 +112,21 @@ describe('the write-ahead transcript', () => {
     const whole = await store.load('complete');
     expect(whole.messages).toHaveLength(2);
     expect(whole.interrupted).toEqual([]);
+  });
+
+  it('a full disk (/dev/full) is reported at once through `failed`, to the call and to flush, and nothing more is written', async () => {
+    const transcript = openTranscript({
+      id: 'full',
+      cwd: '/work/app',
+      path: '/dev/full',
+      resultsDirectory: join(folder, 'results'),
+      header: { type: 'session', sessionId: 'full', cwd: '/work/app', createdAt: new Date().toISOString() },
+    });
+    const failure = await transcript.failed;
+    expect(failure.code).toBe('SESSION_CORRUPT');
+    expect(failure.message).toMatch(/Could not write the transcript \/dev\/full: .*ENOSPC/);
+    transcript.appendMessage({ role: 'user', content: 'go' });
+    await expect(transcript.appendToolUse(block('w1'))).rejects.toBe(failure);
+    await expect(transcript.flush()).rejects.toBe(failure);
   });
 });

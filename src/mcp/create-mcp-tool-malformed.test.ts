@@ -1,24 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createCallContext } from '../testing/call-context.js';
+import { callToolText as callText } from '../testing/call-tool-text.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AnyTool, ToolCallContext } from '../contract/tool.js';
 import { createMcpManager, type McpManager } from './mcp-manager.js';
 import type { McpServerState } from './mcp-connection.js';
 
 const SERVER = fileURLToPath(new URL('./__fixtures__/malformed-result-server.mjs', import.meta.url));
-
-function context(): ToolCallContext {
-  return createCallContext({ toolUseId: 'toolu_1', cwd: process.cwd() });
-}
-
-async function callText(tool: AnyTool | undefined): Promise<{ text: string; isError: boolean }> {
-  if (tool === undefined) throw new Error('tool missing');
-  const mapped = tool.mapResult(await tool.call({}, context()), 'toolu_1');
-  return {
-    text: typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content),
-    isError: mapped.isError === true,
-  };
-}
 
 describe('an MCP tool whose server answers with a malformed result', () => {
   const managers: McpManager[] = [];

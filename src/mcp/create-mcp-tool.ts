@@ -5,7 +5,7 @@ import { defineTool } from '../contract/define-tool.js';
 import { jsonSchema } from '../contract/tool.js';
 import type { Tool, ToolCallContext } from '../contract/tool.js';
 import { describeError } from '../errors/toolplane-error.js';
-import { describeMcpError } from './describe-mcp-error.js';
+import { describeMcpError, isSchemaError } from './describe-mcp-error.js';
 import { mapMcpOutput, mcpErrorResult } from './map-mcp-result.js';
 
 /** Longest server description passed to the model, in characters. */
@@ -18,6 +18,8 @@ export type McpClientLookup =
       readonly client: Client;
       /** Reports that the client could not reach its server, so the connection is rebuilt. */
       readonly reportBroken: (reason: string) => void;
+      /** Why this side dropped the client (an answer over the size limit), read when a call ends closed. */
+      readonly dropReason?: () => string | undefined;
     }
   | { readonly status: 'unavailable'; readonly reason: string };
 
@@ -42,11 +44,6 @@ export type CreateMcpToolOptions = {
 
 function capText(text: string, maxChars: number): string {
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
-}
-
-/** A schema validation error (Zod's `issues`), as the SDK rejects a response that does not parse. */
-function isSchemaError(error: unknown): boolean {
-  return error instanceof Error && Array.isArray((error as { issues?: unknown }).issues);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -112,6 +109,11 @@ export function createMcpTool(options: CreateMcpToolOptions): Tool<Record<string
         );
       }
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        const dropped = lookup.dropReason?.();
+        if (dropped !== undefined)
+          return mcpErrorResult(
+            `The result of ${where} was too large: ${dropped}, so it was dropped (the server is being reconnected). Ask for less at a time (a narrower query, a smaller page or range), or use another tool.`,
+          );
         return mcpErrorResult(
           `MCP server "${server}" closed the connection during the call of ${definition.name}; it is being reconnected. Check whether the call had an effect before retrying.`,
         );

@@ -68,6 +68,8 @@ export type CreateMcpTransportOptions = {
   readonly baseEnv: Readonly<Record<string, string | undefined>>;
   /** Folder a stdio server starts in when its config names none. */
   readonly cwd: string | undefined;
+  /** The largest message a stdio server may send, in bytes (default: the SDK's, 10 MiB). */
+  readonly maxMessageBytes?: number;
 };
 
 /**
@@ -86,6 +88,7 @@ export function createMcpTransport(options: CreateMcpTransportOptions): McpTrans
         env: buildServerEnv({ configured: config.env, baseEnv: options.baseEnv }),
         stderr: 'pipe',
         ...(cwd === undefined ? {} : { cwd }),
+        ...(options.maxMessageBytes === undefined ? {} : { maxBufferSize: options.maxMessageBytes }),
       });
       let tail = '';
       // Always drained: a full stderr pipe would block the server.

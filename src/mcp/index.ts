@@ -6,7 +6,7 @@ export type {
   McpToolIdentity,
   McpResourceSummary,
 } from './mcp-manager-types.js';
-export type { McpServerState, McpReconnectPolicy } from './mcp-connection.js';
+export type { McpServerState, McpReconnectPolicy } from './mcp-connection-types.js';
 export {
   parseMcpServers,
   parseMcpConfigText,

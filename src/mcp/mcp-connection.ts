@@ -1,103 +1,101 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Implementation, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
-import { describeError } from '../errors/toolplane-error.js';
-import { collectMcpPages } from './collect-mcp-pages.js';
-import { describeMcpError } from './describe-mcp-error.js';
-import type { McpServerConfig } from './mcp-config.js';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpTransport } from './create-mcp-transport.js';
 import type { McpTransportHandle } from './create-mcp-transport.js';
+import { describeMcpError } from './describe-mcp-error.js';
+import { explainMcpDrop } from './explain-mcp-drop.js';
+import { createMcpToolFetcher } from './list-mcp-tools.js';
+import type { McpConnection, McpConnectionOptions, McpServerState } from './mcp-connection-types.js';
+import { createListChangedHandler } from './mcp-list-changed.js';
 
-/**
- * The state of one server. `pending` is a server still connecting, or reconnecting after it
- * dropped (`attempt` counts reconnect attempts, `lastError` says why it dropped); `failed` gave up
- * and says why; `disabled` was never started (untrusted workspace, turned off).
- */
-export type McpServerState =
-  | { readonly status: 'pending'; readonly attempt?: number; readonly lastError?: string }
-  | { readonly status: 'connected' }
-  | { readonly status: 'failed'; readonly reason: string }
-  | { readonly status: 'disabled'; readonly reason: string };
+export type {
+  McpConnection,
+  McpConnectionListener,
+  McpConnectionOptions,
+  McpReconnectPolicy,
+  McpServerState,
+} from './mcp-connection-types.js';
 
-/** Reconnection after a connected server drops: exponential backoff, a bounded number of attempts. */
-export type McpReconnectPolicy = {
-  /** Attempts before the server is marked failed. Default 5. */
-  readonly maxAttempts: number;
-  /** Delay before the first attempt, in ms; doubles each attempt. Default 500. */
-  readonly initialDelayMs: number;
-  /** Upper bound of the delay, in ms. Default 30 000. */
-  readonly maxDelayMs: number;
-  /**
-   * A connection that stays up this long (ms) resets the attempt count; one that drops sooner
-   * continues it, so a server that crashes right after each reconnect still gives up. Default 60 000.
-   */
-  readonly stableAfterMs: number;
-};
+/** The SDK's stdio buffer says a message outgrew it (and ends the connection). */
+const OVERSIZED = /ReadBuffer exceeded maximum size of (\d+) bytes/;
 
-/** What a connection reports to its owner. */
-export type McpConnectionListener = {
-  onState(state: McpServerState): void;
-  onTools(tools: readonly McpToolDefinition[]): void;
-  onWarning(message: string): void;
-};
-
-/** Options for {@link createMcpConnection}. */
-export type McpConnectionOptions = {
-  readonly name: string;
-  readonly config: McpServerConfig;
-  readonly baseEnv: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string | undefined;
-  readonly clientInfo: Implementation;
-  /** Time a server has to answer `initialize` (and its first `tools/list`), in ms. */
-  readonly connectTimeoutMs: number;
-  readonly reconnect: McpReconnectPolicy;
-  readonly listener: McpConnectionListener;
-};
-
-/** One server's live connection: started once, reconnected on drops, closed once. */
-export type McpConnection = {
-  readonly name: string;
-  state(): McpServerState;
-  /** The connected client, or `undefined` while the server is not connected. */
-  client(): Client | undefined;
-  /**
-   * Tells the connection that `client` could not reach its server (a remote server went away,
-   * its session expired): it is dropped and reconnected like a server that exited.
-   */
-  reportBroken(client: Client, reason: string): void;
-  /** Starts connecting; returns at once. */
-  start(): void;
-  /** Drops the current connection (if any) and connects again, resetting the attempt count. */
-  restart(): void;
-  close(): Promise<void>;
-};
-
-/** Why a connection attempt or a live connection ended, in words for people and the model. */
-function explain(error: unknown, handle: McpTransportHandle | undefined, timeoutMs: number): string {
-  let text: string;
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    text = `did not finish connecting within ${timeoutMs} ms`;
-  } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    text = 'the server closed the connection';
-  } else if ((error instanceof StreamableHTTPError || error instanceof SseError) && error.code !== undefined) {
-    text = `HTTP ${error.code}: ${describeError(error)}`;
-  } else {
-    text = describeMcpError(error);
-  }
-  const stderr = handle?.stderrTail() ?? '';
-  return stderr.length > 0 ? `${text} (stderr: ${stderr.split('\n').slice(-3).join(' | ')})` : text;
+/** Calls `onOversized` with the reason when `client`'s server sends a message over the buffer's size. */
+function watchMessageSize(client: Client, onOversized: (reason: string) => void): void {
+  client.onerror = (error) => {
+    const match = OVERSIZED.exec(error.message);
+    if (match) onOversized(`it sent a message over ${match[1]} bytes, the most a message may have`);
+  };
 }
 
-async function listAllTools(
-  client: Client,
-  options: { signal: AbortSignal; timeout: number },
-): Promise<McpToolDefinition[]> {
-  return collectMcpPages('tools/list', async (cursor) => {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, options);
-    return { items: page.tools, nextCursor: page.nextCursor };
+/** The wait before reconnect attempt `attempt` (1-based): doubling from the initial delay, capped. */
+function retryDelay(policy: McpConnectionOptions['reconnect'], attempt: number): number {
+  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (attempt - 1));
+}
+
+/** One pending retry at a time; its timer never keeps the process alive. */
+function createRetryTimer(): { schedule(run: () => void, delayMs: number): void; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    schedule(run, delayMs) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        run();
+      }, delayMs);
+      timer.unref();
+    },
+    cancel() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
+ * A client and transport for one connection attempt, not connected yet: messages over the size
+ * limit are reported through `onOversized`, and `list_changed` refetches the tools while the
+ * client is the connection's current one.
+ */
+function createClient(
+  options: McpConnectionOptions,
+  wiring: {
+    readonly signal: AbortSignal;
+    readonly isCurrent: (client: Client) => boolean;
+    readonly onOversized: (client: Client, reason: string) => void;
+  },
+): {
+  client: Client;
+  handle: McpTransportHandle;
+  /** The server's tools now; a skipped tool is warned about once for this client. */
+  fetchTools: (signal: AbortSignal) => Promise<McpToolDefinition[]>;
+} {
+  const handle = createMcpTransport({
+    config: options.config,
+    baseEnv: options.baseEnv,
+    cwd: options.cwd,
+    ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
   });
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  const fetcher = createMcpToolFetcher({
+    timeoutMs: options.connectTimeoutMs,
+    onWarning: (message) => options.listener.onWarning(message),
+  });
+  const fetchTools = (signal: AbortSignal) => fetcher(client, signal);
+  watchMessageSize(client, (reason) => wiring.onOversized(client, reason));
+  client.setNotificationHandler(
+    ToolListChangedNotificationSchema,
+    createListChangedHandler({
+      isCurrent: () => wiring.isCurrent(client),
+      signal: wiring.signal,
+      refresh: async (signal) => {
+        const tools = await fetchTools(signal);
+        if (wiring.isCurrent(client)) options.listener.onTools(tools);
+      },
+      onError: (error) =>
+        options.listener.onWarning(`could not refresh the tool list after list_changed: ${describeMcpError(error)}`),
+    }),
+  );
+  return { client, handle, fetchTools };
 }
 
 /**
@@ -106,7 +104,9 @@ async function listAllTools(
  * after it was up is retried with exponential backoff up to the policy's attempts (counted across
  * reconnects that do not stay up for `stableAfterMs`); meanwhile the
  * state is `pending` with the attempt and the reason it dropped. `notifications/tools/list_changed`
- * refetches the tool list; refreshes never overlap.
+ * refetches the tool list; refreshes never overlap. A listed tool that cannot be offered (not a
+ * valid definition, a name no API takes, an input schema that does not compile) is skipped with a
+ * warning naming it; the server's other tools stay.
  */
 export function createMcpConnection(options: McpConnectionOptions): McpConnection {
   const { listener } = options;
@@ -116,69 +116,40 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
   let generation = 0;
   let closed = false;
   let attemptController: AbortController | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
+  const retry = createRetryTimer();
   let brokenReason: string | undefined;
+  const dropReasons = new WeakMap<Client, string>();
+  const takeBrokenReason = (): string | undefined => {
+    const reason = brokenReason;
+    brokenReason = undefined;
+    return reason;
+  };
 
   const setState = (next: McpServerState): void => {
     state = next;
     listener.onState(next);
   };
 
-  const fetchTools = async (client: Client, signal: AbortSignal): Promise<McpToolDefinition[]> => {
-    if (client.getServerCapabilities()?.tools === undefined) return [];
-    return listAllTools(client, { signal, timeout: options.connectTimeoutMs });
-  };
-
-  /** A list_changed handler for one client: refreshes never overlap, and one more runs if asked meanwhile. */
-  const listChangedHandler = (client: Client, signal: AbortSignal): (() => void) => {
-    let refreshing = false;
-    let again = false;
-    return () => {
-      if (connected !== client) return;
-      if (refreshing) {
-        again = true;
-        return;
-      }
-      refreshing = true;
-      void (async () => {
-        do {
-          again = false;
-          // The SDK adds an abort listener to a request's signal and never removes it; on the
-          // connection's signal, every refresh would leave one behind for the connection's life.
-          const refresh = new AbortController();
-          const forward = (): void => refresh.abort(signal.reason);
-          signal.addEventListener('abort', forward, { once: true });
-          if (signal.aborted) forward();
-          try {
-            const tools = await fetchTools(client, refresh.signal);
-            if (connected === client) listener.onTools(tools);
-          } catch (error) {
-            if (!signal.aborted)
-              listener.onWarning(`could not refresh the tool list after list_changed: ${describeMcpError(error)}`);
-          } finally {
-            signal.removeEventListener('abort', forward);
-          }
-        } while (again && !signal.aborted && connected === client);
-        refreshing = false;
-      })();
-    };
-  };
-
   const connectOnce = async (attempt: number): Promise<void> => {
     const myGeneration = ++generation;
     const controller = new AbortController();
     attemptController = controller;
-    const handle = createMcpTransport({ config: options.config, baseEnv: options.baseEnv, cwd: options.cwd });
-    const client = new Client(options.clientInfo, { capabilities: {} });
+    const { client, handle, fetchTools } = createClient(options, {
+      signal: controller.signal,
+      isCurrent: (candidate) => connected === candidate,
+      onOversized: (oversized, reason) => {
+        dropReasons.set(oversized, reason);
+        brokenReason = `the connection was reset because ${reason}`;
+      },
+    });
     current = { client, handle };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, listChangedHandler(client, controller.signal));
     let tools: McpToolDefinition[];
     try {
       await client.connect(handle.transport, { signal: controller.signal, timeout: options.connectTimeoutMs });
-      tools = await fetchTools(client, controller.signal);
+      tools = await fetchTools(controller.signal);
     } catch (error) {
       if (closed || myGeneration !== generation) return;
-      const reason = explain(error, handle, options.connectTimeoutMs);
+      const reason = takeBrokenReason() ?? explainMcpDrop(error, handle, options.connectTimeoutMs);
       controller.abort();
       await client.close().catch(() => undefined);
       if (attempt === 0) setState({ status: 'failed', reason });
@@ -196,9 +167,8 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       connected = undefined;
       controller.abort();
       const stable = Date.now() - connectedAt >= options.reconnect.stableAfterMs;
-      const reason =
-        brokenReason ?? explain(new McpError(ErrorCode.ConnectionClosed, 'closed'), handle, options.connectTimeoutMs);
-      brokenReason = undefined;
+      const closedReason = new McpError(ErrorCode.ConnectionClosed, 'closed');
+      const reason = takeBrokenReason() ?? explainMcpDrop(closedReason, handle, options.connectTimeoutMs);
       scheduleRetry(stable ? 1 : attempt + 1, reason);
     };
     listener.onTools(tools);
@@ -213,19 +183,13 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       return;
     }
     setState({ status: 'pending', attempt, lastError });
-    const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (attempt - 1));
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connectOnce(attempt);
-    }, delay);
-    retryTimer.unref();
+    retry.schedule(() => void connectOnce(attempt), retryDelay(policy, attempt));
   };
 
   const dropCurrent = async (): Promise<void> => {
     generation += 1;
     connected = undefined;
-    if (retryTimer !== undefined) clearTimeout(retryTimer);
-    retryTimer = undefined;
+    retry.cancel();
     attemptController?.abort();
     const previous = current;
     current = undefined;
@@ -242,6 +206,7 @@ export function createMcpConnection(options: McpConnectionOptions): McpConnectio
       // Closing runs the client's onclose, which schedules the reconnect.
       void client.close().catch(() => undefined);
     },
+    dropReason: (client) => dropReasons.get(client),
     start() {
       if (closed) return;
       void connectOnce(0);

@@ -1,7 +1,7 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyTool } from '../contract/tool.js';
 import type { McpConfigScope, McpServerEntry } from './merge-mcp-configs.js';
-import type { McpReconnectPolicy, McpServerState } from './mcp-connection.js';
+import type { McpReconnectPolicy, McpServerState } from './mcp-connection-types.js';
 import type { McpToolNameCollision } from './mcp-tool-name.js';
 
 /** A server as the UI and ToolSearch's answer show it. */
@@ -67,6 +67,11 @@ export type McpManagerOptions = {
   /** Default time limit of one tool call without progress, in ms; a server's `timeout` wins. Default 600 000. */
   readonly callTimeoutMs?: number;
   readonly reconnect?: Partial<McpReconnectPolicy>;
+  /**
+   * The largest message a stdio server may send, in bytes. Default 10 MiB (the SDK's buffer). A
+   * call whose answer is larger gets an error result saying so; the server is reconnected.
+   */
+  readonly maxMessageBytes?: number;
   /** Longest tool description, in characters. Default 2 048. */
   readonly maxDescriptionChars?: number;
   /** Whether the person approved a tool (an allow rule, a saved approval); used for definition-change warnings. */

@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { temporaryName } from '../contract/temporary-name.js';
 
 /** Where oversized results go: the session's `tool-results/` folder. */
 export type ResultStore = {
@@ -22,7 +23,16 @@ export function createResultStore(options: { readonly directory: string }): Resu
       await ready;
       const safeId = toolUseId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120) || 'result';
       const path = join(options.directory, `${safeId}.txt`);
-      await writeFile(path, text, { mode: 0o600, signal });
+      // Written beside it under a temporary name, then renamed: a kill mid-write leaves no partial
+      // result under the name the model is given, only a temporary file the next start sweeps.
+      const temporary = join(options.directory, temporaryName());
+      try {
+        await writeFile(temporary, text, { mode: 0o600, signal });
+        await rename(temporary, path);
+      } catch (error) {
+        await unlink(temporary).catch(() => undefined);
+        throw error;
+      }
       return path;
     },
   };

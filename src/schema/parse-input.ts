@@ -65,6 +65,19 @@ function describeZodIssue(issue: ZodIssueLike, input: unknown): string {
   }
 }
 
+/**
+ * Why `schema` cannot be compiled as a tool's input schema (Ajv's message), or `undefined` when it
+ * can.
+ */
+export function jsonSchemaProblem(schema: JsonSchemaObject): string | undefined {
+  try {
+    compileJsonSchema(schema);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 function jsonSchemaParser(schema: JsonSchemaObject): InputParser {
   let validate: ValidateFunction;
   try {

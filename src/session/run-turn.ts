@@ -61,6 +61,12 @@ export async function* runTurn(
   }));
   const userMessage: Message = { role: 'user', content: [{ type: 'text', text: prompt }, ...extra] };
   transcript.appendMessage(userMessage);
+  // A transcript that cannot be written (a full disk) ends the turn at once: what runs from then on
+  // would leave no record, and a resume could not tell what ran.
+  const turnController = new AbortController();
+  const abortTurn = () => turnController.abort(signal.reason);
+  if (signal.aborted) abortTurn();
+  else signal.addEventListener('abort', abortTurn, { once: true });
   let messages: readonly Message[] = [...conversation.messages, userMessage];
   context.onMessages(messages);
   const generator = query(
@@ -70,7 +76,7 @@ export async function* runTurn(
       model: context.model,
       system: context.system,
       messages,
-      signal,
+      signal: turnController.signal,
       // The session's history follows every append and compaction of the loop as it happens, so
       // what the tools ask of it mid-turn (ContextResults) is what the next request will carry.
       recorder: {
@@ -105,22 +111,51 @@ export async function* runTurn(
     },
     context.toolCache,
   );
-  let step = await generator.next();
-  while (!step.done) {
-    const event = step.value;
-    if (event.type === 'assistant-message') {
-      const used =
-        event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
-      // The partial message of a failed stream reports no usage; the last real figure stands.
-      if (used > 0) context.onInputTokens(used);
+  const failed = transcript.failed.then((error) => ({ failure: error }));
+  let writeError: Error | undefined;
+  let pending = generator.next();
+  try {
+    for (;;) {
+      const step = writeError ? await pending : await Promise.race([pending, failed]);
+      if ('failure' in step || (!step.done && step.value.type === 'error' && (await isFailure(step.value.error)))) {
+        // Told once, when it happens (a call refused for it reports the same failure).
+        if (!writeError) {
+          writeError = 'failure' in step ? step.failure : (step.value as { error: Error }).error;
+          turnController.abort(writeError);
+          yield { type: 'error', error: writeError };
+        }
+        if (!('failure' in step)) pending = generator.next();
+        continue;
+      }
+      if (step.done) {
+        context.onMessages(step.value.messages);
+        return writeError ? { ...step.value, status: 'error_during_execution', error: writeError } : step.value;
+      }
+      const event = step.value;
+      yield* turnEvent(context, event, signal);
+      pending = generator.next();
     }
-    yield event;
-    if (event.type === 'tool-results' && context.afterTools) {
-      // Tool calls just ran: what they changed (a settings file now held) is told at once.
-      for (const message of await context.afterTools(signal)) yield { type: 'notice', message };
-    }
-    step = await generator.next();
+  } finally {
+    signal.removeEventListener('abort', abortTurn);
   }
-  context.onMessages(step.value.messages);
-  return step.value;
+
+  /** Whether `error` is the transcript's write failure (already settled when a call reports it). */
+  async function isFailure(error: Error): Promise<boolean> {
+    return error === (await Promise.race([transcript.failed, Promise.resolve(undefined)]));
+  }
+}
+
+/** One event of the loop, passed on, with the token count and what tool calls changed. */
+async function* turnEvent(context: TurnContext, event: LoopEvent, signal: AbortSignal): AsyncGenerator<LoopEvent> {
+  if (event.type === 'assistant-message') {
+    const used =
+      event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
+    // The partial message of a failed stream reports no usage; the last real figure stands.
+    if (used > 0) context.onInputTokens(used);
+  }
+  yield event;
+  if (event.type === 'tool-results' && context.afterTools) {
+    // Tool calls just ran: what they changed (a settings file now held) is told at once.
+    for (const message of await context.afterTools(signal)) yield { type: 'notice', message };
+  }
 }

@@ -6,33 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer, MockReply } from '../../src/testing/mock-model-server.js';
 import { isolatedEnv, runCli } from './run-cli.js';
-
-type Line = { type: string; block?: { id: string }; message?: { role: string; content: unknown } };
-
-/** Every tool_use id of a transcript (messages and write-ahead lines), and how often each id is answered. */
-function pairing(text: string): { uses: Set<string>; answers: Map<string, string[]>; assistantMessages: number } {
-  const uses = new Set<string>();
-  const answers = new Map<string, string[]>();
-  let assistantMessages = 0;
-  for (const raw of text.split('\n')) {
-    if (raw.trim() === '') continue;
-    const line = JSON.parse(raw) as Line;
-    if (line.type === 'tool-use' && line.block) uses.add(line.block.id);
-    if (line.type !== 'message' || !line.message || typeof line.message.content === 'string') continue;
-    if (line.message.role === 'assistant') assistantMessages++;
-    for (const block of line.message.content as {
-      type: string;
-      id?: string;
-      tool_use_id?: string;
-      content?: unknown;
-    }[]) {
-      if (block.type === 'tool_use') uses.add(block.id!);
-      if (block.type === 'tool_result')
-        answers.set(block.tool_use_id!, [...(answers.get(block.tool_use_id!) ?? []), JSON.stringify(block.content)]);
-    }
-  }
-  return { uses, answers, assistantMessages };
-}
+import { pairing } from './transcript-pairing.js';
 
 describe('the write-ahead transcript survives SIGKILL', () => {
   let home: string;

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
+import { startTemporarySweep } from './temporary-sweep.js';
 import type { AnyTool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
@@ -111,6 +112,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     mcpConfigFiles: args.mcpConfig,
     extraTools: options.extraTools ?? [],
   });
+  const endJournal = await startTemporarySweep({
+    configDir,
+    sessionsFolder: sessions.folder,
+    cwd,
+    services,
+    warn: options.warn,
+  });
   const system = await loadSessionSystemPrompt({
     cwd,
     ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
@@ -144,6 +152,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       // After the tasks: a background command may still hold a stand-in for a protected path.
       await sandboxRef.current?.dispose?.();
       await mcp?.close();
+      await endJournal();
     },
   });
   sessionRef.current = session;

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describeFsError } from '../fs-helpers/file-path-checks.js';
+import type { TemporaryJournal } from '../fs-helpers/temporary-files.js';
 import { writeFileAtomic } from '../fs-helpers/write-file-atomic.js';
 import { openFileSnapshot, sameContentState, sameFileState, type FileSnapshot } from './file-snapshot.js';
 import { hashBytes, type FileReadRecord, type FileStateStore } from './file-state-store.js';
@@ -18,6 +19,8 @@ export type CommitGuardedWriteOptions = {
   readonly data: Uint8Array;
   readonly store: FileStateStore;
   readonly signal: AbortSignal;
+  /** Where the write's temporary file is noted before it is made. */
+  readonly journal?: TemporaryJournal;
 };
 
 /**
@@ -59,6 +62,7 @@ export async function commitGuardedWrite(options: CommitGuardedWriteOptions): Pr
       mode: file.exists ? file.mode : undefined,
       disposition: file.exists ? 'replace' : 'create',
       signal: options.signal,
+      ...(options.journal ? { journal: options.journal } : {}),
       verify: file.exists
         ? async (signal) => {
             const record = store.get(file.realPath);

@@ -1,4 +1,5 @@
 import type { ToolCallContext, ToolCheckContext, ValidationResult } from '../../contract/tool.js';
+import { TEMPORARY_JOURNAL } from '../fs-helpers/temporary-files.js';
 import { toolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
 import { commitGuardedWrite, describeConcurrentWrite } from './commit-guarded-write.js';
 import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from './file-state-store.js';
@@ -41,6 +42,7 @@ export async function planAndCommit<I, R extends WritePlanResult<PlannedWrite>, 
     data: result.data,
     store,
     signal: options.context.signal,
+    journal: options.context.services.get(TEMPORARY_JOURNAL),
   });
   if (!committed.ok) return toolFailure(committed.message);
   const output: O & { readonly warning?: string } = options.done(result as Extract<R, { readonly ok: true }>);

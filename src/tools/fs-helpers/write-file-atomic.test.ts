@@ -17,7 +17,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const temporaries = async (dir: string) => (await readdir(dir)).filter((name) => name.includes('.toolplane-'));
+const temporaries = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.tmp'));
 
 describe('writeFileAtomic', () => {
   it('replaces a file, sets the mode and reports mtime and size', async () => {
@@ -89,6 +89,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const sourceRoot = path.resolve(here, '../../..');
 const CHILD_MODULES = [
   'src/contract/services.ts',
+  'src/contract/temporary-name.ts',
   'src/tools/file-state/file-state-store.ts',
   'src/tools/file-state/commit-guarded-write.ts',
   'src/tools/file-state/file-snapshot.ts',

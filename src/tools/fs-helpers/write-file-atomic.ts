@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { linkSync, renameSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryName } from '../../contract/temporary-name.js';
+import type { TemporaryJournal } from './temporary-files.js';
 
 /** Options for {@link writeFileAtomic}. */
 export type WriteFileAtomicOptions = {
@@ -25,6 +26,8 @@ export type WriteFileAtomicOptions = {
   readonly finalCheck?: () => string | undefined;
   /** Runs synchronously right after the rename (before the folder is synced). */
   readonly afterCommit?: () => void;
+  /** Notes the temporary file before it is made, so a start after a kill can sweep it. */
+  readonly journal?: TemporaryJournal;
 };
 
 /** The outcome: the written file's mtime and size, or why nothing was written. */
@@ -44,7 +47,8 @@ export type WriteFileAtomicResult =
  * Measured (bench/file-tools.mjs, `guardWindow`): about 10 µs on tmpfs and about 0.1 ms on ext4,
  * growing to milliseconds when the disk is busy, since the rename waits on the journal. `create`
  * has no such window (the link fails if the file appeared meanwhile). A process
- * killed mid-write leaves the target intact and at worst a `.<name>.toolplane-*.tmp` file.
+ * killed mid-write leaves the target intact and at worst a `.tp-<pid>-<hex>.tmp` file beside it
+ * (noted in `journal`, for the next start's sweep).
  *
  * I/O errors (permissions, no space, …) are thrown as the Node error, after removing the
  * temporary file.
@@ -53,10 +57,9 @@ export async function writeFileAtomic(options: WriteFileAtomicOptions): Promise<
   const { signal } = options;
   if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The write was aborted before it started.' };
   const folder = path.dirname(options.path);
-  const temporary = path.join(
-    folder,
-    `.${path.basename(options.path)}.toolplane-${randomBytes(6).toString('hex')}.tmp`,
-  );
+  // A short name of its own, not the target's name plus a suffix: a 255-byte name stays writable.
+  const temporary = path.join(folder, temporaryName());
+  options.journal?.record(temporary);
   let committed = false;
   try {
     const handle = await open(temporary, 'wx', options.mode ?? 0o666);

@@ -2,8 +2,12 @@ import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileStateStore, type FileStateStore } from '../file-state/file-state-store.js';
+import { createServices } from '../../contract/services.js';
+import { createFileStateStore, fileStateService, type FileStateStore } from '../file-state/file-state-store.js';
 import { createFileToolContext, runFileTool } from '../fs-helpers/file-tool-harness.js';
+import { temporaryOwner } from '../../contract/temporary-name.js';
+import { editTool } from '../edit/edit-tool.js';
+import { TEMPORARY_JOURNAL } from '../fs-helpers/temporary-files.js';
 import { readTool } from '../read/read-tool.js';
 import { writeTool } from './write-tool.js';
 
@@ -51,7 +55,7 @@ describe('Write', () => {
     await read(file);
     expect(text(await write({ file_path: file, content: 'new' }))).toContain('Overwrote');
     expect(await readFile(file, 'utf8')).toBe('new');
-    const leftovers = (await readdir(folder)).filter((name) => name.includes('.toolplane-'));
+    const leftovers = (await readdir(folder)).filter((name) => name.endsWith('.tmp'));
     expect(leftovers).toEqual([]);
   });
 
@@ -116,5 +120,34 @@ describe('Write', () => {
     expect(writeTool.isConcurrencySafe(input)).toBe(false);
     expect(writeTool.getPath(input)).toBe('/a/b.ts');
     expect(writeTool.describeInput(input)).toBe('/a/b.ts (2 lines)');
+  });
+});
+
+describe('long file names', () => {
+  it.for([228, 240, 254, 255])('Write creates and Edit changes a file whose name is %i bytes', async (bytes) => {
+    reset();
+    // Two-byte characters count as two: the limit is on bytes, not characters.
+    const name = 'é'.repeat(Math.floor((bytes - 4) / 2)) + 'x'.repeat((bytes - 4) % 2) + '.txt';
+    expect(Buffer.byteLength(name)).toBe(bytes);
+    const file = path.join(folder, name);
+    const created = await write({ file_path: file, content: 'first\n' });
+    expect(created.isError, text(created)).not.toBe(true);
+    const edited = await runFileTool(editTool, { file_path: file, old_string: 'first', new_string: 'second' }, ctx);
+    expect(edited.isError, text(edited)).not.toBe(true);
+    expect(await readFile(file, 'utf8')).toBe('second\n');
+    expect((await readdir(folder)).filter((entry) => entry.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('notes each temporary file in the journal before making it', async () => {
+    reset();
+    const noted: string[] = [];
+    const services = createServices().set(fileStateService, store);
+    services.set(TEMPORARY_JOURNAL, { record: (temporary: string) => void noted.push(temporary) });
+    ctx = { ...ctx, services };
+    const file = path.join(folder, 'journaled.txt');
+    await write({ file_path: file, content: 'a\n' });
+    expect(noted).toHaveLength(1);
+    expect(path.dirname(noted[0]!)).toBe(folder);
+    expect(temporaryOwner(path.basename(noted[0]!))).toBe(process.pid);
   });
 });
