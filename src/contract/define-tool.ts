@@ -1,5 +1,5 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
-import type { MappedResult, Tool, ToolDefinition, ValidationResult } from './tool.js';
+import type { MappedResult, PathField, Tool, ToolDefinition, ValidationResult } from './tool.js';
 import type { PassthroughDecision } from './permission.js';
 
 /** Result size limit when a tool names none, in characters. */
@@ -54,6 +54,10 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
     interruptBehavior: definition.interruptBehavior ?? 'cancel',
     errorCancelsSiblings: definition.errorCancelsSiblings ?? false,
     external: definition.external,
+    builtin: undefined,
+    services: definition.services ?? [],
+    optionalServices: definition.optionalServices ?? [],
+    paths: checkedPaths(definition),
     isEnabled: definition.isEnabled ?? (() => true),
     isReadOnly: definition.isReadOnly ?? (() => false),
     isConcurrencySafe: definition.isConcurrencySafe ?? (() => false),
@@ -66,6 +70,19 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
     describeInput: definition.describeInput ?? ((input: I) => summarizeInput(input)),
     getPath: definition.getPath ?? (() => undefined),
   };
+}
+
+function checkedPaths<I, O>(definition: ToolDefinition<I, O>): readonly PathField[] {
+  const paths = definition.paths ?? [];
+  for (const declared of paths) {
+    if (typeof declared.field !== 'string' || declared.field === '' || !['read', 'write'].includes(declared.access)) {
+      throw new ToolplaneError(
+        'INVALID_TOOL_DEFINITION',
+        `Tool ${definition.name}: each paths entry needs a field name and access 'read' or 'write'.`,
+      );
+    }
+  }
+  return paths;
 }
 
 /** A short one-line rendering of an input object, for approval prompts of tools that give none. */

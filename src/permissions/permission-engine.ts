@@ -20,7 +20,7 @@ import { pathForms, resolveRealPath } from './path-resolution.js';
 import { createRuleSet, type RuleSet, type SourcedDiagnostic } from './rule-set.js';
 import { canonicalToolName, PLAN_MODE_TOOLS } from './tool-descriptors.js';
 import { evaluateCall, familyOf, type CallScope } from './tool-evaluation.js';
-import { validateRuleNames } from './validate-rules.js';
+import { validateRuleNames, type RuleCheckInput } from './validate-rules.js';
 
 /** How a permission engine is set up for one session. */
 export type PermissionEngineOptions = {
@@ -52,8 +52,11 @@ export type PermissionEngine = Omit<PermissionGate, 'remember'> & {
   remember(suggestion: RuleSuggestion): void;
   /** A bare-name deny rule covers this tool: it must not reach the model's tool list. */
   isBlanketDenied(toolName: string): boolean;
-  /** Rule problems: parse errors, ignored rules, and rules naming tools not in `toolNames`. */
-  validateRules(toolNames: readonly string[]): readonly SourcedDiagnostic[];
+  /**
+   * Rule problems: parse errors and ignored rules; with the session's tools also rules naming tools
+   * it does not have and specifiers a tool cannot match (see {@link validateRuleNames}).
+   */
+  validateRules(known?: RuleCheckInput): readonly SourcedDiagnostic[];
   /**
    * A deny for reading (or writing) `path`, for tools that list files (Grep, Glob) to drop
    * results the rules deny; undefined when allowed.
@@ -190,8 +193,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
             rule.parsed.kind === 'tool' || rule.parsed.kind === 'mcp-server' || rule.parsed.kind === 'tool-glob',
         );
     },
-    validateRules(toolNames) {
-      return validateRuleNames(rules, toolNames);
+    validateRules(known) {
+      return validateRuleNames(rules, known);
     },
     pathDenial(path, access) {
       const forms = pathForms(path, { baseDir: options.cwd, homeDir });
@@ -315,14 +318,15 @@ function fold(options: {
   }
   // Plan mode holds against every allow short of the mode itself: neither the tool's own allow nor
   // a hook's allow (which skips only the prompt) lets a change run before the plan is approved.
-  const planBlocks = mode === 'plan' && !evaluation.readOnly && !PLAN_MODE_TOOLS.has(name);
+  const plans = subject.tool.builtin !== undefined && PLAN_MODE_TOOLS.has(subject.tool.builtin);
+  const planBlocks = mode === 'plan' && !evaluation.readOnly && !plans;
   if (!planBlocks && toolDecision.behavior === 'allow') return toolDecision;
   if (!planBlocks && hook?.decision === 'allow') return { behavior: 'allow', reason: hookReason };
   switch (mode) {
     case 'bypassPermissions':
       return { behavior: 'allow', reason: { kind: 'mode', mode } };
     case 'plan':
-      if (!evaluation.readOnly && !PLAN_MODE_TOOLS.has(name)) {
+      if (planBlocks) {
         return {
           behavior: 'deny',
           message: `Plan mode is on: ${name} would change files or run commands. Keep exploring read-only, then present the plan for approval (ExitPlanMode) before making changes.`,

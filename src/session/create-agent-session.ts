@@ -16,6 +16,7 @@ import { runTurn } from './run-turn.js';
 import { registerSubagents } from './session-subagents.js';
 import { createStartContext } from './start-context.js';
 import { createSessionTools } from './session-tools.js';
+import { registerGateServices, reportRuleProblems } from './start-checks.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -25,7 +26,8 @@ const CONTEXT_WINDOW_TOKENS = 200_000;
  * todo list) replaced whole on resume and clear, one permission-mode store read by the permission
  * engine, plan mode and every call, the lifecycle hooks wired once, and subagents. Resuming a
  * session that does not exist throws `SESSION_CORRUPT`; lines of its transcript that cannot be read
- * are reported through `warn`.
+ * are reported through `warn`, and so are the permission rules' problems (`ruleProblems`). A tool
+ * whose declared service is not registered throws `MISSING_SERVICE` before anything starts.
  */
 export async function createAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
   const { provider, cwd, sessions, modes, system } = options;
@@ -53,6 +55,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     .set(TODO_STORE, todoStore)
     .set(PLAN_MODE_CONTROLLER, createPlanModeController({ store: modes }));
   installConversation(conversation, services, todoStore);
+  registerGateServices(services, options.permissions);
   const tools = createSessionTools({
     tools: options.tools,
     mcp: options.mcp,
@@ -86,6 +89,14 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     hooks,
     hookSession,
     signal: closing,
+  });
+  // Fails here, naming tool and service, rather than at the tool's first call.
+  tools.pool();
+  const ruleProblems = reportRuleProblems({
+    permissions: options.permissions,
+    tools: options.tools,
+    mcpServers: options.mcp?.servers().map((server) => server.name) ?? [],
+    warn,
   });
   const summarize = createModelSummarizer({ provider, model, system });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
@@ -132,6 +143,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     messages: () => conversation.messages,
     pool: tools.pool,
     modes,
+    ruleProblems,
     hooks,
     services,
     todoStore,

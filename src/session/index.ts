@@ -2,6 +2,7 @@ export { createAgentSession } from './create-agent-session.js';
 export type { AgentSession, AgentSessionOptions } from './types.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, type SessionTools } from './session-tools.js';
+export { describeRuleProblem, type SessionPermissions } from './start-checks.js';
 export {
   createPermissionModeStore,
   type PermissionModeStore,

@@ -40,7 +40,12 @@ export function createSessionTools(options: {
       const isBlanketDenied = options.isBlanketDenied;
       cache = {
         external,
-        pool: assembleToolPool({ builtins: options.tools, external, ...(isBlanketDenied ? { isBlanketDenied } : {}) }),
+        pool: assembleToolPool({
+          builtins: options.tools,
+          external,
+          services: options.services,
+          ...(isBlanketDenied ? { isBlanketDenied } : {}),
+        }),
       };
     }
     return cache.pool;

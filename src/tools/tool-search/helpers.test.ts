@@ -6,6 +6,7 @@ import type { Message } from '../../messages/types.js';
 import { deferredToolsAnnouncement } from './deferred-tools-announcement.js';
 import { discoveredToolNames } from './discovered-tool-names.js';
 import { isDeferred } from './is-deferred.js';
+import { createToolSearchTool } from './tool-search.js';
 
 function tool(overrides: Partial<ToolDefinition<object, string>>) {
   return defineTool<object, string>({
@@ -43,7 +44,11 @@ describe('isDeferred', () => {
       alwaysLoad: true,
     });
     expect(isDeferred(pinned, { tools: new Map([['mcp__db__ping', true]]) })).toBe(false);
-    expect(isDeferred(tool({ name: 'ToolSearch', shouldDefer: true }))).toBe(false);
+    expect(isDeferred({ ...createToolSearchTool(), shouldDefer: true })).toBe(false);
+  });
+
+  it('defers a host tool that is only named ToolSearch when it asks to be', () => {
+    expect(isDeferred(tool({ name: 'ToolSearch', shouldDefer: true }))).toBe(true);
   });
 
   it('defers built-ins only when they ask to', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { Tool, ToolCallContext } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import { mapWebFetchResult, type FetchedPage, type WebFetchResult } from './map-web-fetch-result.js';
@@ -147,8 +147,9 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
     }
   };
 
-  return defineTool<WebFetchInput, WebFetchResult>({
+  return defineBuiltinTool<WebFetchInput, WebFetchResult>('WebFetch', {
     name: 'WebFetch',
+    optionalServices: [WEB_FETCH_PROMPT_APPLIER],
     inputSchema: webFetchInputSchema,
     prompt: WEB_FETCH_PROMPT,
     searchHint: 'fetch web page url http documentation read website',
