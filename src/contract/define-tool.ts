@@ -8,6 +8,9 @@ export const DEFAULT_MAX_RESULT_SIZE_CHARS = 100_000;
 /** The API's tool-name pattern. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
+/** The `getPath` of a tool that names none: path rules read its declared `paths` only. */
+export const NO_PATH = (): undefined => undefined;
+
 const VALID: ValidationResult = Object.freeze({ ok: true });
 const PASSTHROUGH: PassthroughDecision = Object.freeze({ behavior: 'passthrough' });
 
@@ -68,7 +71,7 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
     mapResult: definition.mapResult ?? defaultMapResult,
     userFacingName: definition.userFacingName ?? (() => name),
     describeInput: definition.describeInput ?? ((input: I) => summarizeInput(input)),
-    getPath: definition.getPath ?? (() => undefined),
+    getPath: definition.getPath ?? NO_PATH,
   };
 }
 

@@ -259,6 +259,24 @@ describe('createPermissionEngine', () => {
     });
   });
 
+  test('validateRules warns about a specifier only for tools that name no path', () => {
+    const engine = engineWith([entry('deny', 'Plain(./x)'), entry('deny', 'Pathy(./x)'), entry('allow', 'Plain(./y)')]);
+    const plain = defineTool({ name: 'Plain', inputSchema: z.object({}), prompt: '', call });
+    const pathy = defineTool({
+      name: 'Pathy',
+      inputSchema: z.object({ file: z.string() }),
+      prompt: '',
+      getPath: (input) => input.file,
+      call,
+    });
+    const messages = engine.validateRules({ tools: [plain, pathy] }).map((problem) => problem.message);
+    expect(messages).toEqual([
+      expect.stringMatching(/^Rule Plain\(\.\/x\): .*covers every Plain call/),
+      expect.stringMatching(/^Allow rule Plain\(\.\/y\) is ignored/),
+    ]);
+    expect(engine.validateRules().map((problem) => problem.rule)).toEqual([]);
+  });
+
   test('pathDenial lets listing tools drop denied results', () => {
     const engine = engineWith([entry('deny', 'Read(~/.ssh/**)')]);
     expect(engine.pathDenial(path.join(home, '.ssh', 'id_rsa'), 'read')).toMatchObject({

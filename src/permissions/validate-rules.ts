@@ -1,3 +1,4 @@
+import { NO_PATH } from '../contract/define-tool.js';
 import type { AnyTool } from '../contract/tool.js';
 import type { CompiledRule, RuleSet, SourcedDiagnostic } from './rule-set.js';
 
@@ -73,7 +74,8 @@ function problemOf(
   if (unknown !== undefined) return `${behavior} rule ${text} names ${unknown}, which is not a known tool.`;
   if (parsed.kind !== 'opaque') return undefined;
   const tool = known.byName.get(parsed.toolName);
-  if (tool === undefined || (tool.builtin === undefined && tool.paths.length > 0)) return undefined;
+  if (tool === undefined || (tool.builtin === undefined && (tool.paths.length > 0 || tool.getPath !== NO_PATH)))
+    return undefined;
   return behavior === 'allow'
     ? `Allow rule ${text} is ignored: ${parsed.toolName} takes no specifier (it declares no path fields); write ${parsed.toolName} to allow every call.`
     : `Rule ${text}: ${parsed.toolName} takes no specifier (it declares no path fields), so this ${behavior} rule covers every ${parsed.toolName} call.`;
