@@ -1,6 +1,6 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { inputDepthExceeds } from '../messages/tool-input-shape.js';
-import type { MappedResult, Tool, ToolDefinition, ValidationResult } from './tool.js';
+import type { MappedResult, PathField, Tool, ToolDefinition, ValidationResult } from './tool.js';
 import type { PassthroughDecision } from './permission.js';
 
 /** Result size limit when a tool names none, in characters. */
@@ -8,6 +8,9 @@ export const DEFAULT_MAX_RESULT_SIZE_CHARS = 100_000;
 
 /** The API's tool-name pattern. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** The `getPath` of a tool that names none: path rules read its declared `paths` only. */
+export const NO_PATH = (): undefined => undefined;
 
 const VALID: ValidationResult = Object.freeze({ ok: true });
 const PASSTHROUGH: PassthroughDecision = Object.freeze({ behavior: 'passthrough' });
@@ -55,6 +58,10 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
     interruptBehavior: definition.interruptBehavior ?? 'cancel',
     errorCancelsSiblings: definition.errorCancelsSiblings ?? false,
     external: definition.external,
+    builtin: undefined,
+    services: definition.services ?? [],
+    optionalServices: definition.optionalServices ?? [],
+    paths: checkedPaths(definition),
     isEnabled: definition.isEnabled ?? (() => true),
     isReadOnly: definition.isReadOnly ?? (() => false),
     isConcurrencySafe: definition.isConcurrencySafe ?? (() => false),
@@ -65,8 +72,21 @@ export function defineTool<I, O>(definition: ToolDefinition<I, O>): Tool<I, O> {
     mapResult: definition.mapResult ?? defaultMapResult,
     userFacingName: definition.userFacingName ?? (() => name),
     describeInput: definition.describeInput ?? ((input: I) => summarizeInput(input)),
-    getPath: definition.getPath ?? (() => undefined),
+    getPath: definition.getPath ?? NO_PATH,
   };
+}
+
+function checkedPaths<I, O>(definition: ToolDefinition<I, O>): readonly PathField[] {
+  const paths = definition.paths ?? [];
+  for (const declared of paths) {
+    if (typeof declared.field !== 'string' || declared.field === '' || !['read', 'write'].includes(declared.access)) {
+      throw new ToolplaneError(
+        'INVALID_TOOL_DEFINITION',
+        `Tool ${definition.name}: each paths entry needs a field name and access 'read' or 'write'.`,
+      );
+    }
+  }
+  return paths;
 }
 
 /** A short one-line rendering of an input object, for approval prompts of tools that give none. */

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import type { CacheControl, ToolResultContentBlock } from '../messages/types.js';
 import type { CallApproval, PermissionDecision, PermissionMode } from './permission.js';
-import type { Services } from './services.js';
+import type { ServiceKey, Services } from './services.js';
 
 /** A raw JSON Schema object (MCP tools, structured output), validated with Ajv. */
 export type JsonSchemaObject = { readonly [key: string]: unknown };
@@ -64,6 +64,47 @@ export type InterruptBehavior = 'cancel' | 'block';
 /** Where a tool comes from: pool order puts built-ins first and lets them win name clashes. */
 export type ToolOrigin = 'builtin' | 'external';
 
+/**
+ * Which built-in a tool is. Only the built-in factories set it (through `defineBuiltinTool`); the
+ * plane judges a tool as a built-in by this, never by its name, so a host's own `Grep` is not Grep.
+ */
+export const BUILTIN_KINDS = [
+  'Read',
+  'Edit',
+  'Write',
+  'NotebookEdit',
+  'Glob',
+  'Grep',
+  'Bash',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'TodoWrite',
+  'ToolSearch',
+  'TaskOutput',
+  'TaskStop',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'StructuredOutput',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+] as const;
+
+/** One of {@link BUILTIN_KINDS}. */
+export type BuiltinKind = (typeof BUILTIN_KINDS)[number];
+
+/**
+ * An input field that holds a path the call reads or writes. Path rules written for the tool
+ * (`WriteReport(./reports/**)`) match it, and so do Read deny rules (both accesses) and Edit deny
+ * rules (writes), with the same path semantics as for Read and Edit.
+ */
+export type PathField = { readonly field: string; readonly access: 'read' | 'write' };
+
+/** A service key of any value type, as tools list the services they read. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyServiceKey = ServiceKey<any>;
+
 /** Options passed to `prompt()` when the description is rendered (once per session). */
 export type PromptOptions = {
   /** Names of the tools in the same pool, for descriptions that mention their siblings. */
@@ -94,6 +135,12 @@ export type ToolDefinition<I, O> = {
   readonly errorCancelsSiblings?: boolean;
   /** For external tools: the server and the tool's own name there. */
   readonly external?: { readonly server: string; readonly tool: string };
+  /** Services the tool cannot work without: a session or pool without one of them fails at start. */
+  readonly services?: readonly AnyServiceKey[];
+  /** Services the tool reads when they are registered and does without otherwise. */
+  readonly optionalServices?: readonly AnyServiceKey[];
+  /** Input fields that hold paths, for path rules (see {@link PathField}). */
+  readonly paths?: readonly PathField[];
   isEnabled?(): boolean;
   isReadOnly?(input: I): boolean;
   isConcurrencySafe?(input: I): boolean;
@@ -128,6 +175,11 @@ export type Tool<I = unknown, O = unknown> = {
   readonly interruptBehavior: InterruptBehavior;
   readonly errorCancelsSiblings: boolean;
   readonly external: { readonly server: string; readonly tool: string } | undefined;
+  /** Set by the built-in factories only; undefined for every other tool, whatever its name. */
+  readonly builtin: BuiltinKind | undefined;
+  readonly services: readonly AnyServiceKey[];
+  readonly optionalServices: readonly AnyServiceKey[];
+  readonly paths: readonly PathField[];
   isEnabled(): boolean;
   isReadOnly(input: I): boolean;
   isConcurrencySafe(input: I): boolean;

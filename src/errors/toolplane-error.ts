@@ -8,6 +8,7 @@ export type ToolplaneErrorCode =
   | 'PROVIDER_ERROR'
   | 'MCP_ERROR'
   | 'SCRIPT_MISMATCH'
+  | 'MISSING_SERVICE'
   | 'INTERNAL';
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from '../contract/define-tool.js';
 import { createServices } from '../contract/services.js';
 import { assembleToolPool } from '../pool/assemble-tool-pool.js';
 import { createScriptedProvider } from '../providers/scripted/scripted-provider.js';
@@ -11,6 +13,26 @@ import { createSubagentRunner, GENERAL_PURPOSE_AGENT } from './subagent-runner.j
 import { createAskUserQuestionTool } from '../tools/ask-user-question/ask-user-question-tool.js';
 import { createEnterPlanModeTool, createExitPlanModeTool } from '../tools/plan-mode/plan-mode-tools.js';
 import { createStructuredOutputTool } from '../tools/structured-output/structured-output-tool.js';
+
+/** Runs the main agent's query for one prompt to its end and returns its result. */
+async function runParent(options: {
+  readonly provider: Parameters<typeof query>[0]['provider'];
+  readonly pool: ReturnType<typeof assembleToolPool>;
+  readonly plane: Parameters<typeof query>[0]['plane'];
+  readonly prompt: string;
+}) {
+  const { provider, pool, plane } = options;
+  const generator = query({
+    provider,
+    system: 'sys',
+    messages: [{ role: 'user', content: options.prompt }],
+    getPool: () => pool,
+    plane,
+  });
+  let step = await generator.next();
+  while (!step.done) step = await generator.next();
+  return step.value;
+}
 
 describe('subagents', () => {
   it('run their own loop with a filtered pool, through the same gate chain, and return their final text', async () => {
@@ -67,15 +89,7 @@ describe('subagents', () => {
     });
     services.set(subagentService, runner);
 
-    const generator = query({
-      provider,
-      system: 'sys',
-      messages: [{ role: 'user', content: 'weather?' }],
-      getPool: () => pool,
-      plane,
-    });
-    let step = await generator.next();
-    while (!step.done) step = await generator.next();
+    const step = { value: await runParent({ provider, pool, plane, prompt: 'weather?' }) };
     expect(step.value.status).toBe('success');
     expect(step.value.text).toBe('Sunny.');
     expect(stops).toEqual(['success']);
@@ -124,20 +138,37 @@ describe('subagents', () => {
       subagentService,
       createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane, types }),
     );
-    const generator = query({
-      provider,
-      system: 'sys',
-      messages: [{ role: 'user', content: 'go' }],
-      getPool: () => pool,
-      plane,
-    });
-    let step = await generator.next();
-    while (!step.done) step = await generator.next();
+    const step = { value: await runParent({ provider, pool, plane, prompt: 'go' }) };
     expect(step.value.text).toBe('all done');
     // Each subagent ran to its final text: a request whose tools broke the expectations would fail it.
     const history = JSON.stringify(step.value.messages);
     expect(history).toContain('general done');
     expect(history).toContain('narrow done');
     expect(provider.requests).toHaveLength(5);
+  });
+  it('keep a host tool that is only named like a parent-only built-in', async () => {
+    const provider = createScriptedProvider({
+      turns: [
+        { content: [{ type: 'tool_use', id: 'a1', name: 'Agent', input: { description: 'd', prompt: 'one' } }] },
+        { expect: { tools: ['AskUserQuestion'], no_tools: ['Agent'] }, content: [{ type: 'text', text: 'sub done' }] },
+        { content: [{ type: 'text', text: 'all done' }] },
+      ],
+    });
+    const hostAsk = defineTool({
+      name: 'AskUserQuestion',
+      inputSchema: z.object({}),
+      prompt: "Looks the answer up in the team's wiki.",
+      call: async () => 'from the wiki',
+    });
+    const pool = assembleToolPool({ builtins: [createAgentTool(), hostAsk] });
+    const services = createServices();
+    const plane = { permissions: createFakePermissionGate(), cwd: '/tmp', sessionId: 's', services };
+    services.set(
+      subagentService,
+      createSubagentRunner({ provider, system: 'sys', getPool: () => pool, getPlane: () => plane }),
+    );
+    const step = { value: await runParent({ provider, pool, plane, prompt: 'go' }) };
+    expect(JSON.stringify(step.value.messages)).toContain('sub done');
+    expect(provider.requests).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelProvider } from '../contract/provider.js';
-import type { AnyTool } from '../contract/tool.js';
+import type { AnyTool, BuiltinKind } from '../contract/tool.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import { assembleToolPool } from '../pool/assemble-tool-pool.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
@@ -23,7 +23,7 @@ export type SubagentType = {
  * Built-in tools only the main agent has: subagents do not nest, do not give the run's structured
  * result, and cannot leave plan mode or ask the person (their caller speaks to the person).
  */
-export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set([
+export const PARENT_ONLY_TOOLS: ReadonlySet<BuiltinKind> = new Set<BuiltinKind>([
   'Agent',
   'StructuredOutput',
   'ExitPlanMode',
@@ -76,7 +76,7 @@ export function createSubagentRunner(options: {
     if (!pool) {
       const allowed = type.tools ? new Set(type.tools) : undefined;
       const keep = (tool: AnyTool) =>
-        !(tool.origin === 'builtin' && PARENT_ONLY_TOOLS.has(tool.name)) && (!allowed || allowed.has(tool.name));
+        !(tool.builtin !== undefined && PARENT_ONLY_TOOLS.has(tool.builtin)) && (!allowed || allowed.has(tool.name));
       pool = assembleToolPool({
         builtins: parent.tools.filter((tool) => tool.origin === 'builtin'),
         external: parent.tools.filter((tool) => tool.origin === 'external'),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../contract/define-tool.js';
+import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import type { PermissionDecision, PermissionRuleEntry } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
 import { initShellParser } from './bash-parser.js';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const bash = defineTool({
+const bash = defineBuiltinTool('Bash', {
   name: 'Bash',
   inputSchema: z.object({ command: z.string() }),
   prompt: '',

@@ -1,5 +1,6 @@
 import { parseShell, type ShellCommand, type ShellRedirect, type ShellScript } from './bash-parser.js';
-import { allowView, embeddedScriptsOf } from './bash-wrappers.js';
+import { allowView } from './bash-wrappers.js';
+import { embeddedScriptsOf } from './embedded-scripts.js';
 import { resolutionReason } from './environment-variables.js';
 import { evaluatedCode } from './evaluated-code.js';
 import { variablesSetBy } from './shell-assignments.js';

@@ -2,10 +2,12 @@ import { defineTool, summarizeInput } from '../contract/define-tool.js';
 import type { DecisionReason, PermissionMode, PermissionRuleEntry } from '../contract/permission.js';
 import { describeReason } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
-import { jsonSchema, type AnyTool } from '../contract/tool.js';
+import { BUILTIN_KINDS, jsonSchema, type AnyTool, type ToolDefinition } from '../contract/tool.js';
+import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import { initShellParser } from './bash-parser.js';
 import { createPermissionEngine } from './permission-engine.js';
 import { ruleAllowsAnyCode } from './rule-allows-any-code.js';
+import { inputField } from './declared-paths.js';
 import { describeBuiltinTool } from './tool-descriptors.js';
 
 /** The answer of `toolplane permissions explain`. */
@@ -38,17 +40,12 @@ export type ExplainOptions = {
   readonly signal?: AbortSignal;
 };
 
-function field(input: unknown, key: string): unknown {
-  if (typeof input !== 'object' || input === null || !Object.hasOwn(input, key)) return undefined;
-  return (input as Record<string, unknown>)[key];
-}
-
 /** A stand-in tool built from the descriptor table; it never runs. */
 function standIn(toolName: string): AnyTool {
   const descriptor = describeBuiltinTool(toolName);
   const external = toolName.startsWith('mcp__');
   const pathField = descriptor?.pathField;
-  return defineTool<unknown, never>({
+  const definition: ToolDefinition<unknown, never> = {
     name: toolName,
     inputSchema: jsonSchema({ type: 'object' }),
     prompt: '',
@@ -57,13 +54,15 @@ function standIn(toolName: string): AnyTool {
     ...(pathField
       ? {
           getPath: (input: unknown) => {
-            const value = field(input, pathField);
+            const value = inputField(input, pathField);
             return typeof value === 'string' ? value : undefined;
           },
         }
       : {}),
     call: () => Promise.reject(new Error('permissions explain never runs a tool')),
-  });
+  };
+  const kind = BUILTIN_KINDS.find((known) => known === descriptor?.name);
+  return kind === undefined ? defineTool(definition) : defineBuiltinTool(kind, definition);
 }
 
 function ruleOf(reason: DecisionReason): { readonly rule: string | null; readonly source: string | null } {

@@ -17,6 +17,7 @@ export {
   type RuleBehavior,
 } from './rule-parser.js';
 export type { SourcedDiagnostic } from './rule-set.js';
+export type { RuleCheckInput } from './validate-rules.js';
 export {
   describeBuiltinTool,
   builtinToolNames,

@@ -75,7 +75,8 @@ export function insideWorkingFolders(absolute: string, scope: PathScope): boolea
 /**
  * Checks a path for reading or writing. Deny and ask rules match if the link or its target
  * matches; allow rules and the working-folder check need both. Read deny rules also cover writes.
- * `toolName` adds that tool's own path rules (`Grep(…)`, `Write(…)` deny rules).
+ * `toolName` adds that tool's own path rules (`Grep(…)`, `Write(…)`, a host tool's `WriteReport(…)`)
+ * to the deny and ask rules; `allowNames` says whose allow rules count.
  */
 export function checkPath(
   forms: PathForms,
@@ -86,6 +87,8 @@ export function checkPath(
     readonly toolName?: string;
     /** A recursive read that lists names only (Glob, `find`, `ls -R`), not contents. */
     readonly namesOnly?: boolean;
+    /** The tools whose allow rules may approve the path; default Read (reads) or Edit (writes). */
+    readonly allowNames?: readonly string[];
   },
 ): PathCheck {
   const { scope, access, recursive } = options;
@@ -112,7 +115,8 @@ export function checkPath(
         )
       : undefined;
   const ask = firstMatch(scope.rules, 'ask', names, askEither);
-  const allow = firstMatch(scope.rules, 'allow', access === 'read' ? READ_NAMES : WRITE_NAMES, both);
+  const allowNames = options.allowNames ?? (access === 'read' ? READ_NAMES : WRITE_NAMES);
+  const allow = firstMatch(scope.rules, 'allow', allowNames, both);
   const inside = forms.target !== undefined && candidates.every((candidate) => insideWorkingFolders(candidate, scope));
   const protectedReason = access === 'write' ? writeProtection(candidates, scope) : undefined;
   const secretOf = (absolute: string): string | undefined =>

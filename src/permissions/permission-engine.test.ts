@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../contract/define-tool.js';
+import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import type { CallSubject, PermissionGate } from '../contract/gates.js';
 import type { PermissionDecision, PermissionRuleEntry } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
@@ -30,8 +31,13 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const call = () => Promise.resolve('unused');
-const bashTool = defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call });
-const readTool = defineTool({
+const bashTool = defineBuiltinTool('Bash', {
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: '',
+  call,
+});
+const readTool = defineBuiltinTool('Read', {
   name: 'Read',
   inputSchema: z.object({ file_path: z.string() }),
   prompt: '',
@@ -171,7 +177,7 @@ describe('createPermissionEngine', () => {
 
   test('setMode changes later decisions', () => {
     const engine = engineWith([]);
-    const edit = defineTool({
+    const edit = defineBuiltinTool('Edit', {
       name: 'Edit',
       inputSchema: jsonSchema({}),
       prompt: '',
@@ -240,18 +246,35 @@ describe('createPermissionEngine', () => {
       entry('deny', 'Read(.env)'),
       entry('allow', 'Bash(ls:*)'),
     ]);
-    const diagnostics = engine.validateRules(['Bash', 'Read', 'mcp__github__x']);
+    const diagnostics = engine.validateRules({ toolNames: ['Bash', 'Read', 'mcp__github__x'] });
     expect(diagnostics.map((item) => [item.behavior, item.rule])).toEqual([
-      ['deny', 'Bsah(rm *)'],
       ['allow', '*'],
       ['deny', 'Bsah(rm *)'],
       ['ask', 'mcp__nope'],
     ]);
-    expect(diagnostics[2]).toMatchObject({
+    expect(diagnostics[1]).toMatchObject({
       file: '/home/u/.toolplane/settings.json',
       source: 'userSettings',
       message: expect.stringContaining('not a known tool'),
     });
+  });
+
+  test('validateRules warns about a specifier only for tools that name no path', () => {
+    const engine = engineWith([entry('deny', 'Plain(./x)'), entry('deny', 'Pathy(./x)'), entry('allow', 'Plain(./y)')]);
+    const plain = defineTool({ name: 'Plain', inputSchema: z.object({}), prompt: '', call });
+    const pathy = defineTool({
+      name: 'Pathy',
+      inputSchema: z.object({ file: z.string() }),
+      prompt: '',
+      getPath: (input) => input.file,
+      call,
+    });
+    const messages = engine.validateRules({ tools: [plain, pathy] }).map((problem) => problem.message);
+    expect(messages).toEqual([
+      expect.stringMatching(/^Rule Plain\(\.\/x\): .*covers every Plain call/),
+      expect.stringMatching(/^Allow rule Plain\(\.\/y\) is ignored/),
+    ]);
+    expect(engine.validateRules().map((problem) => problem.rule)).toEqual([]);
   });
 
   test('pathDenial lets listing tools drop denied results', () => {
@@ -309,7 +332,7 @@ describe('createPermissionEngine', () => {
 
   test('protectedFolders protects a moved toolplane folder in every mode, and nothing beside it', () => {
     const config = path.join(outside, 'toolplane-config');
-    const writeTool = defineTool({
+    const writeTool = defineBuiltinTool('Write', {
       name: 'Write',
       inputSchema: z.object({ file_path: z.string() }),
       prompt: '',

@@ -62,7 +62,6 @@ describe('parseRule', () => {
     ['Write(src/**)', 'allow', 'warning', /Edit\(src\/\*\*\)/],
     ['Glob(src/**)', 'allow', 'warning', /Read\(src\/\*\*\)/],
     ['Read(a\u0000b)', 'deny', 'error', /control character/],
-    ['Skill(deploy)', 'allow', 'warning', /takes no specifier/],
   ] as const)('%j as %s is diagnosed (%s)', (text, behavior, severity, message) => {
     const { diagnostic } = parseRule(text, behavior);
     expect(diagnostic?.severity).toBe(severity);

@@ -27,7 +27,10 @@ export type ParsedRule =
       readonly source: string;
     }
   | { readonly kind: 'agent'; readonly toolName: 'Agent'; readonly agentType: string }
-  /** A specifier this tool has no grammar for: as a deny or ask it covers every call (fail-safe). */
+  /**
+   * A specifier of a tool that is not a built-in: a path pattern for a tool that declares path
+   * fields; otherwise, as a deny or ask, it covers every call (fail-safe) and as an allow nothing.
+   */
   | { readonly kind: 'opaque'; readonly toolName: string; readonly specifier: string };
 
 /** A problem with one rule, written for the person who wrote it. */
@@ -227,20 +230,12 @@ function parseSpecifier(options: {
     }
     return result({ kind: 'path', toolName, pattern: specifier });
   }
-  if (behavior === 'allow') {
-    return result(
-      undefined,
-      'warning',
-      text,
-      `Allow rule ${text} is ignored: ${toolName} takes no specifier; write ${toolName} to allow every call.`,
-    );
+  if (/[\u0000-\u001f\u007f]/.test(specifier)) {
+    return result(undefined, 'error', text, `Rule ${text} contains a control character.`);
   }
-  return result(
-    { kind: 'opaque', toolName, specifier },
-    'warning',
-    text,
-    `Rule ${text}: ${toolName} takes no specifier, so this ${behavior} rule covers every ${toolName} call.`,
-  );
+  // Whether the specifier is a path depends on the tool (one that declares path fields): the
+  // session's rule check says so once the tools are known.
+  return result({ kind: 'opaque', toolName, specifier });
 }
 
 /**

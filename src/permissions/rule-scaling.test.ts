@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../contract/define-tool.js';
+import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import type { PermissionRuleEntry } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
 import { initShellParser } from './bash-parser.js';
@@ -59,13 +59,13 @@ function countOperations(work: () => void): number {
   return count;
 }
 
-const bashTool = defineTool({
+const bashTool = defineBuiltinTool('Bash', {
   name: 'Bash',
   inputSchema: z.object({ command: z.string() }),
   prompt: '',
   call: () => Promise.resolve(''),
 });
-const readTool = defineTool({
+const readTool = defineBuiltinTool('Read', {
   name: 'Read',
   inputSchema: z.object({ file_path: z.string() }),
   prompt: '',

@@ -6,7 +6,7 @@ import { parseRule, type ParsedRule, type RuleBehavior, type RuleDiagnostic } fr
 export type CompiledRule = {
   readonly entry: PermissionRuleEntry;
   readonly parsed: ParsedRule;
-  /** Present for path rules. */
+  /** Present for path rules, and for specifiers of other tools (path rules of tools that declare paths). */
   readonly path?: PathMatcher;
 };
 
@@ -89,14 +89,15 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
       });
     }
     if (rule === undefined) return diagnostic;
+    const pattern = rule.kind === 'path' ? rule.pattern : rule.kind === 'opaque' ? rule.specifier : undefined;
     const compiled: CompiledRule =
-      rule.kind === 'path'
-        ? {
+      pattern === undefined
+        ? { entry, parsed: rule }
+        : {
             entry,
             parsed: rule,
-            path: compilePathPattern(rule.pattern, { ...anchors, root: entry.root, behavior: entry.behavior }),
-          }
-        : { entry, parsed: rule };
+            path: compilePathPattern(pattern, { ...anchors, root: entry.root, behavior: entry.behavior }),
+          };
     const list = lists.get(entry.behavior);
     positions.set(compiled, list?.length ?? 0);
     list?.push(compiled);

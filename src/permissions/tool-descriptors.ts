@@ -1,3 +1,5 @@
+import type { BuiltinKind } from '../contract/tool.js';
+
 /**
  * What the permission engine knows about built-in tools by name: which rule family governs them,
  * which input field holds the path, whether a call only reads. Used when no tool object is at
@@ -88,8 +90,8 @@ export function builtinToolNames(): readonly string[] {
   return [...DESCRIPTORS.keys()];
 }
 
-/** Tools whose calls in plan mode go through the ordinary flow (they plan, they do not change files). */
-export const PLAN_MODE_TOOLS: ReadonlySet<string> = new Set([
+/** Built-ins whose calls in plan mode go through the ordinary flow (they plan, they do not change files). */
+export const PLAN_MODE_TOOLS: ReadonlySet<BuiltinKind> = new Set([
   'TodoWrite',
   'ExitPlanMode',
   'EnterPlanMode',

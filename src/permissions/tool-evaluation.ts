@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AnyTool } from '../contract/tool.js';
+import type { AnyTool, BuiltinKind } from '../contract/tool.js';
 import { evaluateBash, type BashScope } from './bash-evaluation.js';
 import type { ShellScript } from './bash-parser.js';
 import { hostnameOf } from './domain-pattern.js';
@@ -8,7 +8,13 @@ import { checkPath, rulePathFor, type PathScope } from './path-checks.js';
 import { pathForms, processFolderReason, UNSAFE_PATH_CHARACTERS } from './path-resolution.js';
 import { escapePathForRule, type RuleBehavior } from './rule-parser.js';
 import type { CompiledRule } from './rule-set.js';
-import { canonicalToolName, describeBuiltinTool, type ToolFamily } from './tool-descriptors.js';
+import {
+  canonicalToolName,
+  describeBuiltinTool,
+  type BuiltinToolDescriptor,
+  type ToolFamily,
+} from './tool-descriptors.js';
+import { claimsReadOnly, declaredPaths, evaluateDeclaredPaths, inputField, safeCall } from './declared-paths.js';
 
 /** What evaluating a call needs to know about the session. */
 export type CallScope = PathScope & {
@@ -26,47 +32,46 @@ export type CallFacts = {
   readonly script?: ShellScript;
 };
 
-const RECURSIVE_TOOLS: ReadonlySet<string> = new Set(['Glob', 'Grep', 'LS']);
+/** Built-ins whose path is a folder they search below (the working folder when none is given). */
+const RECURSIVE_KINDS: ReadonlySet<BuiltinKind> = new Set(['Glob', 'Grep']);
 
-function field(input: unknown, key: string): unknown {
-  if (typeof input !== 'object' || input === null || !Object.hasOwn(input, key)) return undefined;
-  return (input as Record<string, unknown>)[key];
+const field = inputField;
+
+/** The descriptor of a built-in tool, by its built-in mark (never by name: a host's `Grep` has none). */
+function descriptorOf(tool: AnyTool): BuiltinToolDescriptor | undefined {
+  return tool.builtin === undefined ? undefined : describeBuiltinTool(tool.builtin);
 }
 
-/** The rule family that governs a tool: by name for built-ins, else from its path and read-only-ness. */
+/** The rule family that governs a tool: by its built-in mark, else from its declared paths and read-only-ness. */
 export function familyOf(tool: AnyTool, input: unknown): ToolFamily {
-  const descriptor = describeBuiltinTool(tool.name);
-  if (descriptor && tool.origin === 'builtin') return descriptor.family;
-  if (safeCall(() => tool.getPath(input)) !== undefined) return claimsReadOnly(tool, input) ? 'read' : 'edit';
-  return 'other';
+  const descriptor = descriptorOf(tool);
+  if (descriptor) return descriptor.family;
+  const paths = declaredPaths(tool, input);
+  if (paths.length === 0) return 'other';
+  return paths.every((declared) => declared.access === 'read') && claimsReadOnly(tool, input) ? 'read' : 'edit';
 }
 
 /**
- * Whether a call counts as read-only for permissions. An external tool's word for it (an MCP
- * server's `readOnlyHint`) is a claim by the server, not knowledge: it may shape scheduling, but
- * it never lets a call run in plan mode, as a read inside the working folders, or unasked.
+ * Whether a rule covers this call outside the path, Bash and domain checks. A path rule (or one with
+ * a specifier the tool has no grammar for) covers every call of a tool whose paths are not checked
+ * (`pathsChecked` false), and a Bash or domain rule every call of a tool that is not the built-in
+ * of that name: a deny written for the built-in fails closed on a host's look-alike.
  */
-function claimsReadOnly(tool: AnyTool, input: unknown): boolean {
-  return tool.origin !== 'external' && safeCall(() => tool.isReadOnly(input)) === true;
-}
-
-function safeCall<T>(run: () => T): T | undefined {
-  try {
-    return run();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a rule that is not a path, Bash or domain rule covers this call. */
-function coversCall(rule: CompiledRule, input: unknown): boolean {
+function coversCall(
+  rule: CompiledRule,
+  input: unknown,
+  options: { readonly pathsChecked: boolean; readonly builtin: boolean },
+): boolean {
+  const { pathsChecked } = options;
   const parsed = rule.parsed;
   switch (parsed.kind) {
     case 'tool':
     case 'mcp-server':
     case 'tool-glob':
-    case 'opaque':
       return true;
+    case 'opaque':
+    case 'path':
+      return !pathsChecked;
     case 'param': {
       const value = field(input, parsed.key);
       const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -77,9 +82,8 @@ function coversCall(rule: CompiledRule, input: unknown): boolean {
       return typeof type === 'string' && type.toLowerCase() === parsed.agentType.toLowerCase();
     }
     case 'bash':
-    case 'path':
     case 'domain':
-      return false;
+      return !options.builtin;
   }
 }
 
@@ -108,12 +112,15 @@ function prefilterFor(rules: readonly CompiledRule[]): FieldPrefilter {
   return filter;
 }
 
-function genericMatch(
-  scope: PathScope,
-  behavior: RuleBehavior,
-  toolName: string,
-  input: unknown,
-): CompiledRule | undefined {
+function genericMatch(options: {
+  readonly scope: PathScope;
+  readonly behavior: RuleBehavior;
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly pathsChecked: boolean;
+  readonly builtin: boolean;
+}): CompiledRule | undefined {
+  const { scope, behavior, toolName, input } = options;
   const rules = scope.rules.forTool(behavior, toolName);
   const prefilter = prefilterFor(rules);
   if (prefilter) {
@@ -134,7 +141,7 @@ function genericMatch(
       rule.parsed.kind !== 'tool-glob'
     )
       continue;
-    if (coversCall(rule, input)) return rule;
+    if (coversCall(rule, input, options)) return rule;
   }
   return undefined;
 }
@@ -146,12 +153,13 @@ function genericMatch(
 export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
   const { tool, input } = facts;
   const name = canonicalToolName(tool.name);
-  const generic = {
-    deny: genericMatch(scope, 'deny', name, input),
-    ask: genericMatch(scope, 'ask', name, input),
-    allow: genericMatch(scope, 'allow', name, input),
-  };
   const family = familyOf(tool, input);
+  const builtin = descriptorOf(tool) !== undefined;
+  const paths = builtin ? [] : declaredPaths(tool, input);
+  const pathsChecked = builtin ? family === 'read' || family === 'edit' : paths.length > 0;
+  const match = (behavior: RuleBehavior) =>
+    genericMatch({ scope, behavior, toolName: name, input, pathsChecked, builtin });
+  const generic = { deny: match('deny'), ask: match('ask'), allow: match('allow') };
   if (family === 'bash') {
     const command = field(input, 'command');
     if (typeof command === 'string' && facts.script) {
@@ -166,6 +174,10 @@ export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
   result.acceptEdits = false;
   if (family === 'bash') {
     result.unsafe('Bash call without a command string cannot be checked.', { bypassable: false });
+    return result.build();
+  }
+  if (!builtin && paths.length > 0) {
+    evaluateDeclaredPaths({ tool, input, cwd: facts.cwd, scope, paths, result, allow: generic.allow });
     return result.build();
   }
   if (family === 'read' || family === 'edit') {
@@ -197,7 +209,7 @@ export function evaluateCall(facts: CallFacts, scope: CallScope): Evaluation {
     return result.build();
   }
   if (generic.allow) result.approved = ruleReason(generic.allow);
-  else if (result.readOnly && family === 'other' && tool.origin === 'builtin' && !name.startsWith('mcp__')) {
+  else if (result.readOnly && family === 'other' && tool.origin !== 'external' && !name.startsWith('mcp__')) {
     result.approved = { kind: 'read-only', message: `${name} only reads` };
   } else {
     result.suggest({ rule: name, behavior: 'allow', destination: 'localSettings', covers: `every ${name} call` });
@@ -240,15 +252,16 @@ function evaluatePathCall(options: {
 }): void {
   const { facts, scope, family, result } = options;
   const { tool, input } = facts;
-  const descriptor = describeBuiltinTool(tool.name);
+  const descriptor = descriptorOf(tool);
   let raw = safeCall(() => tool.getPath(input));
   if (raw === undefined && descriptor?.pathField !== undefined) {
     const value = field(input, descriptor.pathField);
     raw = typeof value === 'string' ? value : undefined;
   }
-  const recursive = RECURSIVE_TOOLS.has(tool.name);
+  const recursive = tool.builtin !== undefined && RECURSIVE_KINDS.has(tool.builtin);
+  const glob = tool.builtin === 'Glob';
   if (raw === undefined && recursive) raw = facts.cwd;
-  const escaping = tool.name === 'Glob' ? globReach(field(input, 'pattern'), raw ?? facts.cwd) : undefined;
+  const escaping = glob ? globReach(field(input, 'pattern'), raw ?? facts.cwd) : undefined;
   if (escaping !== undefined) raw = escaping;
   if (raw === undefined || raw === '') {
     result.readOnly = family === 'read';
@@ -270,10 +283,10 @@ function evaluatePathCall(options: {
   }
   const forms = pathForms(raw, { baseDir: facts.cwd, homeDir: scope.homeDir });
   const access = family === 'read' ? 'read' : 'write';
-  const namesOnly = tool.name === 'Glob' || tool.name === 'LS';
+  const namesOnly = glob;
   const check = checkPath(forms, { scope, access, recursive, toolName: tool.name, namesOnly });
   // `Glob` from `/` with `proc/*/environ`: the folder its pattern walks into, not only where it starts.
-  const walked = tool.name === 'Glob' ? patternFolder(field(input, 'pattern'), forms.link) : undefined;
+  const walked = glob ? patternFolder(field(input, 'pattern'), forms.link) : undefined;
   const walkedReason = walked === undefined ? undefined : processFolderReason(walked, { namesOnly: true });
   if (walkedReason) result.unsafe(`${tool.name} needs approval: ${walkedReason}.`, { bypassable: false });
   if (check.deny) result.denyBy(tool.name, check.deny, forms.link);

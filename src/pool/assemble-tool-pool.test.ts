@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../contract/define-tool.js';
+import { createServices, defineService } from '../contract/services.js';
 import { assembleToolPool } from './assemble-tool-pool.js';
 
 const tool = (name: string, extra: Partial<Parameters<typeof defineTool>[0]> = {}) =>
@@ -68,5 +69,35 @@ describe('assembleToolPool', () => {
     const two = assembleToolPool({ builtins: [...names].reverse().map((n) => tool(n)) }).tools.map((t) => t.name);
     expect(one).toEqual(two);
     expect(one).toEqual(['A', 'a', 'a_b', 'b', 'c']);
+  });
+});
+
+describe('declared services', () => {
+  const GREETER = defineService<{ greet(): string }>('greeter');
+  const needy = tool('Needy', { services: [GREETER] });
+
+  it('refuse a pool whose tool needs a service the registry lacks, naming both', () => {
+    expect(() => assembleToolPool({ builtins: [needy, tool('Other')], services: createServices() })).toThrow(
+      expect.objectContaining({
+        code: 'MISSING_SERVICE',
+        message: expect.stringContaining('Needy needs the service "greeter"'),
+      }),
+    );
+  });
+
+  it('pass once the service is registered, and do not ask for the services of tools left out', () => {
+    const services = createServices().set(GREETER, { greet: () => 'hi' });
+    expect(assembleToolPool({ builtins: [needy], services }).find('Needy')).toBe(needy);
+    const disabled = tool('Needy', { services: [GREETER], isEnabled: () => false });
+    expect(assembleToolPool({ builtins: [disabled], services: createServices() }).tools).toEqual([]);
+    expect(
+      assembleToolPool({ builtins: [needy], services: createServices(), isBlanketDenied: (name) => name === 'Needy' })
+        .tools,
+    ).toEqual([]);
+  });
+
+  it('do not count optional services', () => {
+    const relaxed = tool('Relaxed', { optionalServices: [GREETER] });
+    expect(assembleToolPool({ builtins: [relaxed], services: createServices() }).tools).toEqual([relaxed]);
   });
 });

@@ -1,4 +1,6 @@
+import type { Services } from '../contract/services.js';
 import type { AnyTool } from '../contract/tool.js';
+import { checkToolServices } from './check-tool-services.js';
 import type { DroppedTool, ToolPool } from './tool-pool.js';
 
 /** What goes into a pool. */
@@ -10,12 +12,15 @@ export type AssemblePoolOptions = {
   readonly isBlanketDenied?: (toolName: string) => boolean;
   /** A per-agent filter (subagents with a restricted tool list); false drops the tool. */
   readonly filter?: (tool: AnyTool) => boolean;
+  /** When given, every tool that reaches the pool must find its declared services here. */
+  readonly services?: Services;
 };
 
 /**
  * Assembles the pool: drops tools a blanket deny removes and tools not enabled, sorts stably
  * (built-ins, then external, each by name), and dedupes by name with built-ins winning.
- * A tool that can never be used this turn never reaches `tools[]`.
+ * A tool that can never be used this turn never reaches `tools[]`. With `services`, throws
+ * `MISSING_SERVICE` when a tool in the pool declares a service the registry lacks.
  */
 export function assembleToolPool(options: AssemblePoolOptions): ToolPool {
   const dropped: DroppedTool[] = [];
@@ -54,6 +59,7 @@ export function assembleToolPool(options: AssemblePoolOptions): ToolPool {
     names.set(tool.name, tool);
     tools.push(tool);
   }
+  if (options.services) checkToolServices(tools, options.services);
   const aliases = new Map<string, AnyTool>();
   for (const tool of tools) {
     for (const alias of tool.aliases) {

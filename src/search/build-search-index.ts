@@ -3,6 +3,7 @@ import { DEFAULT_RANKING_PARAMETERS, type FieldParameters, type RankingParameter
 import { buildServerProfiles, type ServerProfiles } from './build-server-profiles.js';
 import { GrowableTriples, toPostings } from './to-postings.js';
 import { tokenize } from './tokenize.js';
+import { groupByServer, nameLookups } from './index-lookups.js';
 
 /**
  * A ranking index over tool descriptors: precomputed BM25F weights in flat posting lists, so a
@@ -134,20 +135,7 @@ export function buildSearchIndex(
     weight: (tf) => (tf < 0 ? parameters.phraseWeight : tf / (parameters.k1 + tf)),
   });
 
-  const serverStart = new Int32Array(serverIds.size + 1);
-  for (const server of docServer) if (server >= 0) serverStart[server + 1] = (serverStart[server + 1] as number) + 1;
-  for (let server = 0; server < serverIds.size; server++) {
-    serverStart[server + 1] = (serverStart[server + 1] as number) + (serverStart[server] as number);
-  }
-  const serverDocs = new Int32Array(serverStart[serverIds.size] as number);
-  const serverCursor = serverStart.slice(0, serverIds.size);
-  for (let doc = 0; doc < size; doc++) {
-    const server = docServer[doc] as number;
-    if (server < 0) continue;
-    const at = serverCursor[server] as number;
-    serverCursor[server] = at + 1;
-    serverDocs[at] = doc;
-  }
+  const { serverStart, serverDocs } = groupByServer(docServer, serverIds.size);
 
   const serverProfiles = buildServerProfiles({
     fieldTokens,
@@ -160,15 +148,7 @@ export function buildSearchIndex(
   });
 
   const names = descriptors.map((descriptor) => descriptor.name);
-  const lowerNames = names.map((name) => name.toLowerCase());
-  const nameOrder = Int32Array.from({ length: size }, (_, i) => i);
-  nameOrder.sort((a, b) => {
-    const left = lowerNames[a] as string;
-    const right = lowerNames[b] as string;
-    return left < right ? -1 : left > right ? 1 : a - b;
-  });
-  const exactNames = new Map<string, number>();
-  for (let doc = size - 1; doc >= 0; doc--) exactNames.set(lowerNames[doc] as string, doc);
+  const { lowerNames, nameOrder, exactNames } = nameLookups(names);
 
   return {
     size,

@@ -1,5 +1,5 @@
 import type { Approver } from '../contract/gates.js';
-import { createServices } from '../contract/services.js';
+import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
 import type { SessionStore } from '../loop/session-store.js';
 import { GENERAL_PURPOSE_AGENT } from '../loop/subagent-runner.js';
@@ -14,6 +14,7 @@ import { registerSubagents } from './session-subagents.js';
 import { createSessionTools, type SessionTools } from './session-tools.js';
 import { createStartContext } from './start-context.js';
 import { structuredOutputSetup } from './structured-output.js';
+import { registerGateServices, reportRuleProblems } from './start-checks.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -23,8 +24,9 @@ const CONTEXT_WINDOW_TOKENS = 200_000;
  * todo list) replaced whole on resume and clear, one permission-mode store read by the permission
  * engine, plan mode and every call, the lifecycle hooks wired once, and subagents. Resuming a
  * session that does not exist throws `SESSION_CORRUPT`; lines of its transcript that cannot be read
- * are reported through `warn`. A `structuredOutput` schema that does not compile throws
- * `INVALID_TOOL_DEFINITION` before anything is created.
+ * are reported through `warn`, and so are the permission rules' problems (`ruleProblems`). A
+ * `structuredOutput` schema that does not compile throws `INVALID_TOOL_DEFINITION`, and a tool
+ * whose declared service is not registered throws `MISSING_SERVICE`, before anything starts.
  */
 export async function createAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
   const { provider, cwd, sessions, modes, system } = options;
@@ -42,13 +44,8 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     messages: () => conversation.messages,
   });
   installConversation(conversation, services, todoStore);
-  const isBlanketDenied = options.permissions.isBlanketDenied?.bind(options.permissions);
-  const tools = createSessionTools({
-    tools: [...options.tools, ...output.tools],
-    mcp: options.mcp,
-    ...(isBlanketDenied ? { isBlanketDenied } : {}),
-    services,
-  });
+  registerGateServices(services, options.permissions);
+  const tools = sessionTools(options, output.tools, services);
   let approver: Approver | undefined;
   const plane = (): QueryOptions['plane'] => ({
     permissions: options.permissions,
@@ -74,6 +71,9 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     hookSession,
     signal: closing,
   });
+  // Fails here, naming tool and service, rather than at the tool's first call.
+  tools.pool();
+  const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
   const summarize = createModelSummarizer({ provider, model, system });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
   const replace = async (next: Conversation, source: 'resume' | 'clear') => {
@@ -110,6 +110,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     messages: () => conversation.messages,
     pool: tools.pool,
     modes,
+    ruleProblems,
     hooks,
     services,
     todoStore,
@@ -208,4 +209,23 @@ async function reopenConversation(
     );
   }
   return openConversation(transcript, loaded.messages);
+}
+
+/** The session's tools: the host's, structured output's, and the MCP servers' as they connect. */
+function sessionTools(
+  options: AgentSessionOptions,
+  outputTools: readonly AgentSessionOptions['tools'][number][],
+  services: ServiceRegistry,
+): SessionTools {
+  const isBlanketDenied = options.permissions.isBlanketDenied?.bind(options.permissions);
+  return createSessionTools({
+    tools: [...options.tools, ...outputTools],
+    mcp: options.mcp,
+    ...(isBlanketDenied ? { isBlanketDenied } : {}),
+    services,
+  });
+}
+
+function mcpServerNames(options: AgentSessionOptions): string[] {
+  return options.mcp?.servers().map((server) => server.name) ?? [];
 }

@@ -5,6 +5,7 @@ export { openConversation, installConversation, todosFrom, type Conversation } f
 export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';
 export { findSessionToResume } from './find-session-to-resume.js';
 export { loadSessionSystemPrompt, type SessionSystemPromptOptions } from './session-system-prompt.js';
+export { describeRuleProblem, type SessionPermissions } from './start-checks.js';
 export {
   createPermissionModeStore,
   type PermissionModeStore,

@@ -50,7 +50,12 @@ export function createSessionTools(options: {
       const isBlanketDenied = options.isBlanketDenied;
       cache = {
         external,
-        pool: assembleToolPool({ builtins, external, ...(isBlanketDenied ? { isBlanketDenied } : {}) }),
+        pool: assembleToolPool({
+          builtins,
+          external,
+          services: options.services,
+          ...(isBlanketDenied ? { isBlanketDenied } : {}),
+        }),
       };
     }
     return cache.pool;

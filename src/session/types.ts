@@ -4,7 +4,6 @@ import type { PermissionModeStore } from '../contract/permission-mode-store.js';
 import type { ModelProvider } from '../contract/provider.js';
 import type { ServiceRegistry } from '../contract/services.js';
 import type { AnyTool } from '../contract/tool.js';
-import type { PermissionGate } from '../contract/gates.js';
 import type { HookPlane } from '../hooks/create-hook-gate.js';
 import type { FunctionHook } from '../hooks/hook-types.js';
 import type { Message } from '../messages/types.js';
@@ -15,6 +14,8 @@ import type { McpManager } from '../mcp/mcp-manager.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { TodoItem, TodoStore } from '../tools/todo-write/todo-store.js';
 import type { StructuredOutputOptions } from './structured-output.js';
+import type { SourcedDiagnostic } from '../permissions/rule-set.js';
+import type { SessionPermissions } from './start-checks.js';
 
 /** How an agent session is set up. Everything it reads from outside comes in here. */
 export type AgentSessionOptions = {
@@ -32,8 +33,11 @@ export type AgentSessionOptions = {
   readonly tools: readonly AnyTool[];
   /** MCP servers whose tools join the pool as they connect. */
   readonly mcp?: McpManager;
-  /** The permission gate; `isBlanketDenied` (the permission engine has it) keeps tools out of the pool. */
-  readonly permissions: PermissionGate & { readonly isBlanketDenied?: (toolName: string) => boolean };
+  /**
+   * The permission gate. With the permission engine's extras: `isBlanketDenied` keeps tools out of
+   * the pool, `validateRules` problems are reported at start, `pathDenial` filters Grep and Glob.
+   */
+  readonly permissions: SessionPermissions;
   /** The session's one mode store; the permission engine should be built on the same store. */
   readonly modes: PermissionModeStore;
   /** Hooks from settings (Claude Code's schema). Default none. */
@@ -79,6 +83,8 @@ export type AgentSession = {
   messages(): readonly Message[];
   pool(): ToolPool;
   readonly modes: PermissionModeStore;
+  /** The permission rules' problems found at start (each was also given to `warn`). */
+  readonly ruleProblems: readonly SourcedDiagnostic[];
   readonly hooks: HookPlane;
   readonly services: ServiceRegistry;
   readonly todoStore: TodoStore;

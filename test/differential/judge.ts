@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/contract/define-tool.js';
+import { defineBuiltinTool } from '../../src/contract/define-builtin-tool.js';
 import type { PermissionDecision, PermissionRuleEntry } from '../../src/contract/permission.js';
 import { createServices } from '../../src/contract/services.js';
 import { createPermissionEngine, initShellParser } from '../../src/permissions/index.js';
@@ -41,7 +41,7 @@ export function carefulRules(work: string): PermissionRuleEntry[] {
   }));
 }
 
-const bash = defineTool({
+const bash = defineBuiltinTool('Bash', {
   name: 'Bash',
   inputSchema: z.object({ command: z.string() }),
   prompt: '',

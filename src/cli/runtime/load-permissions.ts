@@ -2,28 +2,12 @@ import type { PermissionMode, RuleSuggestion } from '../../contract/permission.j
 import { createPermissionModeStore, type PermissionModeStore } from '../../contract/permission-mode-store.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import { createPermissionEngine, type PermissionEngine } from '../../permissions/permission-engine.js';
-import { builtinToolNames } from '../../permissions/tool-descriptors.js';
 import { loadSettings, type LoadedSettings } from '../../settings/load-settings.js';
 import { saveRule, type SaveRuleResult } from '../../settings/save-rule.js';
 import { confirmContent, readText } from '../../settings/settings-holds.js';
 import { settingsPaths } from '../../settings/settings-paths.js';
 import type { RuntimeOptions } from './create-runtime.js';
 import { heldConfigFiles } from './held-config-files.js';
-
-/** Tools of ours that the permission descriptors do not list; rules may name them. */
-const EXTRA_TOOL_NAMES = [
-  'ToolSearch',
-  'StructuredOutput',
-  'WebSearch',
-  'TaskOutput',
-  'TaskStop',
-  'EnterPlanMode',
-  'ExitPlanMode',
-  'AskUserQuestion',
-  'TodoWrite',
-  'ListMcpResourcesTool',
-  'ReadMcpResourceTool',
-];
 
 /**
  * Loads the settings (asking the person to trust the folder first, in interactive sessions) and
@@ -57,7 +41,6 @@ export async function loadPermissions(
       ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
     },
     ...(options.managedSettingsFile ? { managedSettingsFile: options.managedSettingsFile } : {}),
-    knownToolNames: [...builtinToolNames(), ...EXTRA_TOOL_NAMES],
     signal,
   };
   let settings = await loadSettings(settingsInput);
@@ -89,19 +72,7 @@ export async function loadPermissions(
     }
     if (confirmed) settings = await loadSettings(settingsInput);
   }
-  for (const warning of settings.warnings)
-    options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
-
   const mode: PermissionMode = settings.defaultMode;
-  if (mode === 'bypassPermissions') {
-    if (settings.bypassPermissionsDisabled)
-      throw new ToolplaneError(
-        'SETTINGS_INVALID',
-        'bypassPermissions mode is disabled by settings (disableBypassPermissionsMode).',
-      );
-    const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
-    options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
-  }
   const modes = createPermissionModeStore(mode);
   const engine = createPermissionEngine({
     rules: settings.rules,
@@ -112,6 +83,23 @@ export async function loadPermissions(
     // Its settings, trust store and held-file records loosen later sessions; no name covers a moved folder.
     protectedFolders: [settings.userDir],
   });
+  // The session reports the rules' problems once it knows its tools; a rule the engine has its own
+  // word for is not reported twice.
+  const reportedBySession = new Set(engine.validateRules().map((problem) => problem.rule));
+  for (const warning of settings.warnings) {
+    if (warning.rule !== undefined && reportedBySession.has(warning.rule.trim())) continue;
+    options.warn(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
+  }
+
+  if (mode === 'bypassPermissions') {
+    if (settings.bypassPermissionsDisabled)
+      throw new ToolplaneError(
+        'SETTINGS_INVALID',
+        'bypassPermissions mode is disabled by settings (disableBypassPermissionsMode).',
+      );
+    const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
+    options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
+  }
   const permissions: PermissionEngine = Object.assign(Object.create(engine) as PermissionEngine, {
     async remember(suggestion: RuleSuggestion) {
       engine.remember(suggestion);

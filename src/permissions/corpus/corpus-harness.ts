@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { PreToolUseOutcome } from '../../contract/gates.js';
 import type { PermissionDecision, PermissionMode, PermissionRuleEntry } from '../../contract/permission.js';
 import { createServices } from '../../contract/services.js';
@@ -94,8 +95,8 @@ const pathInput = (field: string) => (input: unknown) => {
 export function corpusTools(): ReadonlyMap<string, AnyTool> {
   const call = () => Promise.resolve('unused');
   const tools: AnyTool[] = [
-    defineTool({ name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call }),
-    defineTool({
+    defineBuiltinTool('Bash', { name: 'Bash', inputSchema: z.object({ command: z.string() }), prompt: '', call }),
+    defineBuiltinTool('Read', {
       name: 'Read',
       inputSchema: z.object({ file_path: z.string() }),
       prompt: '',
@@ -103,28 +104,28 @@ export function corpusTools(): ReadonlyMap<string, AnyTool> {
       getPath: pathInput('file_path'),
       call,
     }),
-    defineTool({
+    defineBuiltinTool('Edit', {
       name: 'Edit',
       inputSchema: z.object({ file_path: z.string() }),
       prompt: '',
       getPath: pathInput('file_path'),
       call,
     }),
-    defineTool({
+    defineBuiltinTool('Write', {
       name: 'Write',
       inputSchema: z.object({ file_path: z.string() }),
       prompt: '',
       getPath: pathInput('file_path'),
       call,
     }),
-    defineTool({
+    defineBuiltinTool('NotebookEdit', {
       name: 'NotebookEdit',
       inputSchema: z.object({ notebook_path: z.string() }),
       prompt: '',
       getPath: pathInput('notebook_path'),
       call,
     }),
-    defineTool({
+    defineBuiltinTool('Glob', {
       name: 'Glob',
       inputSchema: z.object({ pattern: z.string() }),
       prompt: '',
@@ -132,7 +133,7 @@ export function corpusTools(): ReadonlyMap<string, AnyTool> {
       getPath: pathInput('path'),
       call,
     }),
-    defineTool({
+    defineBuiltinTool('Grep', {
       name: 'Grep',
       inputSchema: z.object({ pattern: z.string() }),
       prompt: '',
@@ -140,15 +141,21 @@ export function corpusTools(): ReadonlyMap<string, AnyTool> {
       getPath: pathInput('path'),
       call,
     }),
-    defineTool({
+    defineBuiltinTool('WebFetch', {
       name: 'WebFetch',
       inputSchema: z.object({ url: z.string() }),
       prompt: '',
       isReadOnly: () => true,
       call,
     }),
-    defineTool({ name: 'Agent', inputSchema: z.object({ prompt: z.string() }), prompt: '', call }),
-    defineTool({ name: 'TodoWrite', inputSchema: z.object({}), prompt: '', isReadOnly: () => true, call }),
+    defineBuiltinTool('Agent', { name: 'Agent', inputSchema: z.object({ prompt: z.string() }), prompt: '', call }),
+    defineBuiltinTool('TodoWrite', {
+      name: 'TodoWrite',
+      inputSchema: z.object({}),
+      prompt: '',
+      isReadOnly: () => true,
+      call,
+    }),
     defineTool({ name: 'NoOp', inputSchema: z.object({}), prompt: '', call }),
     defineTool({
       name: 'AlwaysAsk',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { Tool } from '../../contract/tool.js';
 import { agentPrompt } from './prompt.js';
 import { subagentService, type SubagentResult } from './subagent-service.js';
@@ -20,8 +20,9 @@ export type AgentInput = z.infer<typeof inputSchema>;
 export function createAgentTool(
   options: { readonly agentTypes?: readonly { readonly name: string; readonly description: string }[] } = {},
 ): Tool<AgentInput, SubagentResult> {
-  return defineTool({
+  return defineBuiltinTool('Agent', {
     name: 'Agent',
+    services: [subagentService],
     aliases: ['Task'],
     inputSchema,
     prompt: agentPrompt(options.agentTypes ?? []),

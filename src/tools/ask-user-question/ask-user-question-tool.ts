@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import { ASK_USER_QUESTION_PROMPT } from './ask-user-question-prompt.js';
@@ -40,8 +40,9 @@ export type AskUserQuestionResult =
  * mode the tool denies itself, as the reference does.
  */
 export function createAskUserQuestionTool(): Tool<AskUserQuestionInput, AskUserQuestionResult> {
-  return defineTool<AskUserQuestionInput, AskUserQuestionResult>({
+  return defineBuiltinTool<AskUserQuestionInput, AskUserQuestionResult>('AskUserQuestion', {
     name: 'AskUserQuestion',
+    optionalServices: [INTERACTION_CHANNEL],
     inputSchema: askUserQuestionInputSchema,
     prompt: ASK_USER_QUESTION_PROMPT,
     searchHint: 'ask the user a question choice clarify decision',

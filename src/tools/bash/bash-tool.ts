@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { PermissionDecision } from '../../contract/permission.js';
 import { SANDBOX } from '../../contract/sandbox.js';
 import { scrubModelCredentials } from '../../contract/scrub-env.js';
@@ -201,8 +201,9 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
     }
   };
 
-  return defineTool<BashInput, BashOutput>({
+  return defineBuiltinTool<BashInput, BashOutput>('Bash', {
     name: 'Bash',
+    optionalServices: [SANDBOX, SHELL_STATE, SPILL_FOLDER, TASK_REGISTRY],
     inputSchema: bashInputSchema,
     prompt: BASH_PROMPT,
     searchHint: 'shell command terminal run execute',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
 import { planAndCommit, validateByPlan } from '../file-state/guarded-write-steps.js';
-import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
+import { fileStateService, getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import { numberedSnippet } from '../fs-helpers/numbered-snippet.js';
 import { mapToolFailure, type ToolFailure } from '../fs-helpers/tool-failure.js';
@@ -53,8 +53,9 @@ async function plan(input: EditInput, context: ToolCheckContext): Promise<EditPl
  * The Edit tool: exact string replacement under the read guard (the file must have been read by
  * this agent and be unchanged since), written atomically in the file's own format.
  */
-export const editTool: Tool<EditInput, EditOutput> = defineTool<EditInput, EditOutput>({
+export const editTool: Tool<EditInput, EditOutput> = defineBuiltinTool<EditInput, EditOutput>('Edit', {
   name: 'Edit',
+  services: [fileStateService],
   inputSchema: editInputSchema,
   prompt: EDIT_PROMPT,
   searchHint: 'edit modify change replace string in file',

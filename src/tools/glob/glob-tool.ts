@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool, ToolCallContext } from '../../contract/tool.js';
 import { describeFsError, describeNotRegularFile } from '../fs-helpers/file-path-checks.js';
 import { RIPGREP_BASE_ARGS, runRipgrep } from '../fs-helpers/run-ripgrep.js';
@@ -57,8 +57,9 @@ const STAT_CONCURRENCY = 32;
 export function createGlobTool(options: GlobToolOptions = {}): Tool<GlobInput, GlobOutput> {
   const maxResults = options.maxResults ?? 100;
   const maxCandidates = options.maxCandidates ?? 100_000;
-  return defineTool<GlobInput, GlobOutput>({
+  return defineBuiltinTool<GlobInput, GlobOutput>('Glob', {
     name: 'Glob',
+    services: [READ_DENIED_PATH],
     inputSchema: globInputSchema,
     prompt: GLOB_PROMPT,
     searchHint: 'find files by name pattern glob wildcard list',

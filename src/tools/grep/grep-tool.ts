@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { Tool, ToolCallContext } from '../../contract/tool.js';
 import { describeFsError } from '../fs-helpers/file-path-checks.js';
 import { runRipgrep } from '../fs-helpers/run-ripgrep.js';
@@ -33,8 +33,9 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<GrepInput, G
     maxOutputChars: options.maxOutputChars ?? 30_000,
     maxEntries: options.maxEntries ?? 200_000,
   };
-  return defineTool<GrepInput, GrepOutput>({
+  return defineBuiltinTool<GrepInput, GrepOutput>('Grep', {
     name: 'Grep',
+    services: [READ_DENIED_PATH],
     inputSchema: grepInputSchema,
     prompt: GREP_PROMPT,
     searchHint: 'search file contents regex ripgrep find text code',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import { mcpResourcesService, NO_MCP_MESSAGE } from './mcp-resource-service.js';
 import type { McpResourceEntry } from './mcp-resource-service.js';
@@ -46,25 +46,29 @@ function mapListing(output: ListMcpResourcesOutput): MappedResult {
  * server, or of one. Read-only and concurrency-safe. Servers that are not connected are named
  * with the reason instead of failing the call.
  */
-export const listMcpResourcesTool: Tool<ListMcpResourcesInput, ListMcpResourcesOutput> = defineTool({
-  name: LIST_MCP_RESOURCES_NAME,
-  aliases: ['ListMcpResources'],
-  searchHint: 'mcp resources list server documents files data',
-  inputSchema,
-  prompt: PROMPT,
-  isReadOnly: () => true,
-  isConcurrencySafe: () => true,
-  userFacingName: () => 'List MCP resources',
-  describeInput: (input) => (input.server === undefined ? 'all servers' : `server ${input.server}`),
-  async call(input, context): Promise<ListMcpResourcesOutput> {
-    const access = context.services.get(mcpResourcesService);
-    if (access === undefined) return { kind: 'error', message: NO_MCP_MESSAGE };
-    const answer = await access.listResources({
-      ...(input.server === undefined ? {} : { server: input.server }),
-      signal: context.signal,
-    });
-    if (!answer.ok) return { kind: 'error', message: answer.message };
-    return { kind: 'listing', resources: answer.listing.resources, unavailable: answer.listing.unavailable };
+export const listMcpResourcesTool: Tool<ListMcpResourcesInput, ListMcpResourcesOutput> = defineBuiltinTool(
+  'ListMcpResourcesTool',
+  {
+    name: LIST_MCP_RESOURCES_NAME,
+    optionalServices: [mcpResourcesService],
+    aliases: ['ListMcpResources'],
+    searchHint: 'mcp resources list server documents files data',
+    inputSchema,
+    prompt: PROMPT,
+    isReadOnly: () => true,
+    isConcurrencySafe: () => true,
+    userFacingName: () => 'List MCP resources',
+    describeInput: (input) => (input.server === undefined ? 'all servers' : `server ${input.server}`),
+    async call(input, context): Promise<ListMcpResourcesOutput> {
+      const access = context.services.get(mcpResourcesService);
+      if (access === undefined) return { kind: 'error', message: NO_MCP_MESSAGE };
+      const answer = await access.listResources({
+        ...(input.server === undefined ? {} : { server: input.server }),
+        signal: context.signal,
+      });
+      if (!answer.ok) return { kind: 'error', message: answer.message };
+      return { kind: 'listing', resources: answer.listing.resources, unavailable: answer.listing.unavailable };
+    },
+    mapResult: mapListing,
   },
-  mapResult: mapListing,
-});
+);

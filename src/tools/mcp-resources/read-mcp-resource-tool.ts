@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import type { ToolResultContentBlock } from '../../messages/types.js';
 import { mcpResourcesService, NO_MCP_MESSAGE } from './mcp-resource-service.js';
@@ -65,22 +65,26 @@ function mapRead(output: ReadMcpResourceOutput): MappedResult {
  * come back as text headed by their URI, images as image blocks, PDFs as documents, other binary
  * parts as a note with their size. Read-only and concurrency-safe.
  */
-export const readMcpResourceTool: Tool<ReadMcpResourceInput, ReadMcpResourceOutput> = defineTool({
-  name: READ_MCP_RESOURCE_NAME,
-  aliases: ['ReadMcpResource'],
-  searchHint: 'mcp resource read fetch uri document',
-  inputSchema,
-  prompt: PROMPT,
-  isReadOnly: () => true,
-  isConcurrencySafe: () => true,
-  userFacingName: () => 'Read MCP resource',
-  describeInput: (input) => `${input.server}: ${input.uri}`,
-  async call(input, context): Promise<ReadMcpResourceOutput> {
-    const access = context.services.get(mcpResourcesService);
-    if (access === undefined) return { kind: 'error', message: NO_MCP_MESSAGE };
-    const answer = await access.readResource({ server: input.server, uri: input.uri, signal: context.signal });
-    if (!answer.ok) return { kind: 'error', message: answer.message };
-    return { kind: 'contents', server: input.server, uri: input.uri, contents: answer.contents };
+export const readMcpResourceTool: Tool<ReadMcpResourceInput, ReadMcpResourceOutput> = defineBuiltinTool(
+  'ReadMcpResourceTool',
+  {
+    name: READ_MCP_RESOURCE_NAME,
+    optionalServices: [mcpResourcesService],
+    aliases: ['ReadMcpResource'],
+    searchHint: 'mcp resource read fetch uri document',
+    inputSchema,
+    prompt: PROMPT,
+    isReadOnly: () => true,
+    isConcurrencySafe: () => true,
+    userFacingName: () => 'Read MCP resource',
+    describeInput: (input) => `${input.server}: ${input.uri}`,
+    async call(input, context): Promise<ReadMcpResourceOutput> {
+      const access = context.services.get(mcpResourcesService);
+      if (access === undefined) return { kind: 'error', message: NO_MCP_MESSAGE };
+      const answer = await access.readResource({ server: input.server, uri: input.uri, signal: context.signal });
+      if (!answer.ok) return { kind: 'error', message: answer.message };
+      return { kind: 'contents', server: input.server, uri: input.uri, contents: answer.contents };
+    },
+    mapResult: mapRead,
   },
-  mapResult: mapRead,
-});
+);

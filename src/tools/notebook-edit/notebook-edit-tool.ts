@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
 import { planAndCommit, validateByPlan } from '../file-state/guarded-write-steps.js';
-import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
+import { fileStateService, getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import {
@@ -173,11 +173,12 @@ function applyCellEdit(
  * The NotebookEdit tool: replaces, inserts or deletes one notebook cell under the same read guard
  * as Edit, rewriting the notebook atomically and keeping its other content and its JSON indent.
  */
-export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = defineTool<
+export const notebookEditTool: Tool<NotebookEditInput, NotebookEditOutput> = defineBuiltinTool<
   NotebookEditInput,
   NotebookEditOutput
->({
+>('NotebookEdit', {
   name: 'NotebookEdit',
+  services: [fileStateService],
   inputSchema: notebookEditInputSchema,
   prompt: NOTEBOOK_EDIT_PROMPT,
   searchHint: 'jupyter notebook ipynb cell edit insert delete',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { PermissionMode } from '../../contract/permission.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
@@ -31,8 +31,9 @@ const NO_CONTROLLER =
 
 /** Creates the EnterPlanMode tool, which switches the session through {@link PLAN_MODE_CONTROLLER}. */
 export function createEnterPlanModeTool(): Tool<EnterPlanModeInput, PlanModeResult> {
-  return defineTool<EnterPlanModeInput, PlanModeResult>({
+  return defineBuiltinTool<EnterPlanModeInput, PlanModeResult>('EnterPlanMode', {
     name: 'EnterPlanMode',
+    services: [PLAN_MODE_CONTROLLER],
     inputSchema: enterPlanModeInputSchema,
     prompt: ENTER_PLAN_MODE_PROMPT,
     searchHint: 'plan mode design approach before editing',
@@ -71,8 +72,10 @@ export function createEnterPlanModeTool(): Tool<EnterPlanModeInput, PlanModeResu
  * permission stage must let it run in plan mode; it is read-only.
  */
 export function createExitPlanModeTool(): Tool<ExitPlanModeInput, PlanModeResult> {
-  return defineTool<ExitPlanModeInput, PlanModeResult>({
+  return defineBuiltinTool<ExitPlanModeInput, PlanModeResult>('ExitPlanMode', {
     name: 'ExitPlanMode',
+    services: [PLAN_MODE_CONTROLLER],
+    optionalServices: [INTERACTION_CHANNEL],
     inputSchema: exitPlanModeInputSchema,
     prompt: EXIT_PLAN_MODE_PROMPT,
     searchHint: 'present plan approval leave plan mode',

@@ -2,10 +2,11 @@ import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { Tool, ToolCallContext } from '../../contract/tool.js';
 import type { ToolResultContentBlock } from '../../messages/types.js';
 import {
+  fileStateService,
   getFileStateStore,
   NO_FILE_STATE_STORE_MESSAGE,
   hashBytes,
@@ -109,8 +110,9 @@ export function createReadTool(options: ReadToolOptions = {}): Tool<ReadInput, R
     maxOutputChars: options.maxOutputChars ?? 256_000,
     maxNotebookBytes: options.maxNotebookBytes ?? 16 * 1024 * 1024,
   };
-  return defineTool<ReadInput, ReadOutput>({
+  return defineBuiltinTool<ReadInput, ReadOutput>('Read', {
     name: 'Read',
+    services: [fileStateService],
     inputSchema: readInputSchema,
     prompt: READ_PROMPT,
     searchHint: 'read view open show file contents lines image pdf notebook',

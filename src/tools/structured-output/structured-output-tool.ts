@@ -1,4 +1,4 @@
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import { jsonSchema, type JsonSchemaObject, type Tool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 
@@ -19,7 +19,7 @@ export function createStructuredOutputTool(schema: JsonSchemaObject): Tool<Recor
       'The JSON Schema for structured output must describe an object (type: "object").',
     );
   }
-  return defineTool({
+  return defineBuiltinTool('StructuredOutput', {
     name: STRUCTURED_OUTPUT_TOOL_NAME,
     inputSchema: jsonSchema(schema),
     prompt:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import { TASK_REGISTRY, type TaskOutputChunk, type TaskSnapshot } from '../tasks/task-registry.js';
@@ -45,8 +45,9 @@ export type TaskOutputToolOptions = {
 
 /** Creates the TaskOutput tool, which reads background tasks from the {@link TASK_REGISTRY} service. */
 export function createTaskOutputTool(options: TaskOutputToolOptions = {}): Tool<TaskOutputInput, TaskOutputResult> {
-  return defineTool<TaskOutputInput, TaskOutputResult>({
+  return defineBuiltinTool<TaskOutputInput, TaskOutputResult>('TaskOutput', {
     name: 'TaskOutput',
+    services: [TASK_REGISTRY],
     inputSchema: taskOutputInputSchema,
     prompt: TASK_OUTPUT_PROMPT,
     searchHint: 'background task output logs status',

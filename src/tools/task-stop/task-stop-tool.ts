@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import { describeTaskStatus, unknownTaskMessage } from '../tasks/describe-task.js';
@@ -22,8 +22,9 @@ export type TaskStopResult =
 
 /** Creates the TaskStop tool, which kills background tasks of the {@link TASK_REGISTRY} service. */
 export function createTaskStopTool(): Tool<TaskStopInput, TaskStopResult> {
-  return defineTool<TaskStopInput, TaskStopResult>({
+  return defineBuiltinTool<TaskStopInput, TaskStopResult>('TaskStop', {
     name: 'TaskStop',
+    services: [TASK_REGISTRY],
     inputSchema: taskStopInputSchema,
     prompt: TASK_STOP_PROMPT,
     searchHint: 'kill stop background task process',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import { TODO_STORE, type TodoItem } from './todo-store.js';
 import { TODO_WRITE_PROMPT } from './todo-write-prompt.js';
@@ -36,8 +36,9 @@ export type TodoWriteResult =
  * is stored as empty.
  */
 export function createTodoWriteTool(): Tool<TodoWriteInput, TodoWriteResult> {
-  return defineTool<TodoWriteInput, TodoWriteResult>({
+  return defineBuiltinTool<TodoWriteInput, TodoWriteResult>('TodoWrite', {
     name: 'TodoWrite',
+    services: [TODO_STORE],
     inputSchema: todoWriteInputSchema,
     prompt: TODO_WRITE_PROMPT,
     searchHint: 'todo list plan steps progress tasks',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../../contract/define-tool.js';
 import type { ToolDefinition } from '../../contract/tool.js';
 import { isDeferred } from './is-deferred.js';
+import { createToolSearchTool } from './tool-search.js';
 
 function tool(overrides: Partial<ToolDefinition<object, string>>) {
   return defineTool<object, string>({
@@ -40,7 +41,11 @@ describe('isDeferred', () => {
       alwaysLoad: true,
     });
     expect(isDeferred(pinned, { tools: new Map([['mcp__db__ping', true]]) })).toBe(false);
-    expect(isDeferred(tool({ name: 'ToolSearch', shouldDefer: true }))).toBe(false);
+    expect(isDeferred({ ...createToolSearchTool(), shouldDefer: true })).toBe(false);
+  });
+
+  it('defers a host tool that is only named ToolSearch when it asks to be', () => {
+    expect(isDeferred(tool({ name: 'ToolSearch', shouldDefer: true }))).toBe(true);
   });
 
   it('defers built-ins only when they ask to', () => {

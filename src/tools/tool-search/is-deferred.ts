@@ -1,5 +1,4 @@
 import type { AnyTool } from '../../contract/tool.js';
-import { TOOL_SEARCH_NAME } from './tool-search-name.js';
 
 /** Which tools are deferred: announced by name, their schemas loaded through ToolSearch. */
 export type DeferralPolicy = {
@@ -18,7 +17,7 @@ export type DeferralPolicy = {
  * `shouldDefer`.
  */
 export function isDeferred(tool: AnyTool, policy: DeferralPolicy = {}): boolean {
-  if (tool.alwaysLoad || tool.name === TOOL_SEARCH_NAME) return false;
+  if (tool.alwaysLoad || tool.builtin === 'ToolSearch') return false;
   const perTool = policy.tools?.get(tool.name);
   if (perTool !== undefined) return perTool;
   if (tool.origin === 'external') {

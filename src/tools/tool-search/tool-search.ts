@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool } from '../../contract/tool.js';
 import type { ToolReferenceBlock } from '../../messages/types.js';
 import { deferredToolsService, type DeferredToolsState, type FailedServer } from './deferred-tools-service.js';
@@ -59,8 +59,9 @@ export type ToolSearchToolOptions = Record<string, never>;
  * it waits for them (as long as the host allows) and searches once more.
  */
 export function createToolSearchTool(_options: ToolSearchToolOptions = {}): Tool<ToolSearchInput, ToolSearchOutput> {
-  return defineTool<ToolSearchInput, ToolSearchOutput>({
+  return defineBuiltinTool<ToolSearchInput, ToolSearchOutput>('ToolSearch', {
     name: TOOL_SEARCH_NAME,
+    services: [deferredToolsService],
     inputSchema,
     prompt: TOOL_SEARCH_PROMPT,
     searchHint: 'find load discover deferred tools schemas',

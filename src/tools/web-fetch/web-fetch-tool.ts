@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { Tool } from '../../contract/tool.js';
 import { applyPrompt } from './apply-prompt.js';
 import { describeFetchError } from './describe-fetch-error.js';
@@ -7,6 +7,7 @@ import { fetchPage, type FetchPageOptions } from './fetch-page.js';
 import { mapWebFetchResult, type WebFetchResult } from './map-web-fetch-result.js';
 import { createPageCache } from './page-cache.js';
 import type { ResolveHost } from './request-page.js';
+import { WEB_FETCH_PROMPT_APPLIER } from './prompt-applier.js';
 import { WEB_FETCH_PROMPT } from './web-fetch-prompt.js';
 import { checkUrl, upgrade } from './web-fetch-url.js';
 
@@ -67,8 +68,9 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<WebF
     resolveHost: options.resolveHost,
   };
 
-  return defineTool<WebFetchInput, WebFetchResult>({
+  return defineBuiltinTool<WebFetchInput, WebFetchResult>('WebFetch', {
     name: 'WebFetch',
+    optionalServices: [WEB_FETCH_PROMPT_APPLIER],
     inputSchema: webFetchInputSchema,
     prompt: WEB_FETCH_PROMPT,
     searchHint: 'fetch web page url http documentation read website',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import { webSearchService, type WebSearchResponse } from './web-search-service.js';
 
 const domain = z
@@ -17,8 +17,9 @@ const inputSchema = z.strictObject({
  * result. Giving both allowed and blocked domains is refused; a provider without the capability
  * gives a clear error result.
  */
-export const webSearchTool = defineTool({
+export const webSearchTool = defineBuiltinTool('WebSearch', {
   name: 'WebSearch',
+  optionalServices: [webSearchService],
   inputSchema,
   prompt: `Searches the web and returns result titles and links with a short answer written from them.
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../contract/define-tool.js';
+import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { MappedResult, Tool, ToolCheckContext } from '../../contract/tool.js';
 import { planAndCommit, validateByPlan } from '../file-state/guarded-write-steps.js';
-import { getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
+import { fileStateService, getFileStateStore, NO_FILE_STATE_STORE_MESSAGE } from '../file-state/file-state-store.js';
 import { loadGuardedFile, type GuardedFile } from '../file-state/load-guarded-file.js';
 import { checkAbsolutePath } from '../fs-helpers/file-path-checks.js';
 import { DEFAULT_TEXT_FORMAT, encodeText } from '../fs-helpers/text-codec.js';
@@ -53,8 +53,9 @@ async function plan(input: WriteInput, context: ToolCheckContext): Promise<Write
  * The Write tool: creates a file, or overwrites one the agent has read whole and that is
  * unchanged since; atomic, keeping an existing file's line endings, BOM, encoding and mode.
  */
-export const writeTool: Tool<WriteInput, WriteOutput> = defineTool<WriteInput, WriteOutput>({
+export const writeTool: Tool<WriteInput, WriteOutput> = defineBuiltinTool<WriteInput, WriteOutput>('Write', {
   name: 'Write',
+  services: [fileStateService],
   inputSchema: writeInputSchema,
   prompt: WRITE_PROMPT,
   searchHint: 'write create new file overwrite save',
