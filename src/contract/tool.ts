@@ -90,7 +90,10 @@ export type ToolDefinition<I, O> = {
   /** The call's time limit in ms; the call is aborted and answered with a timeout past it. */
   readonly timeoutMs?: number;
   readonly interruptBehavior?: InterruptBehavior;
-  /** A failure of this tool cancels its unfinished siblings in the same batch (Bash does). */
+  /**
+   * A failure of this tool cancels the unfinished later calls of the same message that could depend
+   * on it: those not read-only for their input (Bash does). Reads and searches run on.
+   */
   readonly errorCancelsSiblings?: boolean;
   /** For external tools: the server and the tool's own name there. */
   readonly external?: { readonly server: string; readonly tool: string };

@@ -38,8 +38,8 @@ const defaultMode = (): PermissionMode => 'default';
  * Creates the run for one assistant message's calls: the scheduler and the gate chain.
  *
  * Scheduling: consecutive concurrency-safe calls run in parallel (at most `maxConcurrency`, 10 by
- * default); any other call runs alone, in order. A failing call whose tool says so cancels every
- * unfinished sibling; an abort cancels everything; a call past its time limit is stopped. Every
+ * default); any other call runs alone, in order. A failing call whose tool says so cancels the
+ * later calls that could depend on it (see cancelDependents); an abort cancels everything; a call past its time limit is stopped. Every
  * `tool_use` gets exactly one result, and results are paired by id, never by order. A call that is
  * aborted, timed out or cancelled is answered at once; whatever it does afterwards is ignored.
  */
@@ -121,7 +121,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
         abandon.unref?.();
         abandonTimers.set(entry, abandon);
       }
-      if (entry.prepared.tool?.errorCancelsSiblings && isFailure(gate.outcome)) cancelSiblings(entry);
+      if (entry.prepared.tool?.errorCancelsSiblings && isFailure(gate.outcome)) cancelDependents(entry);
     }
     pump();
     maybeSettle();
@@ -150,10 +150,16 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     });
   }
 
-  function cancelSiblings(failed: Entry): void {
-    for (const entry of entries) {
-      if (entry !== failed && entry.state !== 'done')
-        failWith(entry, { status: 'cancelled', byToolUseId: failed.prepared.block.id });
+  /**
+   * A failure cancels only the unfinished calls after it in the message that could depend on it:
+   * tools that are not read-only for their input (Bash, writes). Earlier calls, reads and searches,
+   * and calls whose input does not parse (they get their own error) run on.
+   */
+  function cancelDependents(failed: Entry): void {
+    const from = entries.indexOf(failed);
+    for (const entry of entries.slice(from + 1)) {
+      if (entry.state === 'done' || !couldDependOnEarlierCalls(entry.prepared)) continue;
+      failWith(entry, { status: 'cancelled', byToolUseId: failed.prepared.block.id });
     }
   }
 
@@ -313,6 +319,15 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     },
     finished,
   };
+}
+
+function couldDependOnEarlierCalls(prepared: PreparedCall): boolean {
+  if (!prepared.tool || !prepared.parsed?.ok) return false;
+  try {
+    return !prepared.tool.isReadOnly(prepared.parsed.value);
+  } catch {
+    return true;
+  }
 }
 
 function isFailure(outcome: ToolCallOutcome): boolean {
