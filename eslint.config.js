@@ -62,7 +62,6 @@ export default tseslint.config(
       'src/settings/load-settings.ts',
       'src/settings/parse-json-document.ts',
       'src/testing/mock-model-server.ts',
-      'src/tools/bash/bash-tool.ts',
       'src/tools/grep/grep-tool.ts',
       'src/tools/tasks/task-registry.ts',
       'src/tools/web-fetch/web-fetch-tool.ts',

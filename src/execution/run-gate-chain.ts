@@ -13,7 +13,7 @@ import type { CallControl } from './call-control.js';
 import type { ToolResultBlock, ToolResultContentBlock, ToolUseBlock } from '../messages/types.js';
 import { getInputParser } from '../schema/parse-input.js';
 import type { ResultStore } from '../results/result-store.js';
-import { emptyResultText, isEmptyContent, resultTextLength, spillResult } from '../results/govern-size.js';
+import { emptyResultText, governResultSize, isEmptyContent } from '../results/govern-size.js';
 import type { PreparedCall } from './prepare-call.js';
 import { outcomeText } from './outcome-text.js';
 import { combineHookVerdict } from './combine-hook-verdict.js';
@@ -395,15 +395,21 @@ async function execute(
   } catch (error) {
     return fail(block, { status: 'failed', message: `the result could not be mapped: ${describeError(error)}` });
   }
-  let result: ToolResultBlock = {
-    type: 'tool_result',
-    tool_use_id: block.id,
-    content: isEmptyContent(mapped.content) ? emptyResultText(tool.userFacingName(input)) : mapped.content,
-    ...(mapped.isError ? { is_error: true } : {}),
-  };
-  if (resultTextLength(result.content) > tool.maxResultSizeChars) {
-    result = await spillResult(result, { store: env.resultStore });
-  }
+  const empty = isEmptyContent(mapped.content);
+  let result: ToolResultBlock = await governResultSize(
+    {
+      type: 'tool_result',
+      tool_use_id: block.id,
+      content: empty ? (mapped.trailer ? '' : emptyResultText(tool.userFacingName(input))) : mapped.content,
+      ...(mapped.isError ? { is_error: true } : {}),
+    },
+    {
+      limit: tool.maxResultSizeChars,
+      store: env.resultStore,
+      ...(mapped.trailer ? { trailer: mapped.trailer } : {}),
+      ...(mapped.fullOutput ? { saved: mapped.fullOutput } : {}),
+    },
+  );
   if (notes.length > 0) result = withContext(result, notes);
   return { outcome: { status: 'success', isError: mapped.isError === true }, result };
 }
