@@ -61,7 +61,6 @@ export default tseslint.config(
       'src/session/create-agent-session.ts',
       'src/settings/load-settings.ts',
       'src/settings/parse-json-document.ts',
-      'src/testing/mock-model-server.ts',
       'src/tools/grep/grep-tool.ts',
       'src/tools/tasks/task-registry.ts',
       'src/tools/web-fetch/web-fetch-tool.ts',

@@ -139,6 +139,13 @@ export async function* query(
             case 'message-complete':
               completed = event;
               break;
+            case 'retry': {
+              // The failed attempt's text is void: the retried response replaces it.
+              text = '';
+              const { type: _retry, ...info } = event;
+              yield { type: 'retry', ...info };
+              break;
+            }
             case 'tool-use-start':
             case 'tool-input-delta':
               break;

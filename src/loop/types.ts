@@ -85,6 +85,18 @@ export type LoopEvent =
   | { readonly type: 'tool-results'; readonly message: UserMessage }
   | { readonly type: 'compact'; readonly removedMessages: number; readonly summary: string }
   | { readonly type: 'notice'; readonly message: string }
+  /**
+   * The model request failed before any tool call started and is tried again after `delayMs`
+   * (retry `attempt` of `maxRetries`); text streamed since the request began is void.
+   */
+  | {
+      readonly type: 'retry';
+      readonly attempt: number;
+      readonly maxRetries: number;
+      readonly delayMs: number;
+      readonly message: string;
+      readonly status?: number;
+    }
   | { readonly type: 'error'; readonly error: Error };
 
 export type LoopStatus = 'success' | 'error_max_turns' | 'error_during_execution' | 'aborted';

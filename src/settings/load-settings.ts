@@ -22,6 +22,7 @@ import { pushSource, type LoadedSource, type SourceRestriction } from './setting
 import type { ProjectTrust } from './trust-store.js';
 import type { SandboxSettings } from '../contract/sandbox.js';
 import { mergeSandboxSettings } from './sandbox-settings.js';
+import { mergeModelRequestSettings, type ModelRequestSettings } from './model-request-settings.js';
 
 /** Settings given on the command line (the CLI parses argv; the loader takes the values). */
 export type CliSettings = {
@@ -94,6 +95,8 @@ export type LoadedSettings = {
   readonly projectTrust: ProjectTrust;
   /** The `sandbox` keys merged: loosening ones only from user, managed and command-line sources. */
   readonly sandbox: SandboxSettings;
+  /** `maxRetries` and `streamIdleTimeoutMs`: how model requests are retried. */
+  readonly modelRequests: ModelRequestSettings;
   /** How a trusted project folder came to be trusted (the store, `--trust-project`, the environment). */
   readonly projectTrustGrantedBy?: TrustGrant;
   /**
@@ -344,6 +347,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
       })),
       { cwd, homeDir },
     ),
+    modelRequests: mergeModelRequestSettings(sources),
     ...(trust.grantedBy ? { projectTrustGrantedBy: trust.grantedBy } : {}),
     heldFiles,
     userDir: paths.userDir,

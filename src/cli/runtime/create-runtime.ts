@@ -28,7 +28,7 @@ import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-
 import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import type { RunArguments } from '../args.js';
 import { createBuiltinTools } from './builtin-tools.js';
-import { chooseProvider, createProvider } from './choose-provider.js';
+import { chooseProvider, createProvider, modelRequestOptions } from './choose-provider.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
 import { loadPermissions } from './load-permissions.js';
 import { startSessionMcp } from './mcp-setup.js';
@@ -79,20 +79,30 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const jsonSchemaTool: AnyTool | undefined =
     args.jsonSchema === undefined ? undefined : createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
-  // Start the work that does not depend on settings while they load.
-  const providerPromise = createProvider(choice, { script: args.script, env, model: args.model });
+  // The settings load while the work that does not depend on them starts.
+  const guardRef: { current?: SettingsGuard } = {};
+  const permissionsPromise = loadPermissions({
+    ...options,
+    signal,
+    onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
+  });
+  const providerPromise = createProvider(choice, {
+    script: args.script,
+    env,
+    model: args.model,
+    // A settings failure surfaces where the permissions are awaited; the provider then is not used.
+    requests: permissionsPromise.then(
+      ({ settings }) => modelRequestOptions(args, settings.modelRequests),
+      () => ({}),
+    ),
+  });
   const parserReady = initShellParser().catch((error: unknown) =>
     options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
   );
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
-  const guardRef: { current?: SettingsGuard } = {};
-  const { settings, engine, permissions, modes } = await loadPermissions({
-    ...options,
-    signal,
-    onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
-  });
+  const { settings, engine, permissions, modes } = await permissionsPromise;
 
   const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
