@@ -139,13 +139,11 @@ export async function* query(
             case 'message-complete':
               completed = event;
               break;
-            case 'retry': {
+            case 'retry':
               // The failed attempt's text is void: the retried response replaces it.
               text = '';
-              const { type: _retry, ...info } = event;
-              yield { type: 'retry', ...info };
+              yield event;
               break;
-            }
             case 'tool-use-start':
             case 'tool-input-delta':
               break;

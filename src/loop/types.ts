@@ -1,5 +1,5 @@
 import type { HookGate } from '../contract/gates.js';
-import type { ModelProvider, ModelRequest, StopReason, Usage } from '../contract/provider.js';
+import type { ModelProvider, ModelRequest, ModelStreamEvent, StopReason, Usage } from '../contract/provider.js';
 import type { AnyTool } from '../contract/tool.js';
 import type { AssistantMessage, Message, TextBlock, ToolUseBlock, UserMessage } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
@@ -85,18 +85,8 @@ export type LoopEvent =
   | { readonly type: 'tool-results'; readonly message: UserMessage }
   | { readonly type: 'compact'; readonly removedMessages: number; readonly summary: string }
   | { readonly type: 'notice'; readonly message: string }
-  /**
-   * The model request failed before any tool call started and is tried again after `delayMs`
-   * (retry `attempt` of `maxRetries`); text streamed since the request began is void.
-   */
-  | {
-      readonly type: 'retry';
-      readonly attempt: number;
-      readonly maxRetries: number;
-      readonly delayMs: number;
-      readonly message: string;
-      readonly status?: number;
-    }
+  /** The model request failed before any tool call started and is tried again (see ModelStreamEvent). */
+  | Extract<ModelStreamEvent, { readonly type: 'retry' }>
   | { readonly type: 'error'; readonly error: Error };
 
 export type LoopStatus = 'success' | 'error_max_turns' | 'error_during_execution' | 'aborted';

@@ -3,27 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { checkExpectation, describeMismatch } from '../providers/scripted/check-expectation.js';
 import { parseScriptedTurn, planTurn } from '../providers/scripted/scripted-turn.js';
 import { sendError, sendStream } from './mock-server-replies.js';
-import type {
-  MockErrorReply,
-  MockModelServer,
-  MockReply,
-  MockServerOptions,
-  MockTurnReply,
-  RecordedRequest,
-  WireFormat,
-} from './mock-server-types.js';
+import type * as mock from './mock-server-types.js';
 
-export type {
-  MockErrorReply,
-  MockModelServer,
-  MockReply,
-  MockServerOptions,
-  MockTurnReply,
-  RecordedRequest,
-  WireFormat,
-} from './mock-server-types.js';
+export type * from './mock-server-types.js';
 
-function toReply(reply: MockReply, index: number): MockTurnReply | MockErrorReply {
+function toReply(reply: mock.MockReply, index: number): mock.MockTurnReply | mock.MockErrorReply {
   if ('kind' in reply)
     return reply.kind === 'turn' ? { ...reply, turn: parseScriptedTurn(reply.turn, `reply ${index + 1}`) } : reply;
   return { kind: 'turn', turn: parseScriptedTurn(reply, `reply ${index + 1}`) };
@@ -45,15 +29,15 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
 
 /** What one server holds while it runs. */
 type ServerState = {
-  readonly format: WireFormat;
-  readonly options: MockServerOptions;
-  readonly queue: (MockTurnReply | MockErrorReply)[];
-  readonly requests: RecordedRequest[];
+  readonly format: mock.WireFormat;
+  readonly options: mock.MockServerOptions;
+  readonly queue: (mock.MockTurnReply | mock.MockErrorReply)[];
+  readonly requests: mock.RecordedRequest[];
   readonly mismatches: string[];
   turnsServed: number;
 };
 
-function answerError(state: ServerState, response: ServerResponse, reply: Omit<MockErrorReply, 'kind'>): void {
+function answerError(state: ServerState, response: ServerResponse, reply: Omit<mock.MockErrorReply, 'kind'>): void {
   sendError(response, {
     format: state.format,
     reply: { kind: 'error', ...reply },
@@ -128,9 +112,9 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
  * `expect` against the request and answers a mismatch with a 400 naming every difference.
  */
 export async function startMockModelServer(
-  format: WireFormat,
-  options: MockServerOptions = {},
-): Promise<MockModelServer> {
+  format: mock.WireFormat,
+  options: mock.MockServerOptions = {},
+): Promise<mock.MockModelServer> {
   const state: ServerState = {
     format,
     options,

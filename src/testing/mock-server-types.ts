@@ -72,6 +72,9 @@ export interface MockModelServer {
   close(): Promise<void>;
 }
 
+/** A planned turn to write as an answer to `body`, the server's `number`th turn. */
+export type TurnToWrite = { readonly plan: PlannedTurn; readonly body: unknown; readonly number: number };
+
 /** How one wire format writes answers; the server core is the same for every format. */
 export type WireFormat = {
   readonly path: string;
@@ -87,14 +90,6 @@ export type WireFormat = {
   readonly view: (body: unknown) => RequestView;
   readonly isStreaming: (body: unknown) => boolean;
   /** Complete SSE frames (`event:`/`data:` lines and the blank line) of a streamed answer. */
-  readonly streamFrames: (options: {
-    readonly plan: PlannedTurn;
-    readonly body: unknown;
-    readonly number: number;
-  }) => readonly string[];
-  readonly jsonBody: (options: {
-    readonly plan: PlannedTurn;
-    readonly body: unknown;
-    readonly number: number;
-  }) => unknown;
+  readonly streamFrames: (options: TurnToWrite) => readonly string[];
+  readonly jsonBody: (options: TurnToWrite) => unknown;
 };
