@@ -59,7 +59,6 @@ export default tseslint.config(
       'src/permissions/shell-walker.ts',
       'src/search/build-search-index.ts',
       'src/session/create-agent-session.ts',
-      'src/settings/load-settings.ts',
       'src/settings/parse-json-document.ts',
       'src/tools/grep/grep-tool.ts',
       'src/tools/tasks/task-registry.ts',

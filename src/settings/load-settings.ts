@@ -1,28 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import type { HookEventName, HookMatcherConfig, HookSettings } from '../contract/hook-config.js';
+import { resolve } from 'node:path';
+import type { HookSettings } from '../contract/hook-config.js';
 import type { PermissionMode, PermissionRuleEntry, RuleSource } from '../contract/permission.js';
-import { PERMISSION_MODES } from '../contract/permission.js';
-import { ToolplaneError } from '../errors/toolplane-error.js';
-import { checkRule } from './check-rule.js';
-import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
-import { howToTrust, resolveProjectTrust, type TrustGrant } from './resolve-project-trust.js';
-import {
-  hashContent,
-  heldRecord,
-  holdKey,
-  mergeKept,
-  readHoldTable,
-  type HeldFile,
-  type HoldRecord,
-  type HoldTable,
-} from './settings-holds.js';
-import { MANAGED_SETTINGS_PATH, settingsPaths } from './settings-paths.js';
-import { pushSource, type LoadedSource, type SourceRestriction } from './settings-source.js';
-import type { ProjectTrust } from './trust-store.js';
 import type { SandboxSettings } from '../contract/sandbox.js';
-import { mergeSandboxSettings } from './sandbox-settings.js';
+import { mergePolicy } from './merge-policy.js';
 import { mergeModelRequestSettings, type ModelRequestSettings } from './model-request-settings.js';
+import type { SettingsWarning } from './parse-settings-text.js';
+import { readSettingsSources } from './read-settings-sources.js';
+import { resolveProjectTrust, type TrustGrant } from './resolve-project-trust.js';
+import { mergeSandboxSettings } from './sandbox-settings.js';
+import { readHoldTable, type HeldFile } from './settings-holds.js';
+import { MANAGED_SETTINGS_PATH, settingsPaths } from './settings-paths.js';
+import type { ProjectTrust } from './trust-store.js';
 
 /** Settings given on the command line (the CLI parses argv; the loader takes the values). */
 export type CliSettings = {
@@ -107,24 +95,6 @@ export type LoadedSettings = {
   readonly userDir: string;
 };
 
-async function readOptionalFile(path: string, signal?: AbortSignal): Promise<string | undefined> {
-  try {
-    return await readFile(path, { encoding: 'utf8', signal });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${path} cannot be read (${code ?? String(error)}).`, {
-      cause: error,
-    });
-  }
-}
-
-function parseMode(value: string): PermissionMode | undefined {
-  if (value === 'manual') return 'default';
-  return (PERMISSION_MODES as readonly string[]).includes(value) ? (value as PermissionMode) : undefined;
-}
-
 /**
  * Loads and merges every settings source for a run: managed policy, CLI, local project, shared
  * project, user. Lists merge (the permission engine applies precedence; a deny anywhere wins).
@@ -160,151 +130,24 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   warnings.push(...trust.warnings);
   const projectTrust = trust.trust;
 
-  const cliSettings = cli?.settings?.trim();
-  const cliIsInline = cliSettings?.startsWith('{') ?? false;
-  const cliFile = cliSettings !== undefined && !cliIsInline ? resolve(cwd, cliSettings) : undefined;
-  // Home as the project folder: its settings file is the user's, loaded once as such.
-  const projectFiles = [paths.localSettings, paths.projectSettings].map((file) =>
-    file === paths.userSettings ? undefined : file,
-  );
-  const [managedText, cliText, localText, projectText, userText] = await Promise.all([
-    readOptionalFile(managedFile, signal),
-    cliFile === undefined ? Promise.resolve(cliIsInline ? cliSettings : undefined) : readOptionalFile(cliFile, signal),
-    projectFiles[0] === undefined ? Promise.resolve(undefined) : readOptionalFile(projectFiles[0], signal),
-    projectFiles[1] === undefined ? Promise.resolve(undefined) : readOptionalFile(projectFiles[1], signal),
-    readOptionalFile(paths.userSettings, signal),
-  ]);
-  if (cliFile !== undefined && cliText === undefined) {
-    throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${cliFile} given with --settings does not exist.`);
-  }
-
-  // A project's own files may tighten the policy, never loosen it, until the folder is trusted.
-  const untrusted: SourceRestriction | undefined =
-    projectTrust === 'trusted' ? undefined : { reason: 'the project folder is not trusted', remedy: howToTrust(cwd) };
-  const project = untrusted ? { restriction: untrusted } : {};
-  const candidates: (Omit<LoadedSource, 'settings'> & { text: string | undefined })[] = [
-    { source: 'managed', label: managedFile, file: managedFile, root: cwd, text: managedText },
-    cliIsInline
-      ? { source: 'cli', label: '--settings (inline JSON)', root: cwd, text: cliText }
-      : {
-          source: 'cli',
-          label: cliFile ?? '',
-          ...(cliFile === undefined ? {} : { file: cliFile }),
-          root: cliFile === undefined ? cwd : dirname(cliFile),
-          text: cliText,
-        },
-    {
-      source: 'localSettings',
-      label: paths.localSettings,
-      file: paths.localSettings,
-      root: cwd,
-      text: localText,
-      ...project,
-    },
-    {
-      source: 'projectSettings',
-      label: paths.projectSettings,
-      file: paths.projectSettings,
-      root: cwd,
-      text: projectText,
-      ...project,
-    },
-    {
-      source: 'userSettings',
-      label: paths.userSettings,
-      file: paths.userSettings,
-      root: paths.userDir,
-      text: userText,
-    },
-  ];
-  const sources: LoadedSource[] = [];
-  const heldFiles: (HeldFile & { readonly source: RuleSource })[] = [];
-  for (const { text, ...candidate } of candidates) {
-    // The managed policy is root's; inline JSON is the command line itself: neither is held.
-    const held =
-      candidate.file === undefined || candidate.source === 'managed'
-        ? undefined
-        : await heldFor(holds, candidate.file, text);
-    if (text === undefined && held === undefined) continue;
-    const parsed = text === undefined ? { settings: {}, warnings: [] } : parseSettingsText(text, candidate.label);
-    warnings.push(...parsed.warnings);
-    if (held === undefined || candidate.file === undefined) {
-      sources.push({ ...candidate, settings: parsed.settings });
-      continue;
-    }
-    heldFiles.push({ file: candidate.file, hash: held.hash, record: held.record, source: candidate.source });
-    // An untrusted folder's restriction says more (trusting comes first); a held file keeps its
-    // earlier deny and ask rules either way, so rewriting it cannot drop one.
-    const restriction = candidate.restriction ?? heldRestriction(held.record);
-    sources.push({ ...candidate, restriction, settings: withKeptRules(parsed.settings, held.record) });
-  }
-
-  const rules: PermissionRuleEntry[] = [];
-  const addRule = (entry: PermissionRuleEntry, label: string): void => {
-    const check = checkRule({ rule: entry.rule, behavior: entry.behavior, knownToolNames: known });
-    if (check.verdict !== 'keep') warnings.push({ file: label, rule: entry.rule, message: check.message });
-    if (check.verdict !== 'skip') rules.push({ ...entry, rule: entry.rule.trim() });
-  };
-  const hooks = new Map<HookEventName, HookMatcherConfig[]>();
-  const mcpServers: McpServersFromSource[] = [];
-  const additionalDirectories: AdditionalDirectory[] = [];
-  let defaultMode: PermissionMode | undefined;
-  let bypassPermissionsDisabled = false;
-
-  // The flags sit in the CLI tier: below the managed policy, above every other file.
-  const flagsAt = sources.findIndex((loaded) => loaded.source !== 'managed');
-  // allowManagedPermissionRulesOnly (managed policy): no other source may allow anything. Their
-  // deny and ask rules still apply — stricter than the reference, which ignores them too.
-  const managedOnly = sources.some(
-    (loaded) => loaded.source === 'managed' && loaded.settings.allowManagedPermissionRulesOnly === true,
-  );
-  const addAllowed = (entry: PermissionRuleEntry, label: string): void => {
-    if (managedOnly && entry.behavior === 'allow' && entry.source !== 'managed') {
-      warnings.push({
-        file: label,
-        rule: entry.rule,
-        message: `Allow rule ${entry.rule} is ignored: the managed policy sets allowManagedPermissionRulesOnly.`,
-      });
-      return;
-    }
-    addRule(entry, label);
-  };
-  const steps: (LoadedSource | 'flags')[] = [...sources];
-  steps.splice(flagsAt === -1 ? steps.length : flagsAt, 0, 'flags');
-  for (const step of steps) {
-    if (step === 'flags') {
-      for (const rule of cli?.disallowedTools ?? [])
-        addRule({ rule, behavior: 'deny', source: 'cli', root: cwd }, '--disallowedTools');
-      for (const rule of cli?.allowedTools ?? [])
-        addAllowed({ rule, behavior: 'allow', source: 'cli', root: cwd }, '--allowedTools');
-      continue;
-    }
-    pushSource(step, { addRule: addAllowed, warnings, hooks, mcpServers, additionalDirectories, cwd, homeDir });
-    const permissions = step.settings.permissions;
-    if (permissions?.disableBypassPermissionsMode === 'disable' || permissions?.disableBypassPermissionsMode === true) {
-      bypassPermissionsDisabled = true;
-    }
-    if (permissions?.defaultMode === undefined) continue;
-    const mode = parseMode(permissions.defaultMode);
-    if (mode === undefined) {
-      warnings.push({
-        file: step.label,
-        message: `defaultMode ${JSON.stringify(permissions.defaultMode)} is not a known mode; ignored`,
-      });
-    } else if (step.restriction === undefined) {
-      // Any mode of a restricted file is withheld (pushSource says so): even \`default\` would
-      // override a stricter \`plan\` from the user's own settings.
-      defaultMode ??= mode;
-    }
-  }
-  let effectiveMode = cli?.permissionMode ?? defaultMode ?? 'default';
-  if (effectiveMode === 'bypassPermissions' && bypassPermissionsDisabled) {
-    warnings.push({
-      file: 'settings',
-      message: 'bypassPermissions is disabled by disableBypassPermissionsMode; using default',
-    });
-    effectiveMode = 'default';
-  }
+  const { sources, heldFiles } = await readSettingsSources({
+    cwd,
+    cli,
+    paths,
+    managedFile,
+    holds,
+    projectTrust,
+    warnings,
+    signal,
+  });
+  const { rules, hooks, mcpServers, additionalDirectories, defaultMode, bypassPermissionsDisabled } = mergePolicy({
+    sources,
+    cli,
+    cwd,
+    homeDir,
+    known,
+    warnings,
+  });
 
   const managed = sources.find((loaded) => loaded.source === 'managed')?.settings;
   const hooksOff = sources.find(
@@ -327,7 +170,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   }
   return {
     rules,
-    defaultMode: effectiveMode,
+    defaultMode,
     bypassPermissionsDisabled,
     additionalDirectories,
     hooks,
@@ -352,33 +195,4 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     heldFiles,
     userDir: paths.userDir,
   };
-}
-
-async function heldFor(
-  holds: HoldTable,
-  file: string,
-  text: string | undefined,
-): Promise<{ hash: string; record: HoldRecord } | undefined> {
-  const hash = hashContent(text);
-  const record = heldRecord(holds, await holdKey(file), hash);
-  return record === undefined ? undefined : { hash, record };
-}
-
-function heldRestriction(record: HoldRecord): SourceRestriction {
-  const when = record.at.slice(0, 16).replace('T', ' ');
-  const session = record.session === undefined ? '' : ` in session ${record.session}`;
-  return {
-    reason: `it was changed by a tool call${session} (${when} UTC) and is held until a person confirms it`,
-    remedy:
-      'the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder; its earlier deny and ask rules apply meanwhile',
-  };
-}
-
-function withKeptRules(settings: SettingsFile, record: HoldRecord): SettingsFile {
-  if (record.kept === undefined) return settings;
-  const merged = mergeKept(
-    { deny: settings.permissions?.deny ?? [], ask: settings.permissions?.ask ?? [] },
-    record.kept,
-  );
-  return { ...settings, permissions: { ...settings.permissions, deny: [...merged.deny], ask: [...merged.ask] } };
 }

@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { RuleSource } from '../contract/permission.js';
+import { ToolplaneError } from '../errors/toolplane-error.js';
+import type { CliSettings } from './load-settings.js';
+import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
+import { howToTrust } from './resolve-project-trust.js';
+import {
+  hashContent,
+  heldRecord,
+  holdKey,
+  mergeKept,
+  type HeldFile,
+  type HoldRecord,
+  type HoldTable,
+} from './settings-holds.js';
+import type { settingsPaths } from './settings-paths.js';
+import type { LoadedSource, SourceRestriction } from './settings-source.js';
+import type { ProjectTrust } from './trust-store.js';
+
+/** The settings sources that exist, highest precedence first, and which of their files are held. */
+export type ReadSources = {
+  readonly sources: readonly LoadedSource[];
+  readonly heldFiles: readonly (HeldFile & { readonly source: RuleSource })[];
+};
+
+/**
+ * Reads and parses every settings source (managed policy, `--settings`, the project's two files,
+ * the user's), in precedence order. An untrusted project's files are restricted; a file a tool
+ * call changed and no person confirmed is held (restricted, its earlier deny and ask rules kept).
+ * Throws `SETTINGS_INVALID` for a file that cannot be read and a `--settings` file that is missing.
+ */
+export async function readSettingsSources(options: {
+  readonly cwd: string;
+  readonly cli: CliSettings | undefined;
+  readonly paths: ReturnType<typeof settingsPaths>;
+  readonly managedFile: string;
+  readonly holds: HoldTable;
+  readonly projectTrust: ProjectTrust;
+  readonly warnings: SettingsWarning[];
+  readonly signal: AbortSignal | undefined;
+}): Promise<ReadSources> {
+  const { cwd, cli, paths, managedFile, holds, projectTrust, warnings, signal } = options;
+  const cliSettings = cli?.settings?.trim();
+  const cliIsInline = cliSettings?.startsWith('{') ?? false;
+  const cliFile = cliSettings !== undefined && !cliIsInline ? resolve(cwd, cliSettings) : undefined;
+  // Home as the project folder: its settings file is the user's, loaded once as such.
+  const projectFiles = [paths.localSettings, paths.projectSettings].map((file) =>
+    file === paths.userSettings ? undefined : file,
+  );
+  const [managedText, cliText, localText, projectText, userText] = await Promise.all([
+    readOptionalFile(managedFile, signal),
+    cliFile === undefined ? Promise.resolve(cliIsInline ? cliSettings : undefined) : readOptionalFile(cliFile, signal),
+    projectFiles[0] === undefined ? Promise.resolve(undefined) : readOptionalFile(projectFiles[0], signal),
+    projectFiles[1] === undefined ? Promise.resolve(undefined) : readOptionalFile(projectFiles[1], signal),
+    readOptionalFile(paths.userSettings, signal),
+  ]);
+  if (cliFile !== undefined && cliText === undefined) {
+    throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${cliFile} given with --settings does not exist.`);
+  }
+
+  // A project's own files may tighten the policy, never loosen it, until the folder is trusted.
+  const untrusted: SourceRestriction | undefined =
+    projectTrust === 'trusted' ? undefined : { reason: 'the project folder is not trusted', remedy: howToTrust(cwd) };
+  const project = untrusted ? { restriction: untrusted } : {};
+  const candidates: (Omit<LoadedSource, 'settings'> & { text: string | undefined })[] = [
+    { source: 'managed', label: managedFile, file: managedFile, root: cwd, text: managedText },
+    cliIsInline
+      ? { source: 'cli', label: '--settings (inline JSON)', root: cwd, text: cliText }
+      : {
+          source: 'cli',
+          label: cliFile ?? '',
+          ...(cliFile === undefined ? {} : { file: cliFile }),
+          root: cliFile === undefined ? cwd : dirname(cliFile),
+          text: cliText,
+        },
+    {
+      source: 'localSettings',
+      label: paths.localSettings,
+      file: paths.localSettings,
+      root: cwd,
+      text: localText,
+      ...project,
+    },
+    {
+      source: 'projectSettings',
+      label: paths.projectSettings,
+      file: paths.projectSettings,
+      root: cwd,
+      text: projectText,
+      ...project,
+    },
+    {
+      source: 'userSettings',
+      label: paths.userSettings,
+      file: paths.userSettings,
+      root: paths.userDir,
+      text: userText,
+    },
+  ];
+  const sources: LoadedSource[] = [];
+  const heldFiles: (HeldFile & { readonly source: RuleSource })[] = [];
+  for (const { text, ...candidate } of candidates) {
+    // The managed policy is root's; inline JSON is the command line itself: neither is held.
+    const held =
+      candidate.file === undefined || candidate.source === 'managed'
+        ? undefined
+        : await heldFor(holds, candidate.file, text);
+    if (text === undefined && held === undefined) continue;
+    const parsed = text === undefined ? { settings: {}, warnings: [] } : parseSettingsText(text, candidate.label);
+    warnings.push(...parsed.warnings);
+    if (held === undefined || candidate.file === undefined) {
+      sources.push({ ...candidate, settings: parsed.settings });
+      continue;
+    }
+    heldFiles.push({ file: candidate.file, hash: held.hash, record: held.record, source: candidate.source });
+    // An untrusted folder's restriction says more (trusting comes first); a held file keeps its
+    // earlier deny and ask rules either way, so rewriting it cannot drop one.
+    const restriction = candidate.restriction ?? heldRestriction(held.record);
+    sources.push({ ...candidate, restriction, settings: withKeptRules(parsed.settings, held.record) });
+  }
+
+  return { sources, heldFiles };
+}
+
+async function readOptionalFile(path: string, signal?: AbortSignal): Promise<string | undefined> {
+  try {
+    return await readFile(path, { encoding: 'utf8', signal });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${path} cannot be read (${code ?? String(error)}).`, {
+      cause: error,
+    });
+  }
+}
+
+async function heldFor(
+  holds: HoldTable,
+  file: string,
+  text: string | undefined,
+): Promise<{ hash: string; record: HoldRecord } | undefined> {
+  const hash = hashContent(text);
+  const record = heldRecord(holds, await holdKey(file), hash);
+  return record === undefined ? undefined : { hash, record };
+}
+
+function heldRestriction(record: HoldRecord): SourceRestriction {
+  const when = record.at.slice(0, 16).replace('T', ' ');
+  const session = record.session === undefined ? '' : ` in session ${record.session}`;
+  return {
+    reason: `it was changed by a tool call${session} (${when} UTC) and is held until a person confirms it`,
+    remedy:
+      'the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder; its earlier deny and ask rules apply meanwhile',
+  };
+}
+
+function withKeptRules(settings: SettingsFile, record: HoldRecord): SettingsFile {
+  if (record.kept === undefined) return settings;
+  const merged = mergeKept(
+    { deny: settings.permissions?.deny ?? [], ask: settings.permissions?.ask ?? [] },
+    record.kept,
+  );
+  return { ...settings, permissions: { ...settings.permissions, deny: [...merged.deny], ask: [...merged.ask] } };
+}
