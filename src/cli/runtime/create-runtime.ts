@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
-import { createServices, type ServiceRegistry } from '../../contract/services.js';
+import type { ServiceRegistry } from '../../contract/services.js';
 import type { AnyTool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
@@ -17,24 +17,22 @@ import {
   type AgentSession,
 } from '../../session/index.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
-import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
 import {
   createStructuredOutputTool,
   STRUCTURED_OUTPUT_TOOL_NAME,
 } from '../../tools/structured-output/structured-output-tool.js';
-import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
 import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
-import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import type { RunArguments } from '../args.js';
 import { createBuiltinTools } from './builtin-tools.js';
-import { chooseProvider, createProvider, modelRequestOptions } from './choose-provider.js';
+import { chooseProvider } from './choose-provider.js';
+import { hostServices } from './host-services.js';
+import { startSettingsAndProvider } from './start-provider.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
-import { loadPermissions } from './load-permissions.js';
 import { startSessionMcp } from './mcp-setup.js';
 import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { setUpSandbox } from './sandbox-setup.js';
-import { createSettingsGuard, type SettingsGuard } from './settings-guard.js';
+import { createSettingsGuard } from './settings-guard.js';
 
 /** How a session is set up. */
 export type RuntimeOptions = {
@@ -80,29 +78,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     args.jsonSchema === undefined ? undefined : createStructuredOutputTool(parseJsonSchemaArgument(args.jsonSchema));
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
   // The settings load while the work that does not depend on them starts.
-  const guardRef: { current?: SettingsGuard } = {};
-  const permissionsPromise = loadPermissions({
-    ...options,
-    signal,
-    onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
-  });
-  const providerPromise = createProvider(choice, {
-    script: args.script,
-    env,
-    model: args.model,
-    // A settings failure surfaces where the permissions are awaited; the provider then is not used.
-    requests: permissionsPromise.then(
-      ({ settings }) => modelRequestOptions(args, settings.modelRequests),
-      () => ({}),
-    ),
-  });
+  const started = startSettingsAndProvider({ ...options, signal }, choice);
   const parserReady = initShellParser().catch((error: unknown) =>
     options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
   );
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
-  const { settings, engine, permissions, modes } = await permissionsPromise;
+  const { settings, engine, permissions, modes } = await started.permissions;
 
   const configDir = configDirectory(env as NodeJS.ProcessEnv, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
@@ -121,11 +104,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
     signal,
   });
-  guardRef.current = settingsGuard;
+  started.guard.current = settingsGuard;
 
-  const provider = await providerPromise;
+  const provider = await started.provider;
   const model = args.model ?? provider.defaultModel;
-  const services = await hostServices({ engine, provider, model, choice, env });
+  const { maxRetries } = await started.requests;
+  const services = await hostServices({ engine, provider, model, choice, env, maxRetries });
   const mcp = await startSessionMcp({
     cwd,
     env,
@@ -189,6 +173,38 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   sessionRef.current = session;
+  installSandbox({
+    settings,
+    session,
+    sandboxRef,
+    services,
+    engine,
+    args,
+    cwd,
+    homeDir,
+    configDir,
+    env,
+    warn: options.warn,
+  });
+  await parserReady;
+  return { provider, model, settings, permissions, mcp, session };
+}
+
+/** Sets up the kernel sandbox for Bash from the settings, when one can run here, and registers it. */
+function installSandbox(options: {
+  readonly settings: LoadedSettings;
+  readonly session: AgentSession;
+  readonly sandboxRef: { current?: Sandbox };
+  readonly services: ServiceRegistry;
+  readonly engine: PermissionEngine;
+  readonly args: RunArguments;
+  readonly cwd: string;
+  readonly homeDir: string;
+  readonly configDir: string;
+  readonly env: RuntimeOptions['env'];
+  readonly warn: (line: string) => void;
+}): void {
+  const { settings, session, sandboxRef, services, engine, args, cwd, homeDir, configDir, env } = options;
   const { sandbox, tmpDir } = setUpSandbox({
     settings: settings.sandbox,
     rules: settings.rules,
@@ -208,30 +224,4 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
     engine.addDirectory(tmpDir);
   }
-  await parserReady;
-  return { provider, model, settings, permissions, mcp, session };
-}
-
-/** The services only a host can give: denied paths for Read, WebFetch's model, Anthropic's web search. */
-async function hostServices(options: {
-  readonly engine: PermissionEngine;
-  readonly provider: ModelProvider;
-  readonly model: string;
-  readonly choice: ReturnType<typeof chooseProvider>;
-  readonly env: RuntimeOptions['env'];
-}): Promise<ServiceRegistry> {
-  const { engine, provider, model, choice, env } = options;
-  const services = createServices()
-    .set(READ_DENIED_PATH, (path: string) => engine.pathDenial(path, 'read') !== undefined)
-    .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
-  if (choice.name === 'anthropic' && provider.capabilities.webSearch) {
-    const { createAnthropicWebSearch } = await import('../../providers/anthropic/anthropic-web-search.js');
-    const backend = createAnthropicWebSearch({
-      env,
-      ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
-      defaultModel: model,
-    });
-    services.set(webSearchService, { search: async (request, searchSignal) => backend.search(request, searchSignal) });
-  }
-  return services;
 }
