@@ -17,6 +17,10 @@ export type RunArguments = {
   readonly settings: string | undefined;
   readonly mcpConfig: readonly string[];
   readonly maxTurns: number | undefined;
+  /** Retries of a failed model request (`--max-retries`); else the settings', else the provider's default. */
+  readonly maxRetries: number | undefined;
+  /** Ms a response may go without an event before it is abandoned and retried (`--stream-idle-timeout`). */
+  readonly streamIdleTimeoutMs: number | undefined;
   readonly appendSystemPrompt: string | undefined;
   readonly jsonSchema: string | undefined;
   readonly resume: string | undefined;
@@ -54,6 +58,8 @@ const OPTIONS = {
   settings: { type: 'string' },
   'mcp-config': { type: 'string', multiple: true },
   'max-turns': { type: 'string' },
+  'max-retries': { type: 'string' },
+  'stream-idle-timeout': { type: 'string' },
   'append-system-prompt': { type: 'string' },
   'json-schema': { type: 'string' },
   resume: { type: 'string', short: 'r' },
@@ -111,6 +117,8 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     if (!Number.isInteger(maxTurns) || maxTurns < 1)
       throw new UsageError('--max-turns must be a positive whole number.');
   }
+  const maxRetries = wholeNumber(values['max-retries'], { flag: '--max-retries', min: 0 });
+  const streamIdleTimeoutMs = wholeNumber(values['stream-idle-timeout'], { flag: '--stream-idle-timeout', min: 1 });
   if (values.resume !== undefined && values.continue)
     throw new UsageError('--resume and --continue cannot be used together.');
   return {
@@ -124,6 +132,8 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     settings: values.settings,
     mcpConfig: values['mcp-config'] ?? [],
     maxTurns,
+    maxRetries,
+    streamIdleTimeoutMs,
     appendSystemPrompt: values['append-system-prompt'],
     jsonSchema: values['json-schema'],
     resume: values.resume,
@@ -138,4 +148,13 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     cwd: values.cwd,
     trustProject: values['trust-project'] ?? false,
   };
+}
+
+/** A flag's whole-number value of at least `min`, or undefined when the flag is absent. */
+function wholeNumber(value: string | undefined, options: { readonly flag: string; readonly min: number }) {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isInteger(number) || number < options.min)
+    throw new UsageError(`${options.flag} must be a whole number of at least ${options.min}.`);
+  return number;
 }

@@ -1,6 +1,7 @@
 import { describeReason } from '../contract/permission.js';
 import type { LoopEvent } from '../session/index.js';
 import type { ToolResultBlock } from '../messages/types.js';
+import { describeRetry } from './describe-retry.js';
 import { visibleText } from './tui/visible-text.js';
 
 function firstLine(result: ToolResultBlock): string {
@@ -64,6 +65,9 @@ export function createEventLog(write: (line: string) => void) {
         break;
       case 'notice':
         write(`note: ${event.message}`);
+        break;
+      case 'retry':
+        write(`note: ${describeRetry(event)}`);
         break;
       case 'error':
         write(`error: ${event.error.message}`);

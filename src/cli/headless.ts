@@ -1,7 +1,8 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import type { LoopEvent, QueryResult } from '../session/index.js';
 import { UsageError, type RunArguments } from './args.js';
-import { toResultObject } from './output-format.js';
+import { apiRetryEvent, toResultObject } from './output-format.js';
+import { describeRetry } from './describe-retry.js';
 import { ProviderSetupError } from './runtime/choose-provider.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
 
@@ -146,6 +147,12 @@ function report(
     readonly sessionId: string;
   },
 ): void {
+  if (event.type === 'retry') {
+    // Shown while it runs: stream-json as Claude Code's `api_retry` system event, else on stderr.
+    if (options.stream) options.line(apiRetryEvent(event, options.sessionId));
+    else options.warn(`toolplane: ${describeRetry(event)}`);
+    return;
+  }
   if (options.stream) {
     if (event.type === 'assistant-message')
       options.line({ type: 'assistant', message: event.message, session_id: options.sessionId });

@@ -28,6 +28,8 @@ Options:
   --settings FILE|JSON            an extra settings file or inline JSON (above project settings)
   --mcp-config FILE               MCP servers ({"mcpServers": {...}}); may repeat
   --max-turns N                   stop after N model requests
+  --max-retries N                 retries of a failed model request (default 10, about 2.5 minutes; setting maxRetries)
+  --stream-idle-timeout MS        abandon and retry a response with no event for MS ms (default 90000; setting streamIdleTimeoutMs)
   --append-system-prompt TEXT     added to the end of the system prompt
   --json-schema SCHEMA|FILE       with -p: the result must be JSON matching this schema (StructuredOutput tool)
   -r, --resume ID                 continue the session with this id

@@ -1,5 +1,6 @@
 import type { Usage } from '../contract/provider.js';
-import type { LoopStatus, QueryResult } from '../session/index.js';
+import { randomUUID } from 'node:crypto';
+import type { LoopEvent, LoopStatus, QueryResult } from '../session/index.js';
 
 /** The `result` object of `--output-format json` (and the last line of `stream-json`). */
 export type ResultObject = {
@@ -53,5 +54,23 @@ export function toResultObject(
     permission_denials: result.permissionDenials,
     ...(result.requiredToolInput !== undefined ? { structured_output: result.requiredToolInput } : {}),
     ...(result.error ? { error: result.error.message } : options.interrupted ? { error: 'interrupted' } : {}),
+  };
+}
+
+/**
+ * A retry of the model request as stream-json shows it: Claude Code's `system` event of subtype
+ * `api_retry` (retry `attempt` of `max_retries`, the wait in ms, the HTTP status or null).
+ */
+export function apiRetryEvent(event: Extract<LoopEvent, { type: 'retry' }>, sessionId: string) {
+  return {
+    type: 'system',
+    subtype: 'api_retry',
+    attempt: event.attempt,
+    max_retries: event.maxRetries,
+    retry_delay_ms: event.delayMs,
+    error_status: event.status ?? null,
+    error: event.message,
+    uuid: randomUUID(),
+    session_id: sessionId,
   };
 }

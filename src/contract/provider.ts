@@ -29,6 +29,21 @@ export type ModelStreamEvent =
   | { readonly type: 'tool-input-delta'; readonly id: string; readonly partialJson: string }
   /** A tool_use block is complete; its input is parsed (or wrapped as unparseable). */
   | { readonly type: 'tool-use-complete'; readonly block: ToolUseBlock }
+  /**
+   * The attempt failed before any tool call started and the request is tried again after
+   * `delayMs`: text streamed since the request began is void.
+   */
+  | {
+      readonly type: 'retry';
+      /** The retry about to happen, from 1. */
+      readonly attempt: number;
+      readonly maxRetries: number;
+      readonly delayMs: number;
+      /** What failed, for people. */
+      readonly message: string;
+      /** HTTP status of the failed attempt, when the API answered with one. */
+      readonly status?: number;
+    }
   | {
       readonly type: 'message-complete';
       readonly message: AssistantMessage;

@@ -56,6 +56,16 @@ export type MappedResult = {
   readonly content: string | readonly ToolResultContentBlock[];
   /** The tool ran but the outcome is a failure the model should see as one (non-zero exit, …). */
   readonly isError?: boolean;
+  /**
+   * Lines after the content (how a command ended, …) that stay whole when size governance replaces
+   * the content with a preview. Joined to the content with a newline otherwise.
+   */
+  readonly trailer?: string;
+  /**
+   * The whole output is already in this file, and the content may hold only part of it: size
+   * governance answers with a preview and this path instead of saving the content again.
+   */
+  readonly fullOutput?: { readonly path: string; readonly bytes: number };
 };
 
 /** What a person interrupting the turn does to a running call. */
@@ -131,7 +141,10 @@ export type ToolDefinition<I, O> = {
   /** The call's time limit in ms; the call is aborted and answered with a timeout past it. */
   readonly timeoutMs?: number;
   readonly interruptBehavior?: InterruptBehavior;
-  /** A failure of this tool cancels its unfinished siblings in the same batch (Bash does). */
+  /**
+   * A failure of this tool cancels the unfinished later calls of the same message that could depend
+   * on it: those not read-only for their input (Bash does). Reads and searches run on.
+   */
   readonly errorCancelsSiblings?: boolean;
   /** For external tools: the server and the tool's own name there. */
   readonly external?: { readonly server: string; readonly tool: string };

@@ -1,6 +1,6 @@
 import { describeError } from '../errors/toolplane-error.js';
 import type { ToolResultBlock, ToolResultContentBlock } from '../messages/types.js';
-import { emptyResultText, isEmptyContent, resultTextLength, spillResult } from '../results/govern-size.js';
+import { emptyResultText, governResultSize, isEmptyContent } from '../results/govern-size.js';
 import { failure, subjectOf, type CallInProgress, type GateResult } from './call-in-progress.js';
 
 /**
@@ -39,15 +39,21 @@ export async function executeCall(call: CallInProgress): Promise<GateResult> {
   } catch (error) {
     return failure(block, { status: 'failed', message: `the result could not be mapped: ${describeError(error)}` });
   }
-  let result: ToolResultBlock = {
-    type: 'tool_result',
-    tool_use_id: block.id,
-    content: isEmptyContent(mapped.content) ? emptyResultText(tool.userFacingName(call.input)) : mapped.content,
-    ...(mapped.isError ? { is_error: true } : {}),
-  };
-  if (resultTextLength(result.content) > tool.maxResultSizeChars) {
-    result = await spillResult(result, { store: env.resultStore });
-  }
+  const empty = isEmptyContent(mapped.content);
+  let result: ToolResultBlock = await governResultSize(
+    {
+      type: 'tool_result',
+      tool_use_id: block.id,
+      content: empty ? (mapped.trailer ? '' : emptyResultText(tool.userFacingName(call.input))) : mapped.content,
+      ...(mapped.isError ? { is_error: true } : {}),
+    },
+    {
+      limit: tool.maxResultSizeChars,
+      store: env.resultStore,
+      ...(mapped.trailer ? { trailer: mapped.trailer } : {}),
+      ...(mapped.fullOutput ? { saved: mapped.fullOutput } : {}),
+    },
+  );
   if (notes.length > 0) result = withContext(result, notes);
   return { outcome: { status: 'success', isError: mapped.isError === true }, result };
 }

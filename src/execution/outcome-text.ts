@@ -41,7 +41,7 @@ export function outcomeText(outcome: Exclude<ToolCallOutcome, { status: 'success
       );
     case 'cancelled':
       return toolUseError(
-        `Cancelled: a parallel call (${outcome.byToolUseId}) failed, so this call was stopped or never started.`,
+        `Cancelled: an earlier call in this message (${outcome.byToolUseId}) failed, and this call could depend on it, so it was not run. Check that failure, then send this call again if it still applies.`,
       );
     case 'aborted':
       return outcome.cause === 'interrupt'

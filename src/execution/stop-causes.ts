@@ -37,8 +37,8 @@ export function isFailure(outcome: ToolCallOutcome): boolean {
 
 /**
  * The cancel decision: whether the failure of `failed` (a call that ran and ended with `outcome`)
- * cancels `sibling`, a call of the same run not answered yet. Today: a failing call whose tool sets
- * `errorCancelsSiblings` cancels every unfinished sibling.
+ * cancels `sibling`, a later call of the same message not answered yet: a failing call whose tool
+ * sets `errorCancelsSiblings` cancels the unfinished calls after it that could depend on it.
  */
 export function cancelsSibling(
   failed: { readonly entry: CallEntry; readonly outcome: ToolCallOutcome },
@@ -48,8 +48,24 @@ export function cancelsSibling(
     sibling !== failed.entry &&
     sibling.state !== 'done' &&
     failed.entry.prepared.tool?.errorCancelsSiblings === true &&
-    isFailure(failed.outcome)
+    isFailure(failed.outcome) &&
+    couldDependOnEarlierCalls(sibling)
   );
+}
+
+/**
+ * Whether a call could depend on the calls before it: a tool that is not read-only for its input
+ * (Bash, writes). Reads and searches, and calls whose input does not parse (they get their own
+ * error), are independent and run on.
+ */
+function couldDependOnEarlierCalls(entry: CallEntry): boolean {
+  const { tool, parsed } = entry.prepared;
+  if (!tool || !parsed?.ok) return false;
+  try {
+    return !tool.isReadOnly(parsed.value);
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -16,7 +16,13 @@ import type { ToolExecutorOptions, ToolRunResult } from './types.js';
  */
 
 type Kind = 'ok' | 'throw' | 'hang' | 'huge' | 'empty' | 'malformed' | 'unparseable' | 'unknown';
-type CallSpec = { readonly kind: Kind; readonly safe: boolean; readonly ticks: number; readonly cancels: boolean };
+type CallSpec = {
+  readonly kind: Kind;
+  readonly safe: boolean;
+  readonly readOnly: boolean;
+  readonly ticks: number;
+  readonly cancels: boolean;
+};
 type Scenario = {
   readonly calls: readonly CallSpec[];
   readonly stop: { readonly at: number; readonly how: 'abort' | 'interrupt' } | null;
@@ -36,6 +42,7 @@ const callArb: fc.Arbitrary<CallSpec> = fc.record({
     'unknown',
   ),
   safe: fc.boolean(),
+  readOnly: fc.boolean(),
   ticks: fc.nat({ max: 40 }),
   cancels: fc.boolean(),
 });
@@ -62,7 +69,13 @@ type Observed = {
 };
 
 function buildTools(observed: Observed) {
-  const input = z.object({ id: z.string(), kind: z.string(), safe: z.boolean(), ticks: z.number() });
+  const input = z.object({
+    id: z.string(),
+    kind: z.string(),
+    safe: z.boolean(),
+    readOnly: z.boolean(),
+    ticks: z.number(),
+  });
   const body = async (value: z.infer<typeof input>, { signal }: { signal: AbortSignal }): Promise<string> => {
     observed.running++;
     if (!value.safe) observed.runningUnsafe++;
@@ -89,6 +102,7 @@ function buildTools(observed: Observed) {
     inputSchema: input,
     prompt: 'fault injection',
     isConcurrencySafe: (value: z.infer<typeof input>) => value.safe,
+    isReadOnly: (value: z.infer<typeof input>) => value.readOnly,
     timeoutMs: 3,
     maxResultSizeChars: 50_000,
     call: body,
@@ -108,7 +122,7 @@ function toBlocks(scenario: Scenario): ToolUseBlock[] {
         ? unparseableInput('{"id": "broken')
         : spec.kind === 'malformed'
           ? { id, kind: 'ok', safe: 'yes', ticks: -1 }
-          : { id, kind: spec.kind, safe: spec.safe, ticks: spec.ticks };
+          : { id, kind: spec.kind, safe: spec.safe, readOnly: spec.readOnly, ticks: spec.ticks };
     return { type: 'tool_use', id, name, input };
   });
 }
@@ -178,6 +192,29 @@ const brokenRun: RunCalls = async (blocks, options, stop, markStop) => {
   };
 };
 
+/**
+ * The old sibling rule, deliberately: a failure of a tool that cancels marks every other call of
+ * the message as cancelled, reads and earlier calls included. The property must catch it.
+ */
+const cancelsEveryoneRun: RunCalls = async (blocks, options, stop, markStop) => {
+  const real = await realRun(blocks, options, stop, markStop);
+  const failed = real.records.find(
+    (record) =>
+      record.toolName === 'FaultCancels' && (record.outcome.status === 'failed' || record.outcome.status === 'timeout'),
+  );
+  if (!failed) return real;
+  const records = real.records.map((record) =>
+    record === failed || record.outcome.status === 'aborted'
+      ? record
+      : {
+          ...record,
+          outcome: { status: 'cancelled' as const, byToolUseId: failed.toolUseId },
+          result: { ...record.result, content: 'cancelled', is_error: true },
+        },
+  );
+  return { ...real, records, message: { role: 'user', content: records.map((record) => record.result) } };
+};
+
 function text(result: ToolResultBlock): string {
   return typeof result.content === 'string'
     ? result.content
@@ -219,6 +256,16 @@ async function checkScenario(run: RunCalls, scenario: Scenario): Promise<void> {
     const status = result.records[index]!.outcome.status;
     expect(allowed[spec.kind], `${id} (${spec.kind}) ended as ${status}`).toContain(status);
     if (!scenario.stop) expect(status).not.toBe('aborted');
+    const outcome = result.records[index]!.outcome;
+    if (outcome.status === 'cancelled') {
+      // Only an earlier failure of a tool that cancels, and only a call that could depend on it.
+      const by = blocks.findIndex((block) => block.id === outcome.byToolUseId);
+      const failedSpec = scenario.calls[by];
+      const parses = spec.kind !== 'malformed' && spec.kind !== 'unparseable' && spec.kind !== 'unknown';
+      expect(by, `${id} was cancelled by a call that is not earlier`).toBeLessThan(index);
+      expect(failedSpec?.cancels, `${id} was cancelled by a call whose tool does not cancel`).toBe(true);
+      expect(parses && !spec.readOnly, `${id} (read-only or unparsed) was cancelled`).toBe(true);
+    }
     if (status !== 'success') {
       expect(content[index]!.is_error, `${id} ended as ${status} but its result is not an error`).toBe(true);
       continue;
@@ -258,6 +305,12 @@ describe('executor invariants under fault injection', () => {
 
   it('catches a deliberately broken scheduler', async () => {
     const details = await fc.check(property(brokenRun), { numRuns: 3_000 });
+    expect(details.failed).toBe(true);
+    expect(details.counterexample).not.toBeNull();
+  }, 180_000);
+
+  it('catches a scheduler that cancels every sibling of a failure, reads and earlier calls too', async () => {
+    const details = await fc.check(property(cancelsEveryoneRun), { numRuns: 3_000 });
     expect(details.failed).toBe(true);
     expect(details.counterexample).not.toBeNull();
   }, 180_000);

@@ -424,14 +424,30 @@ describe('the scheduler', () => {
     expect(log).toEqual(['start a (1 running)', 'end a', 'throws ran', 'start b (1 running)', 'end b']);
   });
 
-  it('cancels unfinished siblings when a tool that says so fails', async () => {
+  it('a failure that says so cancels only the later calls that could depend on it', async () => {
+    const writer = defineTool({ ...echoTool, name: 'Writer', isReadOnly: () => false, isConcurrencySafe: () => false });
     const run = await runToolUses(
-      [use('1', 'Fail', { message: 'boom' }), use('2', 'Echo', { text: 'never' })],
-      options({ tools: [failTool, echoTool] }),
+      [
+        use('0', 'Writer', { text: 'before' }),
+        use('1', 'Fail', { message: 'boom' }),
+        use('2', 'Echo', { text: 'a read runs on' }),
+        use('3', 'Writer', { text: 'never' }),
+        use('4', 'Writer', { text: 1 }),
+      ],
+      options({ tools: [failTool, echoTool, writer] }),
     );
-    expect(run.records.map((record) => record.outcome.status)).toEqual(['failed', 'cancelled']);
+    expect(run.records.map((record) => record.outcome.status)).toEqual([
+      'success',
+      'failed',
+      'success',
+      'cancelled',
+      'invalid-input',
+    ]);
+    expect(text(run.message.content[2]!)).toBe('a read runs on');
+    expect(text(run.message.content[3]!)).toContain('an earlier call in this message (1) failed');
+    expect(text(run.message.content[4]!)).toContain('text');
     const parallel = await runToolUses(
-      [use('1', 'Sleep', { ms: 5_000, safe: true }), use('2', 'Sleep', { ms: 1, safe: true })],
+      [use('1', 'Sleep', { ms: 30, safe: true }), use('2', 'Sleep', { ms: 1, safe: true })],
       options({
         tools: [
           defineTool({
@@ -448,8 +464,9 @@ describe('the scheduler', () => {
         ],
       }),
     );
-    expect(parallel.records.map((record) => record.outcome.status)).toEqual(['cancelled', 'success']);
-    expect(text(parallel.message.content[0]!)).toContain('a parallel call (2) failed');
+    // The earlier call, still running when the later one failed, is not its dependant.
+    expect(parallel.records.map((record) => record.outcome.status)).toEqual(['success', 'success']);
+    expect(parallel.message.content[1]!.is_error).toBe(true);
   });
 
   it('answers every call when the turn is aborted, including queued ones', async () => {

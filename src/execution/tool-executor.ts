@@ -84,7 +84,8 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     if (wasRunning) {
       slots.abandonLater(entry, () => release(entry));
       const failed = { entry, outcome: gate.outcome };
-      for (const sibling of queue.entries) {
+      // Only the calls after it in the message can depend on it.
+      for (const sibling of queue.entries.slice(queue.entries.indexOf(entry) + 1)) {
         if (cancelsSibling(failed, sibling)) stopCall(sibling, { kind: 'sibling-failed', byToolUseId: block.id });
       }
     }

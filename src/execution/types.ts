@@ -19,7 +19,7 @@ export type ToolCallOutcome =
   | { readonly status: 'denied'; readonly message: string; readonly reason: DecisionReason }
   | { readonly status: 'failed'; readonly message: string }
   | { readonly status: 'timeout'; readonly timeoutMs: number }
-  /** A failing sibling cancelled this call. */
+  /** An earlier call of the message failed and this call, not read-only, could depend on it. */
   | { readonly status: 'cancelled'; readonly byToolUseId: string }
   | { readonly status: 'aborted'; readonly cause: 'abort' | 'interrupt' };
 

@@ -73,6 +73,11 @@ export async function* streamResponse(turn: {
         case 'message-complete':
           completed = event;
           break;
+        case 'retry':
+          // The failed attempt's text is void: the retried response replaces it.
+          text = '';
+          yield event;
+          break;
         case 'tool-use-start':
         case 'tool-input-delta':
           break;

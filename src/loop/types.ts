@@ -1,5 +1,5 @@
 import type { HookGate } from '../contract/gates.js';
-import type { ModelProvider, ModelRequest, StopReason, Usage } from '../contract/provider.js';
+import type { ModelProvider, ModelRequest, ModelStreamEvent, StopReason, Usage } from '../contract/provider.js';
 import type { AssistantMessage, Message, TextBlock, ToolUseBlock, UserMessage } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { ToolExecutorOptions, ToolRunEvent } from '../execution/types.js';
@@ -87,6 +87,8 @@ export type LoopEvent =
   | { readonly type: 'tool-results'; readonly message: UserMessage }
   | { readonly type: 'compact'; readonly removedMessages: number; readonly summary: string }
   | { readonly type: 'notice'; readonly message: string }
+  /** The model request failed before any tool call started and is tried again (see ModelStreamEvent). */
+  | Extract<ModelStreamEvent, { readonly type: 'retry' }>
   | { readonly type: 'error'; readonly error: Error };
 
 export type LoopStatus =

@@ -14,7 +14,11 @@ import { viewOfMessagesRequest, type RequestView } from './scripted/check-expect
 type ProviderHarness = {
   readonly name: string;
   readonly startServer: (options: MockServerOptions) => Promise<MockModelServer>;
-  readonly createProvider: (options: { readonly baseURL: string; readonly retry: RetryOptions }) => ModelProvider;
+  readonly createProvider: (options: {
+    readonly baseURL: string;
+    readonly retry: RetryOptions;
+    readonly streamIdleTimeoutMs?: number;
+  }) => ModelProvider;
   /** Reads a recorded request body. */
   readonly view: (body: unknown) => RequestView;
   /** The tool calls of the assistant messages in a recorded request body, with their inputs as sent. */
@@ -36,7 +40,7 @@ function messagesOf(body: unknown): unknown[] {
 const anthropicHarness: ProviderHarness = {
   name: 'anthropic',
   startServer: startMockAnthropicServer,
-  createProvider: ({ baseURL, retry }) => createAnthropicProvider({ apiKey: 'test-key', baseURL, retry, env: {} }),
+  createProvider: (options) => createAnthropicProvider({ apiKey: 'test-key', ...options, env: {} }),
   view: viewOfMessagesRequest,
   toolCallsOf: (body) =>
     messagesOf(body).flatMap((message) =>
@@ -54,7 +58,7 @@ const anthropicHarness: ProviderHarness = {
 const openAIHarness: ProviderHarness = {
   name: 'openai',
   startServer: startMockOpenAIServer,
-  createProvider: ({ baseURL, retry }) => createOpenAIProvider({ baseURL, retry, env: {} }),
+  createProvider: (options) => createOpenAIProvider({ ...options, env: {} }),
   view: viewOfChatRequest,
   toolCallsOf: (body) =>
     messagesOf(body).flatMap((message) =>
@@ -124,10 +128,11 @@ function providerContract(harness: ProviderHarness): void {
       await Promise.all(servers.splice(0).map((server) => server.close()));
     });
 
-    async function setup(options: MockServerOptions, retry: RetryOptions = fast) {
+    async function setup(options: MockServerOptions, retry: RetryOptions = fast, streamIdleTimeoutMs?: number) {
       const server = await harness.startServer(options);
       servers.push(server);
-      return { server, provider: harness.createProvider({ baseURL: server.baseURL, retry }) };
+      const idle = streamIdleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs };
+      return { server, provider: harness.createProvider({ baseURL: server.baseURL, retry, ...idle }) };
     }
 
     const signal = new AbortController().signal;
@@ -325,7 +330,13 @@ function providerContract(harness: ProviderHarness): void {
       expect(server.requests).toHaveLength(2);
     });
 
-    it('surfaces an error event after output without retrying', async () => {
+    const toolTurn = {
+      content: [
+        { type: 'tool_use' as const, id: 'toolu_cut', name: 'Read', input: { file_path: '/a/b/c/d/e/f/g.txt' } },
+      ],
+    };
+
+    it('retries an error event that came before any tool call, and says the streamed text is void', async () => {
       const { server, provider } = await setup({
         replies: [
           {
@@ -333,18 +344,33 @@ function providerContract(harness: ProviderHarness): void {
             turn: { content: [{ type: 'text', text: 'a fairly long answer' }] },
             errorAfterEvents: { events: 4, errorType: harness.overloaded.errorType, message: 'Overloaded mid-way' },
           },
+          { content: [{ type: 'text', text: 'the second answer' }] },
+        ],
+      });
+      const events = await collect(provider.stream(request(), signal));
+      const retry = events.findIndex((event) => event.type === 'retry');
+      expect(events.slice(0, retry).some((event) => event.type === 'text-delta')).toBe(true);
+      expect(events[retry]).toMatchObject({ type: 'retry', attempt: 1, maxRetries: 3 });
+      expect((events[retry] as { message: string }).message).toContain('Overloaded mid-way');
+      expect(completion(events).message.content).toEqual([{ type: 'text', text: 'the second answer' }]);
+      expect(server.requests).toHaveLength(2);
+    });
+
+    it('surfaces an error event after a tool call started, without retrying', async () => {
+      const { server, provider } = await setup({
+        replies: [
+          { kind: 'turn', turn: toolTurn, errorAfterEvents: { events: 3, errorType: harness.overloaded.errorType } },
           { content: [{ type: 'text', text: 'must not be requested' }] },
         ],
       });
       const seen: ModelStreamEvent[] = [];
       const error = await failure(provider.stream(request(), signal), seen);
-      expect(seen.some((event) => event.type === 'text-delta')).toBe(true);
+      expect(seen.some((event) => event.type === 'tool-use-start')).toBe(true);
       expect(error.kind).toBe('stream');
-      expect(error.message).toContain('Overloaded mid-way');
       expect(server.requests).toHaveLength(1);
     });
 
-    it('surfaces a stream cut mid-way without hanging or retrying', async () => {
+    it('retries a stream cut before any tool call started', async () => {
       const { server, provider } = await setup({
         replies: [
           {
@@ -352,16 +378,64 @@ function providerContract(harness: ProviderHarness): void {
             turn: { content: [{ type: 'text', text: 'this answer will be cut off' }] },
             cutAfterEvents: 4,
           },
+          { content: [{ type: 'text', text: 'whole this time' }] },
+        ],
+      });
+      const events = await collect(provider.stream(request(), signal));
+      expect(events.filter((event) => event.type === 'retry')).toHaveLength(1);
+      expect(completion(events).message.content).toEqual([{ type: 'text', text: 'whole this time' }]);
+      expect(server.requests).toHaveLength(2);
+    });
+
+    it('surfaces a stream cut after a tool call started, without hanging or retrying', async () => {
+      const { server, provider } = await setup({
+        replies: [
+          { kind: 'turn', turn: toolTurn, cutAfterEvents: 3 },
           { content: [{ type: 'text', text: 'must not be requested' }] },
         ],
       });
       const seen: ModelStreamEvent[] = [];
       const error = await failure(provider.stream(request(), signal), seen);
-      expect(seen.some((event) => event.type === 'text-delta')).toBe(true);
+      expect(seen.some((event) => event.type === 'tool-use-start')).toBe(true);
       expect(seen.some((event) => event.type === 'message-complete')).toBe(false);
       expect(error.kind).toBe('stream');
-      expect(error.retryable).toBe(false);
       expect(server.requests).toHaveLength(1);
+    });
+
+    it('abandons a stream that goes idle and retries the request', async () => {
+      const { server, provider } = await setup(
+        {
+          replies: [
+            { kind: 'turn', turn: { content: [{ type: 'text', text: 'stalls after a word' }] }, stallAfterEvents: 3 },
+            { content: [{ type: 'text', text: 'not stalled' }] },
+          ],
+        },
+        fast,
+        200,
+      );
+      const events = await collect(provider.stream(request(), signal));
+      const retry = events.find((event) => event.type === 'retry');
+      expect(retry).toMatchObject({ type: 'retry', attempt: 1 });
+      expect((retry as { message: string }).message).toContain('no event from the API for 200 ms');
+      expect(completion(events).message.content).toEqual([{ type: 'text', text: 'not stalled' }]);
+      expect(server.requests).toHaveLength(2);
+    });
+
+    it('abandons a request whose answer never starts, and gives up after its retries', async () => {
+      const { server, provider } = await setup(
+        {
+          replies: [
+            { kind: 'turn', turn: { content: [{ type: 'text', text: 'never sent' }] }, stallAfterEvents: 0 },
+            { kind: 'turn', turn: { content: [{ type: 'text', text: 'never sent' }] }, stallAfterEvents: 0 },
+          ],
+        },
+        { maxRetries: 1, initialDelayMs: 1 },
+        200,
+      );
+      const error = await failure(provider.stream(request(), signal));
+      expect(error.message).toContain('no event from the API for 200 ms');
+      expect(error.attempts).toBe(2);
+      expect(server.requests).toHaveLength(2);
     });
 
     it('stops with an aborted error when the signal fires mid-stream', async () => {

@@ -211,7 +211,7 @@ export function toProviderError(options: {
 }
 
 /** The message of an error and of its causes, so "terminated: other side closed" stays readable. */
-function describeCause(error: unknown): string {
+export function describeCause(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 4; depth += 1) {

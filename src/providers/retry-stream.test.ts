@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelStreamEvent } from '../contract/provider.js';
 import { ProviderError } from './provider-error.js';
-import { backoffDelay, streamWithRetries, type RetryInfo } from './retry-stream.js';
+import { backoffDelay, DEFAULT_MAX_RETRIES, streamWithRetries, type RetryInfo } from './retry-stream.js';
 
 const transient = (): ProviderError =>
   new ProviderError({ provider: 'p', kind: 'http', message: 'HTTP 500', status: 500, retryable: true });
@@ -39,7 +39,17 @@ describe('streamWithRetries', () => {
         },
       }),
     );
-    expect(events).toEqual([{ type: 'text-delta', text: 'ok' }]);
+    expect(events.filter((event) => event.type !== 'retry')).toEqual([{ type: 'text-delta', text: 'ok' }]);
+    expect(events.filter((event) => event.type === 'retry')).toEqual(
+      retries.map((info) => ({
+        type: 'retry',
+        attempt: info.attempt,
+        maxRetries: 3,
+        delayMs: info.delayMs,
+        message: 'HTTP 500',
+        status: 500,
+      })),
+    );
     expect(retries.map((info) => info.attempt)).toEqual([1, 2]);
   });
 
@@ -69,7 +79,7 @@ describe('streamWithRetries', () => {
     expect(retries[0]?.delayMs).toBe(2);
   });
 
-  it('never retries once an event was passed on', async () => {
+  it('never retries once a tool call was passed on', async () => {
     let attempts = 0;
     const seen: ModelStreamEvent[] = [];
     const run = async () => {
@@ -80,6 +90,7 @@ describe('streamWithRetries', () => {
         async *open() {
           attempts += 1;
           yield { type: 'text-delta', text: 'partial' };
+          yield { type: 'tool-use-start', id: 't1', name: 'Read' };
           throw transient();
         },
       })) {
@@ -88,7 +99,44 @@ describe('streamWithRetries', () => {
     };
     await expect(run()).rejects.toMatchObject({ kind: 'http', attempts: 1 });
     expect(attempts).toBe(1);
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('retries a failure after text but before any tool call, announcing it between the attempts', async () => {
+    let attempts = 0;
+    const events = await collect(
+      streamWithRetries({
+        provider: 'p',
+        retry: { initialDelayMs: 1 },
+        signal: new AbortController().signal,
+        async *open() {
+          attempts += 1;
+          yield { type: 'text-delta', text: `attempt ${attempts}` };
+          if (attempts === 1) throw transient();
+        },
+      }),
+    );
+    expect(events.map((event) => event.type)).toEqual(['text-delta', 'retry', 'text-delta']);
+    expect(events[2]).toEqual({ type: 'text-delta', text: 'attempt 2' });
+  });
+
+  it('keeps trying ten times by default', async () => {
+    let attempts = 0;
+    await expect(
+      collect(
+        streamWithRetries({
+          provider: 'p',
+          retry: { initialDelayMs: 0, maxDelayMs: 0 },
+          signal: new AbortController().signal,
+          async *open() {
+            attempts += 1;
+            yield* [];
+            throw transient();
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({ attempts: DEFAULT_MAX_RETRIES + 1 });
+    expect(attempts).toBe(11);
   });
 
   it('does not retry when maxRetries is 0 or the failure is permanent', async () => {

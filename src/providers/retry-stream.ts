@@ -1,9 +1,13 @@
 import type { ModelStreamEvent } from '../contract/provider.js';
+import { createIdleWatch, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type IdleWatch } from './idle-watch.js';
 import { ProviderError, toProviderError } from './provider-error.js';
+
+/** Retries after the first attempt by default: with the default backoff, about 2.5 minutes of trying. */
+export const DEFAULT_MAX_RETRIES = 10;
 
 /** How a provider retries a failed model request. */
 export type RetryOptions = {
-  /** Further attempts after the first one. Default 4. `0` disables retries. */
+  /** Further attempts after the first one. Default {@link DEFAULT_MAX_RETRIES}. `0` disables retries. */
   readonly maxRetries?: number;
   /** Backoff before the first retry, doubled each time, in ms. Default 500. */
   readonly initialDelayMs?: number;
@@ -51,35 +55,48 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Runs `open` and yields its events; when an attempt fails before yielding anything and the failure
- * is retryable, waits (the API's `retry-after` when given, else backoff) and tries again. Once an
- * event reached the caller nothing is retried: the failure surfaces as a {@link ProviderError}.
+ * Runs `open` and yields its events. An attempt that fails before any of its tool calls started
+ * (rate limit, overload, server or connection error, a stream cut or idle past `idleMs`) is tried
+ * again after a wait (the API's `retry-after` when given, else backoff), announced by a `retry`
+ * event: text the failed attempt streamed is void. Once a `tool-use-start` reached the caller
+ * nothing is retried: the failure surfaces as a {@link ProviderError}.
  */
 export async function* streamWithRetries(options: {
   readonly provider: string;
   readonly retry: RetryOptions | undefined;
+  /** Time an attempt may go without an event, in ms. Default {@link DEFAULT_STREAM_IDLE_TIMEOUT_MS}. */
+  readonly idleMs?: number;
   readonly signal: AbortSignal;
-  readonly open: (signal: AbortSignal) => AsyncIterable<ModelStreamEvent>;
+  readonly open: (watch: IdleWatch) => AsyncIterable<ModelStreamEvent>;
 }): AsyncGenerator<ModelStreamEvent, void, undefined> {
   const { provider, retry, signal, open } = options;
-  const maxRetries = retry?.maxRetries ?? 4;
+  const maxRetries = retry?.maxRetries ?? DEFAULT_MAX_RETRIES;
   for (let attempt = 1; ; attempt += 1) {
-    let started = false;
+    let callStarted = false;
+    const watch = createIdleWatch({ provider, idleMs: options.idleMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS, signal });
     try {
       if (signal.aborted) throw signal.reason;
-      for await (const event of open(signal)) {
-        started = true;
+      for await (const event of open(watch)) {
+        if (event.type === 'tool-use-start') callStarted = true;
         yield event;
       }
       return;
     } catch (error) {
-      const failure = toProviderError({ provider, error, signal, streamStarted: started }).withAttempts(attempt);
-      if (!failure.retryable || started || attempt > maxRetries) throw failure;
+      const failure = toProviderError({ provider, error, signal, streamStarted: callStarted }).withAttempts(attempt);
+      if (!failure.retryable || callStarted || attempt > maxRetries) throw failure;
       const delayMs =
         failure.retryAfterMs === undefined
           ? backoffDelay(attempt, retry)
           : Math.min(failure.retryAfterMs, retry?.maxRetryAfterMs ?? 60_000);
       retry?.onRetry?.({ attempt, delayMs, error: failure });
+      yield {
+        type: 'retry',
+        attempt,
+        maxRetries,
+        delayMs,
+        message: failure.detail,
+        ...(failure.status === undefined ? {} : { status: failure.status }),
+      };
       try {
         await sleep(delayMs, signal);
       } catch (abortReason) {
@@ -91,6 +108,8 @@ export async function* streamWithRetries(options: {
           cause: abortReason,
         });
       }
+    } finally {
+      watch.dispose();
     }
   }
 }

@@ -40,19 +40,29 @@ function preview(text: string): string {
   return text.slice(0, cut > PREVIEW_CHARS / 2 ? cut : PREVIEW_CHARS);
 }
 
+/** A file that already holds a result's whole output (a command's spill file). */
+export type SavedOutput = { readonly path: string; readonly bytes: number };
+
 /**
  * Replaces a result's text with a ~2 KB preview and the path of a file holding all of it. Images
- * and other non-text parts stay. Without a store (no session folder) the text is cut instead, and
- * the result says so. The file is written before the result is returned, so the path is valid.
+ * and other non-text parts stay. With `saved`, that file is the one named (the text may be only
+ * part of it); else the text is written to the store first, so the path is valid. Without either
+ * (no session folder) the text is cut instead, and the result says so.
  */
 export async function spillResult(
   block: ToolResultBlock,
-  options: { readonly store: ResultStore | undefined; readonly signal?: AbortSignal },
+  options: {
+    readonly store: ResultStore | undefined;
+    readonly saved?: SavedOutput;
+    readonly signal?: AbortSignal;
+  },
 ): Promise<ToolResultBlock> {
   const text = resultText(block.content);
   const head = preview(text);
   let note: string;
-  if (options.store) {
+  if (options.saved) {
+    note = `[Output too large to show: ${options.saved.bytes} bytes. The full output is saved in ${options.saved.path}; read it in parts (Read with offset and limit) or search it with Grep. The first ${head.length} characters follow.]`;
+  } else if (options.store) {
     try {
       const path = await options.store.save(block.tool_use_id, text, options.signal);
       note = `[Output too large to show: ${text.length} characters. The full output is saved in ${path}; read it in parts (Read with offset and limit) or search it with Grep. The first ${head.length} characters follow.]`;
@@ -69,6 +79,37 @@ export async function spillResult(
     ...block,
     content: others.length === 0 ? textPart : [{ type: 'text', text: textPart }, ...others],
   };
+}
+
+/**
+ * A tool's own size limit on one result: over `limit` characters (trailer included), or when the
+ * content is known to be only part of a saved output, the content becomes a preview and a path
+ * ({@link spillResult}); the trailer (how a command ended) then follows whole.
+ */
+export async function governResultSize(
+  block: ToolResultBlock,
+  options: {
+    readonly limit: number;
+    readonly store: ResultStore | undefined;
+    readonly trailer?: string;
+    readonly saved?: SavedOutput;
+    readonly signal?: AbortSignal;
+  },
+): Promise<ToolResultBlock> {
+  const trailer = options.trailer ?? '';
+  const over = options.saved !== undefined || resultTextLength(block.content) + trailer.length > options.limit;
+  const body = over
+    ? await spillResult(block, {
+        store: options.store,
+        ...(options.saved ? { saved: options.saved } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+    : block;
+  if (trailer === '') return body;
+  if (typeof body.content === 'string') {
+    return { ...body, content: body.content === '' ? trailer : `${body.content}\n${trailer}` };
+  }
+  return { ...body, content: [...body.content, { type: 'text', text: trailer }] };
 }
 
 /**

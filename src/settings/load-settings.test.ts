@@ -107,6 +107,17 @@ describe('loadSettings', () => {
     expect(loaded.hooks.size).toBe(0);
   });
 
+  it('takes maxRetries and streamIdleTimeoutMs from the highest source that sets each, and refuses a bad value', async () => {
+    await write(join(userDir, 'settings.json'), { maxRetries: 2, streamIdleTimeoutMs: 5_000 });
+    await write(join(project, '.toolplane', 'settings.json'), { maxRetries: 7 });
+    expect((await loadSettings(options())).modelRequests).toEqual({ maxRetries: 7, streamIdleTimeoutMs: 5_000 });
+    expect((await loadSettings(options({ cli: { settings: '{"maxRetries": 0}' } }))).modelRequests).toEqual({
+      maxRetries: 0,
+      streamIdleTimeoutMs: 5_000,
+    });
+    await expect(loadSettings(options({ cli: { settings: '{"maxRetries": -1}' } }))).rejects.toThrow(/maxRetries/);
+  });
+
   it('merges every source in precedence order with its source, file and root', async () => {
     await write(managed, { permissions: { deny: ['Bash(curl *)'] } });
     const cliFile = join(base, 'ci', 'extra.json');

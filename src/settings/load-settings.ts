@@ -3,6 +3,7 @@ import type { HookSettings } from '../contract/hook-config.js';
 import type { PermissionMode, PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import type { SandboxSettings } from '../contract/sandbox.js';
 import { mergeSettingsSources } from './merge-settings-sources.js';
+import { mergeModelRequestSettings, type ModelRequestSettings } from './model-request-settings.js';
 import type { SettingsWarning } from './parse-settings-text.js';
 import { readSettingsSources } from './read-settings-sources.js';
 import { resolveProjectTrust, type TrustGrant } from './resolve-project-trust.js';
@@ -82,6 +83,8 @@ export type LoadedSettings = {
   readonly projectTrust: ProjectTrust;
   /** The `sandbox` keys merged: loosening ones only from user, managed and command-line sources. */
   readonly sandbox: SandboxSettings;
+  /** `maxRetries` and `streamIdleTimeoutMs`: how model requests are retried. */
+  readonly modelRequests: ModelRequestSettings;
   /** How a trusted project folder came to be trusted (the store, `--trust-project`, the environment). */
   readonly projectTrustGrantedBy?: TrustGrant;
   /**
@@ -157,6 +160,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
       })),
       { cwd, homeDir },
     ),
+    modelRequests: mergeModelRequestSettings(sources),
     ...(trust.grantedBy ? { projectTrustGrantedBy: trust.grantedBy } : {}),
     heldFiles,
     userDir: paths.userDir,

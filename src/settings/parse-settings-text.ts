@@ -47,6 +47,10 @@ export const settingsFileSchema = z.looseObject({
   allowManagedHooksOnly: z.boolean().optional(),
   /** Managed policy only: allow rules from every other source are ignored (their deny and ask rules still apply). */
   allowManagedPermissionRulesOnly: z.boolean().optional(),
+  /** Retries of a failed model request (overload, rate limit, server error, a cut or idle stream). */
+  maxRetries: z.number().int().min(0).optional(),
+  /** Ms a model response may go without an event before it is abandoned and retried. */
+  streamIdleTimeoutMs: z.number().int().min(1).optional(),
 });
 
 /** A settings file after validation. */

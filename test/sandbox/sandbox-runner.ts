@@ -198,7 +198,8 @@ async function runBashStep(
     });
     const output = await tool.call(input, context);
     const mapped = tool.mapResult(output, context.toolUseId);
-    const text = typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content);
+    const content = typeof mapped.content === 'string' ? mapped.content : JSON.stringify(mapped.content);
+    const text = [content, mapped.trailer].filter((part) => part !== undefined && part !== '').join('\n');
     if (step.background) {
       await new Promise((resolve) => setTimeout(resolve, step.disposeAfterMs ?? 500));
       await registry.dispose();

@@ -1,5 +1,6 @@
 import type { ModelProvider } from '../../contract/provider.js';
-import type { ProviderName } from '../args.js';
+import type { ModelRequestSettings } from '../../settings/model-request-settings.js';
+import type { ProviderName, RunArguments } from '../args.js';
 
 /** A provider could not be set up; the message says how to fix it. Exit code 2. */
 export class ProviderSetupError extends Error {
@@ -46,9 +47,23 @@ export function chooseProvider(options: {
   return { name, baseUrl };
 }
 
+/** How the provider retries, from the flags first, then the settings; unset keys keep the defaults. */
+export function modelRequestOptions(
+  args: Pick<RunArguments, 'maxRetries' | 'streamIdleTimeoutMs'>,
+  settings: ModelRequestSettings,
+): ModelRequestSettings {
+  const maxRetries = args.maxRetries ?? settings.maxRetries;
+  const streamIdleTimeoutMs = args.streamIdleTimeoutMs ?? settings.streamIdleTimeoutMs;
+  return {
+    ...(maxRetries === undefined ? {} : { maxRetries }),
+    ...(streamIdleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs }),
+  };
+}
+
 /**
  * Creates the chosen provider. The SDK of the provider is imported only here, on demand, so a run
- * loads one SDK and no other (cold start).
+ * loads one SDK and no other (cold start); the import starts before `requests` (from the
+ * settings) is known.
  */
 export async function createProvider(
   choice: ProviderChoice,
@@ -56,24 +71,27 @@ export async function createProvider(
     readonly script: string | undefined;
     readonly env: Readonly<Record<string, string | undefined>>;
     readonly model: string | undefined;
+    readonly requests?: Promise<ModelRequestSettings>;
   },
 ): Promise<ModelProvider> {
+  const shared = async () => {
+    const requests = (await options.requests) ?? {};
+    return {
+      env: options.env,
+      ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
+      ...(options.model ? { defaultModel: options.model } : {}),
+      ...(requests.maxRetries === undefined ? {} : { retry: { maxRetries: requests.maxRetries } }),
+      ...(requests.streamIdleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs: requests.streamIdleTimeoutMs }),
+    };
+  };
   switch (choice.name) {
     case 'anthropic': {
       const { createAnthropicProvider } = await import('../../providers/anthropic/anthropic-provider.js');
-      return createAnthropicProvider({
-        env: options.env,
-        ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
-        ...(options.model ? { defaultModel: options.model } : {}),
-      });
+      return createAnthropicProvider(await shared());
     }
     case 'openai': {
       const { createOpenAIProvider } = await import('../../providers/openai/openai-provider.js');
-      return createOpenAIProvider({
-        env: options.env,
-        ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
-        ...(options.model ? { defaultModel: options.model } : {}),
-      });
+      return createOpenAIProvider(await shared());
     }
     case 'scripted': {
       const { createScriptedProvider } = await import('../../providers/scripted/scripted-provider.js');

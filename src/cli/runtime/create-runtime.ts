@@ -19,9 +19,9 @@ import {
 } from '../../session/index.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { JSON_SCHEMA_NEEDS_PRINT, type RunArguments } from '../args.js';
-import { chooseProvider, createProvider } from './choose-provider.js';
+import { chooseProvider } from './choose-provider.js';
+import { startSettingsAndProvider } from './start-provider.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
-import { loadPermissions } from './load-permissions.js';
 import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { createRuntimeTools } from './runtime-tools.js';
 import { setUpSandbox } from './sandbox-setup.js';
@@ -71,19 +71,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const jsonSchema = args.jsonSchema === undefined ? undefined : parseJsonSchemaArgument(args.jsonSchema);
   if (jsonSchema) checkStructuredOutputSchema(jsonSchema);
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
-  // Start the work that does not depend on settings while they load.
-  const providerPromise = createProvider(choice, { script: args.script, env, model: args.model });
+  // The settings load while the work that does not depend on them starts.
+  const started = startSettingsAndProvider({ ...options, signal }, choice);
   const parserReady = initShellParser().catch((error: unknown) =>
     options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
   );
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
-  const guardRef: { current?: SettingsGuard } = {};
-  const { settings, engine, permissions, modes } = await loadPermissions({
-    ...options,
-    signal,
-    onRuleSaved: (saved) => guardRef.current?.recordSavedRule(saved) ?? Promise.resolve(undefined),
-  });
+  const { settings, engine, permissions, modes } = await started.permissions;
   const configDir = configDirectory(env, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
   const resume = await findSessionToResume(sessions, { resume: args.resume, continueLatest: args.continue });
@@ -97,13 +92,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
     signal,
   });
-  guardRef.current = settingsGuard;
+  started.guard.current = settingsGuard;
 
-  const provider = await providerPromise;
+  const provider = await started.provider;
   const model = args.model ?? provider.defaultModel;
+  const { maxRetries } = await started.requests;
   const { tools, services, mcp, agentTypes } = await createRuntimeTools({
     ...options,
     signal,
+    maxRetries,
     settings,
     engine,
     provider,

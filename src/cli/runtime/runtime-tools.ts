@@ -1,17 +1,15 @@
 import type { ModelProvider } from '../../contract/provider.js';
-import { createServices, type ServiceRegistry } from '../../contract/services.js';
+import type { ServiceRegistry } from '../../contract/services.js';
+import type { PermissionEngine } from '../../permissions/permission-engine.js';
 import type { AnyTool } from '../../contract/tool.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
-import type { PermissionEngine } from '../../permissions/permission-engine.js';
 import { GENERAL_PURPOSE_AGENT, type SubagentType } from '../../session/index.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
-import { READ_DENIED_PATH } from '../../tools/fs-helpers/read-denied-path.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
-import { createModelPromptApplier, WEB_FETCH_PROMPT_APPLIER } from '../../tools/web-fetch/prompt-applier.js';
 import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
-import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import type { ProviderChoice } from './choose-provider.js';
+import { hostServices } from './host-services.js';
 import { startSessionMcp } from './mcp-setup.js';
 
 /** The tools of a CLI session and what they run on. */
@@ -42,6 +40,8 @@ export async function createRuntimeTools(options: {
   readonly extraTools: readonly AnyTool[];
   readonly warn: (line: string) => void;
   readonly signal: AbortSignal;
+  /** The retry budget, for the SDK's own retries of requests that do not stream (web search). */
+  readonly maxRetries: number | undefined;
 }): Promise<RuntimeTools> {
   const { settings, provider } = options;
   const services = await hostServices(options);
@@ -65,28 +65,4 @@ export async function createRuntimeTools(options: {
     allowPrivateHosts: privateHostsFromRules(settings.rules),
   });
   return { tools: [...builtins, ...options.extraTools], services, mcp, agentTypes };
-}
-
-/** The services only a host can give: denied paths for Read, WebFetch's model, Anthropic's web search. */
-async function hostServices(options: {
-  readonly engine: PermissionEngine;
-  readonly provider: ModelProvider;
-  readonly model: string;
-  readonly choice: ProviderChoice;
-  readonly env: Readonly<Record<string, string | undefined>>;
-}): Promise<ServiceRegistry> {
-  const { engine, provider, model, choice, env } = options;
-  const services = createServices()
-    .set(READ_DENIED_PATH, (path: string) => engine.pathDenial(path, 'read') !== undefined)
-    .set(WEB_FETCH_PROMPT_APPLIER, createModelPromptApplier({ provider, model }));
-  if (choice.name === 'anthropic' && provider.capabilities.webSearch) {
-    const { createAnthropicWebSearch } = await import('../../providers/anthropic/anthropic-web-search.js');
-    const backend = createAnthropicWebSearch({
-      env,
-      ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
-      defaultModel: model,
-    });
-    services.set(webSearchService, { search: async (request, searchSignal) => backend.search(request, searchSignal) });
-  }
-  return services;
 }

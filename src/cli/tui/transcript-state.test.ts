@@ -171,6 +171,27 @@ describe('reduceTranscript', () => {
     expect(ok.entries).toHaveLength(1);
   });
 
+  it('shows a retry of the model request as a warning with its cause, wait and attempt, and closes the text', () => {
+    const state = events(EMPTY_TRANSCRIPT, [
+      { type: 'text-delta', text: 'half an answ' },
+      {
+        type: 'retry',
+        attempt: 2,
+        maxRetries: 10,
+        delayMs: 1_250,
+        message: 'HTTP 529 overloaded_error: Overloaded',
+        status: 529,
+      },
+      { type: 'text-delta', text: 'A whole answer.' },
+    ]);
+    expect(state.entries.map((entry) => entry.kind)).toEqual(['text', 'notice', 'text']);
+    expect(state.entries[1]).toEqual({
+      kind: 'notice',
+      text: 'The model request failed (HTTP 529 overloaded_error: Overloaded); retrying in 1.3 s (retry 2 of 10).',
+      tone: 'warning',
+    });
+  });
+
   it('shows notices, errors, compaction and duplicate ids as notices', () => {
     const state = events(EMPTY_TRANSCRIPT, [
       { type: 'notice', message: 'hook stopped' },

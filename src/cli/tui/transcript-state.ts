@@ -1,4 +1,5 @@
 import type { ToolCallOutcome } from '../../execution/types.js';
+import { describeRetry } from '../describe-retry.js';
 import { describeReason } from '../../contract/permission.js';
 import type { LoopEvent } from '../../session/index.js';
 import type { DiffLine } from './file-change-diff.js';
@@ -193,6 +194,12 @@ function reduceLoopEvent(state: TranscriptState, event: LoopEvent, now: number):
       return {
         ...state,
         entries: [...state.entries, { kind: 'notice', text: event.message, tone: 'info' }],
+        textOpen: false,
+      };
+    case 'retry':
+      return {
+        ...state,
+        entries: [...state.entries, { kind: 'notice', text: describeRetry(event), tone: 'warning' }],
         textOpen: false,
       };
     case 'error':

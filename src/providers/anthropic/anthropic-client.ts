@@ -14,8 +14,10 @@ export type AnthropicProviderOptions = {
   readonly defaultModel?: string;
   /** Where the variables above are read; the host passes its environment (`{}` reads none). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Retries of rate limits, overload, server and connection errors. Default: 4 retries from 500 ms. */
+  /** Retries of rate limits, overload, server and connection errors, cut and idle streams. Default: 10 from 500 ms. */
   readonly retry?: RetryOptions;
+  /** Time a response may go without an event before it is abandoned and retried, in ms. Default 90,000. */
+  readonly streamIdleTimeoutMs?: number;
   /** Time limit of one attempt, in ms. Default: the SDK's (10 minutes). */
   readonly timeoutMs?: number;
   /** Extra headers sent with every request. */

@@ -78,7 +78,6 @@ export async function* readAnthropicStream(
   const blocks = new Map<number, BlockState>();
   let usage: { -readonly [K in keyof Usage]: Usage[K] } = { inputTokens: 0, outputTokens: 0 };
   let stopReason: StopReason = 'other';
-  let yielded = false;
   for await (const event of events) {
     switch (event.type) {
       case 'message_start': {
@@ -100,7 +99,6 @@ export async function* readAnthropicStream(
         if (block.type === 'text') {
           blocks.set(event.index, { kind: 'text', text: block.text });
           if (block.text !== '') {
-            yielded = true;
             yield { type: 'text-delta', text: block.text };
           }
         } else if (block.type === 'tool_use') {
@@ -111,7 +109,6 @@ export async function* readAnthropicStream(
             json: '',
             startInput: block.input,
           });
-          yielded = true;
           yield { type: 'tool-use-start', id: block.id, name: block.name };
         } else if (block.type === 'thinking') {
           blocks.set(event.index, { kind: 'thinking', thinking: block.thinking, signature: block.signature });
@@ -127,11 +124,9 @@ export async function* readAnthropicStream(
         const delta = event.delta;
         if (delta.type === 'text_delta' && state?.kind === 'text') {
           state.text += delta.text;
-          yielded = true;
           yield { type: 'text-delta', text: delta.text };
         } else if (delta.type === 'input_json_delta' && state?.kind === 'tool_use') {
           state.json += delta.partial_json;
-          yielded = true;
           yield { type: 'tool-input-delta', id: state.id, partialJson: delta.partial_json };
         } else if (delta.type === 'thinking_delta' && state?.kind === 'thinking') {
           state.thinking += delta.thinking;
@@ -143,7 +138,6 @@ export async function* readAnthropicStream(
       case 'content_block_stop': {
         const state = blocks.get(event.index);
         if (state?.kind === 'tool_use') {
-          yielded = true;
           yield { type: 'tool-use-complete', block: toolUseOf(state) };
         }
         break;
@@ -181,6 +175,7 @@ export async function* readAnthropicStream(
     provider: options.provider,
     kind: 'stream',
     message: 'the response stream ended before message_stop; the answer is incomplete',
-    retryable: !yielded,
+    // Retried only while none of its tool calls reached the caller (streamWithRetries decides).
+    retryable: true,
   });
 }

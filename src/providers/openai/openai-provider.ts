@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from '../../contract/provider.js';
+import type { IdleWatch } from '../idle-watch.js';
 import { streamWithRetries, type RetryOptions } from '../retry-stream.js';
 import { readOpenAIStream } from './read-openai-stream.js';
 import { toOpenAIParams, type MaxTokensField } from './to-openai-params.js';
@@ -16,8 +17,10 @@ export type OpenAIProviderOptions = {
   readonly name?: string;
   /** Where the variables above are read; the host passes its environment (`{}` reads none). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Retries of rate limits, overload, server and connection errors. Default: 4 retries from 500 ms. */
+  /** Retries of rate limits, overload, server and connection errors, cut and idle streams. Default: 10 from 500 ms. */
   readonly retry?: RetryOptions;
+  /** Time a response may go without an event before it is abandoned and retried, in ms. Default 90,000. */
+  readonly streamIdleTimeoutMs?: number;
   /** Time limit of one attempt, in ms. Default: the SDK's (10 minutes). */
   readonly timeoutMs?: number;
   /** Extra headers sent with every request. */
@@ -34,7 +37,7 @@ export const PLACEHOLDER_API_KEY = 'not-needed';
 /**
  * A {@link ModelProvider} for OpenAI-compatible chat completions (OpenAI, Ollama, vLLM, llama.cpp
  * server, LM Studio) through the official SDK. Streams every response; retries (its own,
- * honouring `retry-after`) only before any event reached the caller; every failure is a
+ * honouring `retry-after`; a stream idle or cut counts) only before any tool call reached the caller; every failure is a
  * `ProviderError` (code `PROVIDER_ERROR`) with the HTTP status and the server's message.
  */
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
@@ -55,13 +58,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const maxTokensField = options.maxTokensField ?? 'max_tokens';
   const streamUsage = options.streamUsage ?? true;
 
-  async function* attempt(
-    request: ModelRequest,
-    signal: AbortSignal,
-  ): AsyncGenerator<ModelStreamEvent, void, undefined> {
+  async function* attempt(request: ModelRequest, watch: IdleWatch): AsyncGenerator<ModelStreamEvent, void, undefined> {
     const params = toOpenAIParams(request, { model: request.model || defaultModel, maxTokensField, streamUsage });
-    const chunks = await client.chat.completions.create(params, { signal });
-    yield* readOpenAIStream(chunks, { provider: name });
+    const chunks = await watch.guard(client.chat.completions.create(params, { signal: watch.signal }));
+    yield* readOpenAIStream(watch.wrap(chunks), { provider: name });
   }
 
   return {
@@ -72,6 +72,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       return streamWithRetries({
         provider: name,
         retry: options.retry,
+        ...(options.streamIdleTimeoutMs === undefined ? {} : { idleMs: options.streamIdleTimeoutMs }),
         signal,
         open: (inner) => attempt(request, inner),
       });

@@ -116,7 +116,7 @@ describe('readOpenAIStream', () => {
     });
   });
 
-  it('fails when the stream ends without a finish_reason, retryable only if nothing was emitted', async () => {
+  it('fails, retryably, when the stream ends without a finish_reason (the retry loop decides by tool calls)', async () => {
     const events: ModelStreamEvent[] = [];
     let caught: unknown;
     try {
@@ -128,7 +128,7 @@ describe('readOpenAIStream', () => {
     expect(events).toEqual([{ type: 'text-delta', text: 'partial' }]);
     expect(caught).toBeInstanceOf(ProviderError);
     expect((caught as ProviderError).message).toContain('ended before a finish_reason');
-    expect((caught as ProviderError).retryable).toBe(false);
+    expect((caught as ProviderError).retryable).toBe(true);
     await expect(read([])).rejects.toMatchObject({ kind: 'stream', retryable: true });
   });
 

@@ -50,7 +50,6 @@ export async function* readOpenAIStream(
   let text = '';
   let finishReason: string | undefined;
   let usage: Usage | undefined;
-  let yielded = false;
   let lastIndex = -1;
   const indexById = new Map<string, number>();
 
@@ -73,7 +72,6 @@ export async function* readOpenAIStream(
   function* start(state: CallState): Generator<ModelStreamEvent, void, undefined> {
     state.id ??= `call_${randomUUID()}`;
     state.started = true;
-    yielded = true;
     yield { type: 'tool-use-start', id: state.id, name: state.name };
     if (state.args !== '') yield { type: 'tool-input-delta', id: state.id, partialJson: state.args };
   }
@@ -85,7 +83,6 @@ export async function* readOpenAIStream(
     const delta = choice.delta;
     if (typeof delta.content === 'string' && delta.content !== '') {
       text += delta.content;
-      yielded = true;
       yield { type: 'text-delta', text: delta.content };
     }
     for (const call of delta.tool_calls ?? []) {
@@ -129,7 +126,8 @@ export async function* readOpenAIStream(
       provider: options.provider,
       kind: 'stream',
       message: 'the response stream ended before a finish_reason; the answer is incomplete',
-      retryable: !yielded,
+      // Retried only while none of its tool calls reached the caller (streamWithRetries decides).
+      retryable: true,
     });
   }
   const content: AssistantContentBlock[] = [...(text === '' ? [] : [{ type: 'text' as const, text }]), ...completed];

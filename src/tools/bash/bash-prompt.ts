@@ -30,8 +30,8 @@ Git:
 - Before committing, look at git status and git diff so the commit holds only what you meant, and never commit files that look like secrets (.env, keys, credentials).
 
 Limits:
-- \`timeout\` is in milliseconds: default ${DEFAULT_BASH_TIMEOUT_MS} (2 minutes), at most ${MAX_BASH_TIMEOUT_MS} (10 minutes). When it passes, the command and every process it started are killed.
-- Long output is cut: the result keeps its beginning and end and names a file holding all of it; Read or Grep that file instead of running the command again.
+- \`timeout\` is in milliseconds: default ${DEFAULT_BASH_TIMEOUT_MS} (2 minutes), at most ${MAX_BASH_TIMEOUT_MS} (10 minutes). When it passes, the command and every process it started are killed, and the result holds the output printed until then.
+- Long output (over 30000 characters) is saved whole to a file: the result shows its first 2 KB or so and the file's path; Read or Grep that file instead of running the command again.
 - Servers, watchers and other long-running processes must use \`run_in_background: true\`. The call then returns a task id at once; read the output with TaskOutput and stop the process with TaskStop. Do not append \`&\` to a command yourself.
 - Model-provider credentials (API keys, tokens) are removed from the environment.
 

@@ -8,6 +8,7 @@ import { createServices } from '../../contract/services.js';
 import { createCallContext } from '../../testing/call-context.js';
 import { createFakeSandbox } from '../../testing/fake-sandbox.js';
 import { createTaskRegistry, TASK_REGISTRY } from '../tasks/task-registry.js';
+import { asSent } from '../../testing/as-sent.js';
 import { bashInputSchema, createBashTool, type BashInput } from './bash-tool.js';
 import { SPILL_FOLDER, createSpillFolder } from './spill-folder.js';
 
@@ -32,7 +33,7 @@ function contextWith(sandbox: Sandbox | undefined, approval: CallApproval | unde
 async function run(input: BashInput, sandbox: Sandbox | undefined, approval: CallApproval | undefined) {
   const context = contextWith(sandbox, approval);
   const output = await tool.call(bashInputSchema.parse(input), context);
-  return { output, mapped: tool.mapResult(output, context.toolUseId) };
+  return { output, mapped: asSent(tool.mapResult(output, context.toolUseId)) };
 }
 
 describe('Bash and the sandbox seam', () => {

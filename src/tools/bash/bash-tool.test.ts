@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type ServiceRegistry } from '../../contract/services.js';
 import type { ToolCallContext, ToolProgress } from '../../contract/tool.js';
 import { TASK_REGISTRY, createTaskRegistry } from '../tasks/task-registry.js';
+import { asSent } from '../../testing/as-sent.js';
 import { createBashTool, bashInputSchema, type BashInput } from './bash-tool.js';
 import { isProcessRunning } from './kill-process-group.js';
 import { SPILL_FOLDER, createSpillFolder } from './spill-folder.js';
 import { SHELL_STATE, createShellState } from './shell-state.js';
 import { createApiToolCache } from '../../schema/to-api-tool.js';
+import { governResultSize } from '../../results/govern-size.js';
 
 let root: string;
 let spill: string;
@@ -45,7 +47,7 @@ const tool = createBashTool({ env: process.env, killGraceMs: 300 });
 async function run(input: BashInput, context: ToolCallContext = makeContext()) {
   const parsed = bashInputSchema.parse(input);
   const output = await tool.call(parsed, context);
-  return { output, mapped: tool.mapResult(output, context.toolUseId) };
+  return { output, mapped: asSent(tool.mapResult(output, context.toolUseId)) };
 }
 
 async function waitUntil(check: () => boolean | Promise<boolean>, attempts = 200): Promise<boolean> {
@@ -139,7 +141,10 @@ describe('Bash', () => {
     const context = makeContext({ services, sessionId: 's-posix' });
     await sh.call({ command: 'cd posix && echo moved' }, context);
     const output = await sh.call({ command: 'pwd; exit 2' }, context);
-    expect(sh.mapResult(output, 'x')).toEqual({ content: `${path.join(root, 'posix')}\nExit code 2`, isError: true });
+    expect(asSent(sh.mapResult(output, 'x'))).toEqual({
+      content: `${path.join(root, 'posix')}\nExit code 2`,
+      isError: true,
+    });
   });
 
   it('refuses to run in a working folder that does not exist', async () => {
@@ -151,11 +156,12 @@ describe('Bash', () => {
 
   it('kills the whole process group on timeout, including a grandchild that ignores SIGTERM', async () => {
     const pidFile = path.join(root, 'grandchild.pid');
-    const command = `bash -c "trap '' TERM; exec sleep 300" & echo $! > "${pidFile}"; wait`;
+    const command = `echo partial; bash -c "trap '' TERM; exec sleep 300" & echo $! > "${pidFile}"; wait`;
     const { output, mapped } = await run({ command, timeout: 1_500 });
     expect(output.kind === 'ran' && output.interrupted).toBe('timeout');
-    expect(mapped.isError).toBe(true);
-    expect(mapped.content).toMatch(/Command timed out after 1500 ms/);
+    // A result, not a failure: the partial output and the limit it hit.
+    expect(mapped.isError).toBe(false);
+    expect(mapped.content).toMatch(/^partial\nCommand timed out after 1500 ms \(its timeout\)/);
     const grandchild = Number((await readFile(pidFile, 'utf8')).trim());
     expect(grandchild).toBeGreaterThan(0);
     expect(await waitUntil(() => !isProcessRunning(grandchild))).toBe(true);
@@ -177,7 +183,7 @@ describe('Bash', () => {
       { command: `sleep 300 & echo $! > "${pidFile}"; echo started; wait` },
       context,
     );
-    const mapped = progressTool.mapResult(output, 'toolu_1');
+    const mapped = asSent(progressTool.mapResult(output, 'toolu_1'));
     expect(output.kind === 'ran' && output.interrupted).toBe('abort');
     expect(mapped.isError).toBe(true);
     expect(mapped.content).toBe(
@@ -197,20 +203,34 @@ describe('Bash', () => {
     await expect(stat(marker)).rejects.toThrow();
   });
 
-  it('spills huge output to a file and keeps only its head and tail in the result', async () => {
+  it('keeps huge output whole in one file, stderr included, and is answered with a preview and its path', async () => {
     const small = createBashTool({ env: process.env, maxOutputBytes: 10_000 });
-    const command = "head -c 5000000 /dev/zero | tr '\\0' 'a'; echo; echo END";
-    const context = makeContext();
-    const output = await small.call({ command }, context);
+    const command = "head -c 5000000 /dev/zero | tr '\\0' 'a'; echo; echo END; echo oops >&2; exit 3";
+    const output = await small.call({ command }, makeContext());
     const mapped = small.mapResult(output, 'toolu_1');
     expect(output.kind).toBe('ran');
     if (output.kind !== 'ran') return;
-    expect(output.stdoutFile).toBeDefined();
-    expect((await stat(output.stdoutFile ?? '')).size).toBe(5_000_005);
-    expect(typeof mapped.content === 'string' && mapped.content.length).toBeLessThan(10_500);
-    expect(mapped.content).toContain(`the full output (5000005 bytes) is in ${output.stdoutFile}`);
-    expect(mapped.content).toMatch(/^a{5000}\n/);
-    expect(mapped.content).toMatch(/a\nEND$/);
+    expect(mapped.fullOutput).toEqual({ path: output.stdoutFile, bytes: 5_000_005 + 'stderr:\noops\n'.length });
+    const saved = await readFile(output.stdoutFile ?? '', 'utf8');
+    expect(saved.startsWith('a'.repeat(5_000_000))).toBe(true);
+    expect(saved.endsWith('\nEND\nstderr:\noops\n')).toBe(true);
+    const sent = await governResultSize(
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: mapped.content },
+      { limit: small.maxResultSizeChars, store: undefined, trailer: mapped.trailer, saved: mapped.fullOutput },
+    );
+    const text = typeof sent.content === 'string' ? sent.content : '';
+    expect(text.length).toBeLessThan(2_500);
+    expect(text).toContain(`The full output is saved in ${output.stdoutFile}`);
+    expect(text).toMatch(/\na{1500,}/);
+    expect(text.endsWith('\nExit code 3')).toBe(true);
+  });
+
+  it('writes one file for the whole output when only stderr passes the limit', async () => {
+    const small = createBashTool({ env: process.env, maxOutputBytes: 1_000 });
+    const output = await small.call({ command: "echo out; head -c 5000 /dev/zero | tr '\\0' 'e' >&2" }, makeContext());
+    const mapped = small.mapResult(output, 'toolu_1');
+    expect(mapped.fullOutput?.path).toMatch(/\.output\.log$/);
+    expect(await readFile(mapped.fullOutput?.path ?? '', 'utf8')).toBe(`out\nstderr:\n${'e'.repeat(5_000)}`);
   });
 
   it('removes model-provider credentials from the child environment', async () => {

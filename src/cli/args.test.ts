@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunArguments, UsageError } from './args.js';
+import { modelRequestOptions } from './runtime/choose-provider.js';
+
+describe('the retry flags', () => {
+  it('reads --max-retries and --stream-idle-timeout as whole numbers', () => {
+    const args = parseRunArguments(['-p', 'hi', '--max-retries', '0', '--stream-idle-timeout', '2500']);
+    expect(args.maxRetries).toBe(0);
+    expect(args.streamIdleTimeoutMs).toBe(2500);
+    expect(parseRunArguments(['-p', 'hi']).maxRetries).toBeUndefined();
+  });
+
+  it('refuses values that are not whole numbers in range', () => {
+    for (const argv of [
+      ['--max-retries', '-1'],
+      ['--max-retries', '1.5'],
+      ['--max-retries', ''],
+      ['--stream-idle-timeout', '0'],
+      ['--stream-idle-timeout', 'soon'],
+    ]) {
+      expect(() => parseRunArguments(['-p', 'hi', ...argv])).toThrow(UsageError);
+    }
+    expect(() => parseRunArguments(['--max-retries', 'x'])).toThrow(
+      '--max-retries must be a whole number of at least 0.',
+    );
+  });
+
+  it('lets the flags win over the settings, key by key', () => {
+    expect(
+      modelRequestOptions({ maxRetries: 1, streamIdleTimeoutMs: undefined }, { maxRetries: 5, streamIdleTimeoutMs: 9 }),
+    ).toEqual({ maxRetries: 1, streamIdleTimeoutMs: 9 });
+    expect(modelRequestOptions({ maxRetries: undefined, streamIdleTimeoutMs: undefined }, {})).toEqual({});
+  });
+});
