@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startAnthropicWireServer } from './anthropic-wire-server.mjs';
 
-const TURNS = 9;
+const TURNS = Number(process.env.BENCH_TURNS ?? 9);
 const RESULT_CHARS = 28_000;
 
 function median(values) {

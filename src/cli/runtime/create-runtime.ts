@@ -28,6 +28,7 @@ import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-
 import { webSearchService } from '../../tools/web-search/web-search-service.js';
 import type { RunArguments } from '../args.js';
 import { createBuiltinTools } from './builtin-tools.js';
+import { afterFirstResponse } from './after-first-response.js';
 import { chooseProvider, createProvider } from './choose-provider.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
 import { loadPermissions } from './load-permissions.js';
@@ -81,9 +82,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
   // Start the work that does not depend on settings while they load.
   const providerPromise = createProvider(choice, { script: args.script, env, model: args.model });
-  const parserReady = initShellParser().catch((error: unknown) =>
-    options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
-  );
   const instructionsPromise = loadProjectInstructions(cwd, { signal });
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
@@ -113,7 +111,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   guardRef.current = settingsGuard;
 
-  const provider = await providerPromise;
+  // The shell parser (WebAssembly) loads once the first request is sent, while the model answers;
+  // a Bash permission decision that comes before it is ready waits for it.
+  const provider = afterFirstResponse(await providerPromise, () => {
+    initShellParser().catch((error: unknown) =>
+      options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
+    );
+  });
   const model = args.model ?? provider.defaultModel;
   const services = await hostServices({ engine, provider, model, choice, env });
   const mcp = await startSessionMcp({
@@ -198,7 +202,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
     engine.addDirectory(tmpDir);
   }
-  await parserReady;
   return { provider, model, settings, permissions, mcp, session };
 }
 
