@@ -1,8 +1,8 @@
 // The turn gap against the history's size (issue 13): from the mock server finishing a response
 // to the next request arriving on the wire, with a 1, 5, 10 and 20 MB history, through the real
 // loop (query) and the Anthropic provider against a server that speaks the Messages API's SSE.
-// Each size starts from a history of that size and runs 9 turns (a small Read each); figures are
-// medians of the 8 gaps: to the request's headers, the process's CPU time in that gap (less
+// Each size starts from a history of that size and runs 12 turns (a small Read each); figures are
+// medians of the 11 gaps: to the request's headers, the process's CPU time in that gap (less
 // sensitive to a busy machine), and to the whole body. Set TOOLPLANE_BENCH_BASE to a built
 // checkout (e.g. an older commit's) to measure it too, in the same run. Run after `npm run build`.
 import { execFile } from 'node:child_process';

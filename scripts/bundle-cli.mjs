@@ -83,7 +83,7 @@ await build({
   format: 'cjs',
   outfile: 'dist/bin/toolplane.cjs',
   // Half the source to read, and a smaller code cache; names stay, for stack traces and `.name`.
-  minify: process.env.NOMIN !== '1',
+  minify: true,
   keepNames: true,
   define: { 'import.meta.url': '__toolplaneModuleUrl' },
   banner: { js: "var __toolplaneModuleUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -1,6 +1,6 @@
 // One side of the turn-gap bench, run in its own process: `node turn-gap-child.mjs <dist> <MB>...`
 // loads the library from the `dist` folder named (this tree's, or an older build's), and for each
-// history size runs a session through the real loop and the Anthropic provider against the wire
+// history size runs a 12-turn session through the real loop and the Anthropic provider against the wire
 // server, starting from a history of that size. Prints the figures as JSON on stdout.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startAnthropicWireServer } from './anthropic-wire-server.mjs';
 
-const TURNS = Number(process.env.BENCH_TURNS ?? 9);
+const TURNS = 12;
 const RESULT_CHARS = 28_000;
 
 function median(values) {
@@ -85,6 +85,9 @@ const lib = {
 const folder = await mkdtemp(join(tmpdir(), 'toolplane-bench-gap-'));
 try {
   await writeFile(join(folder, 'small.txt'), 'small file\n'.repeat(20));
+  // A small session first, not reported: the first size measured would otherwise also pay for
+  // warming up the JIT.
+  await measure(lib, 0.2, folder);
   const results = {};
   for (const size of sizes) results[`${size}MB`] = await measure(lib, Number(size), folder);
   process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -49,6 +49,19 @@ function writeCache(path: string, data: Buffer): void {
 }
 
 /**
+ * Node 20–24 call the option that sends a script's `import()` to the main loader experimental and
+ * say so on stderr at the first such import (the terminal UI's); that one warning is dropped.
+ */
+function silenceLoaderWarning(): void {
+  const emitWarning = process.emitWarning.bind(process);
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (text.includes('vm.USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+  }) as typeof process.emitWarning;
+}
+
+/**
  * Runs the CommonJS bundle at `bundlePath` compiled with V8's code cache: a cache that V8 accepts
  * skips parsing and compiling what the last run compiled; a missing or rejected one (another
  * build, Node version or V8 flags) is silently replaced, written when the process exits with
@@ -69,8 +82,10 @@ export function launchBundle(options: { readonly bundlePath: string; readonly ca
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, {
     filename: bundlePath,
     ...(cachedData === undefined ? {} : { cachedData }),
+    // The bundle's own import()s (ink, pdf.js) go to Node's loader, resolved from the bundle.
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+  silenceLoaderWarning();
   if (cachedData === undefined || script.cachedDataRejected === true) {
     process.once('exit', () => writeCache(cachePath, script.createCachedData()));
   }

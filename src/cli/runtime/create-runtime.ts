@@ -111,13 +111,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   guardRef.current = settingsGuard;
 
-  // The shell parser (WebAssembly) loads once the first request is sent, while the model answers;
-  // a Bash permission decision that comes before it is ready waits for it.
-  const provider = afterFirstResponse(await providerPromise, () => {
-    initShellParser().catch((error: unknown) =>
-      options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
-    );
-  });
+  const provider = withShellParserAfterFirstRequest(await providerPromise, options.warn);
   const model = args.model ?? provider.defaultModel;
   const services = await hostServices({ engine, provider, model, choice, env });
   const mcp = await startSessionMcp({
@@ -183,26 +177,65 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   sessionRef.current = session;
+  sandboxRef.current = attachSandbox({
+    settings,
+    args,
+    cwd,
+    homeDir,
+    configDir,
+    session,
+    env,
+    engine,
+    services,
+    warn: options.warn,
+  });
+  return { provider, model, settings, permissions, mcp, session };
+}
+
+/**
+ * `provider`, with the shell parser (WebAssembly) loading once the first request is sent, while the
+ * model answers; a Bash permission decision that comes before it is ready waits for it.
+ */
+function withShellParserAfterFirstRequest(provider: ModelProvider, warn: (line: string) => void): ModelProvider {
+  return afterFirstResponse(provider, () => {
+    initShellParser().catch((error: unknown) =>
+      warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
+    );
+  });
+}
+
+/** The session's OS sandbox from the settings, registered as a service; `undefined` where none runs. */
+function attachSandbox(options: {
+  readonly settings: LoadedSettings;
+  readonly args: RunArguments;
+  readonly cwd: string;
+  readonly homeDir: string;
+  readonly configDir: string;
+  readonly session: AgentSession;
+  readonly env: RuntimeOptions['env'];
+  readonly engine: PermissionEngine;
+  readonly services: ServiceRegistry;
+  readonly warn: (line: string) => void;
+}): Sandbox | undefined {
+  const { settings, args, engine, services } = options;
   const { sandbox, tmpDir } = setUpSandbox({
     settings: settings.sandbox,
     rules: settings.rules,
-    cwd,
+    cwd: options.cwd,
     additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
-    homeDir,
-    configDir,
-    sessionFolder: dirname(session.transcript().resultsDirectory),
+    homeDir: options.homeDir,
+    configDir: options.configDir,
+    sessionFolder: dirname(options.session.transcript().resultsDirectory),
     hooks: settings.hooks,
     mcpServers: settings.mcpServers,
-    env,
+    env: options.env,
     warn: options.warn,
   });
-  if (sandbox) {
-    sandboxRef.current = sandbox;
-    services.set(SANDBOX, sandbox);
-    // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
-    engine.addDirectory(tmpDir);
-  }
-  return { provider, model, settings, permissions, mcp, session };
+  if (!sandbox) return undefined;
+  services.set(SANDBOX, sandbox);
+  // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
+  engine.addDirectory(tmpDir);
+  return sandbox;
 }
 
 /** The services only a host can give: denied paths for Read, WebFetch's model, Anthropic's web search. */
