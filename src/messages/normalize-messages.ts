@@ -17,7 +17,8 @@ export type NormalizeOptions = {
  * Normalizes a history for the API: unparseable tool inputs are sent as `{}` (the plane already
  * answered them with an error), `tool_reference` blocks become text for providers that cannot take
  * them, empty text blocks are removed, and user messages put their tool results first.
- * Pure; run it before {@link repairPairing}.
+ * Pure; a message that needs no change is returned as the same object (encodings cached by
+ * identity stay valid). Run it before {@link repairPairing}.
  */
 export function normalizeMessages(messages: readonly Message[], options: NormalizeOptions): Message[] {
   return messages.map((message) => {
@@ -39,13 +40,19 @@ export function normalizeMessages(messages: readonly Message[], options: Normali
       return changed ? { role: 'assistant', content } : message;
     }
     if (typeof message.content === 'string') return message;
+    let changed = false;
     const results: UserContentBlock[] = [];
     const rest: UserContentBlock[] = [];
     for (const block of message.content) {
-      if (block.type === 'tool_result') results.push(options.toolReference ? block : withoutReferences(block));
-      else if (!(block.type === 'text' && block.text.length === 0)) rest.push(block);
+      if (block.type === 'tool_result') {
+        const kept = options.toolReference ? block : withoutReferences(block);
+        // A result after another block moves, which changes the message too.
+        if (kept !== block || rest.length > 0) changed = true;
+        results.push(kept);
+      } else if (block.type === 'text' && block.text.length === 0) changed = true;
+      else rest.push(block);
     }
-    return { role: 'user', content: [...results, ...rest] };
+    return changed ? { role: 'user', content: [...results, ...rest] } : message;
   });
 }
 

@@ -19,6 +19,22 @@ describe('repairPairing', () => {
     expect(report).toEqual({ synthesized: [], orphanResults: [], duplicates: [] });
   });
 
+  it('returns the messages that need no change as the same objects, and new ones for those it changed', () => {
+    const history: Message[] = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [{ type: 'text', text: 'reading' }, use('a'), use('b')] },
+      { role: 'user', content: [result('a'), result('b')] },
+      { role: 'assistant', content: [use('c')] },
+      { role: 'user', content: [{ type: 'text', text: 'no result for c' }] },
+    ];
+    const normalized = normalizeMessages(history, { toolReference: true });
+    expect(normalized.slice(0, 4).every((message, index) => message === history[index])).toBe(true);
+    const { messages } = repairPairing(normalized);
+    expect(messages.slice(0, 4).every((message, index) => message === history[index])).toBe(true);
+    expect(messages[4]).not.toBe(history[4]);
+    expect(messages[4]).toMatchObject({ content: [{ tool_use_id: 'c', is_error: true }, { type: 'text' }] });
+  });
+
   it('gives a tool_use without a result a synthetic error result', () => {
     const { messages, report } = repairPairing([
       { role: 'user', content: 'hi' },
@@ -171,8 +187,9 @@ describe('normalizeMessages', () => {
         ],
       },
     ];
-    expect(normalizeMessages(history, { toolReference: true })).toEqual(history);
+    expect(normalizeMessages(history, { toolReference: true })[0]).toBe(history[0]);
     const plain = normalizeMessages(history, { toolReference: false });
+    expect(plain[0]).not.toBe(history[0]);
     expect(plain[0]).toEqual({
       role: 'user',
       content: [

@@ -26,7 +26,8 @@ export const MISSING_RESULT_TEXT =
  * `tool_use` gets exactly one result in the user message right after it (a synthetic error if it
  * had none), a result with no `tool_use` right before it is dropped, and duplicate ids keep only
  * their first occurrence. Messages left empty are removed and same-role neighbours merged.
- * Pure: returns new arrays and never mutates its input.
+ * Pure: never mutates its input; a message that needs no repair is returned as the same object
+ * (encodings cached by identity stay valid), any other is a new one.
  */
 export function repairPairing(messages: readonly Message[]): { messages: Message[]; report: PairingRepairReport } {
   const synthesized: string[] = [];
@@ -52,7 +53,7 @@ export function repairPairing(messages: readonly Message[]): { messages: Message
         content.push(block);
       }
       if (content.length === 0) continue;
-      pushMerged(out, { role: 'assistant', content });
+      pushMerged(out, content.length === message.content.length ? message : { role: 'assistant', content });
       if (ids.length === 0) continue;
 
       const next = messages[index + 1];
@@ -63,12 +64,16 @@ export function repairPairing(messages: readonly Message[]): { messages: Message
             : [...next.content]
           : [];
       if (next?.role === 'user') index++;
-      out.push({ role: 'user', content: pairResults(ids, userContent, { synthesized, orphanResults, duplicates }) });
+      const paired = pairResults(ids, userContent, { synthesized, orphanResults, duplicates });
+      out.push(next?.role === 'user' && sameBlocks(paired, next.content) ? next : { role: 'user', content: paired });
       continue;
     }
     const content = typeof message.content === 'string' ? message.content : dropResults(message.content, orphanResults);
     if (typeof content !== 'string' && content.length === 0) continue;
-    pushMerged(out, { role: 'user', content });
+    pushMerged(
+      out,
+      content === message.content || sameBlocks(content, message.content) ? message : { role: 'user', content },
+    );
   }
   return { messages: out, report: { synthesized, orphanResults, duplicates } };
 }
@@ -100,6 +105,12 @@ function pairResults(
   });
   // Results first: the API wants them at the start of the user message.
   return [...paired, ...rest];
+}
+
+/** True when `blocks` holds exactly the blocks of `content`, in order (a repair that changed nothing). */
+function sameBlocks(blocks: readonly UserContentBlock[] | string, content: UserMessage['content']): boolean {
+  if (typeof blocks === 'string' || typeof content === 'string' || blocks.length !== content.length) return false;
+  return blocks.every((block, index) => block === content[index]);
 }
 
 function dropResults(content: readonly UserContentBlock[], orphanResults: string[]): UserContentBlock[] {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 import { UNSAFE_CHARACTERS } from './path-resolution.js';
 import { heredocConcerns } from './heredoc-checks.js';
 import { joinLineContinuations, separateGluedLines } from './line-continuations.js';
@@ -33,6 +33,8 @@ let loading: Promise<Parser> | undefined;
 export function initShellParser(): Promise<void> {
   loading ??= (async () => {
     const require = createRequire(import.meta.url);
+    // Loaded here, not at import: the grammar's runtime is large and only Bash decisions need it.
+    const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
     const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const instance = new Parser();

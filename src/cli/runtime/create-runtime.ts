@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import type { ServiceRegistry } from '../../contract/services.js';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
 import { startTemporarySweep } from './temporary-sweep.js';
@@ -21,6 +22,7 @@ import type { LoadedSettings } from '../../settings/load-settings.js';
 import { JSON_SCHEMA_NEEDS_PRINT, type RunArguments } from '../args.js';
 import { chooseProvider } from './choose-provider.js';
 import { startSettingsAndProvider } from './start-provider.js';
+import { afterFirstResponse } from './after-first-response.js';
 import { watchedConfigFiles, type HeldConfigFile } from './held-config-files.js';
 import { parseJsonSchemaArgument } from './parse-json-schema-argument.js';
 import { createRuntimeTools } from './runtime-tools.js';
@@ -73,9 +75,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const choice = chooseProvider({ provider: args.provider, baseUrl: args.baseUrl, script: args.script, env });
   // The settings load while the work that does not depend on them starts.
   const started = startSettingsAndProvider({ ...options, signal }, choice);
-  const parserReady = initShellParser().catch((error: unknown) =>
-    options.warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
-  );
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
   const { settings, engine, permissions, modes } = await started.permissions;
@@ -94,7 +93,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   started.guard.current = settingsGuard;
 
-  const provider = await started.provider;
+  const provider = withShellParserAfterFirstRequest(await started.provider, options.warn);
   const model = args.model ?? provider.defaultModel;
   const { maxRetries } = await started.requests;
   const { tools, services, mcp, agentTypes } = await createRuntimeTools({
@@ -153,27 +152,65 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   sessionRef.current = session;
+  sandboxRef.current = attachSandbox({
+    settings,
+    args,
+    cwd,
+    homeDir,
+    configDir,
+    session,
+    env,
+    engine,
+    services,
+    warn: options.warn,
+  });
+  return { provider, model, settings, permissions, mcp, session };
+}
+
+/**
+ * `provider`, with the shell parser (WebAssembly) loading once the first request is sent, while the
+ * model answers; a Bash permission decision that comes before it is ready waits for it.
+ */
+function withShellParserAfterFirstRequest(provider: ModelProvider, warn: (line: string) => void): ModelProvider {
+  return afterFirstResponse(provider, () => {
+    initShellParser().catch((error: unknown) =>
+      warn(`The shell parser failed to load; Bash calls will ask: ${String(error)}`),
+    );
+  });
+}
+
+/** The session's OS sandbox from the settings, registered as a service; `undefined` where none runs. */
+function attachSandbox(options: {
+  readonly settings: LoadedSettings;
+  readonly args: RunArguments;
+  readonly cwd: string;
+  readonly homeDir: string;
+  readonly configDir: string;
+  readonly session: AgentSession;
+  readonly env: RuntimeOptions['env'];
+  readonly engine: PermissionEngine;
+  readonly services: ServiceRegistry;
+  readonly warn: (line: string) => void;
+}): Sandbox | undefined {
+  const { settings, args, engine, services } = options;
   const { sandbox, tmpDir } = setUpSandbox({
     settings: settings.sandbox,
     rules: settings.rules,
-    cwd,
+    cwd: options.cwd,
     additionalDirectories: [...settings.additionalDirectories.map((directory) => directory.path), ...args.addDir],
-    homeDir,
-    configDir,
-    sessionFolder: dirname(session.transcript().resultsDirectory),
+    homeDir: options.homeDir,
+    configDir: options.configDir,
+    sessionFolder: dirname(options.session.transcript().resultsDirectory),
     hooks: settings.hooks,
     mcpServers: settings.mcpServers,
-    env,
+    env: options.env,
     warn: options.warn,
   });
-  if (sandbox) {
-    sandboxRef.current = sandbox;
-    services.set(SANDBOX, sandbox);
-    // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
-    engine.addDirectory(tmpDir);
-  }
-  await parserReady;
-  return { provider, model, settings, permissions, mcp, session };
+  if (!sandbox) return undefined;
+  services.set(SANDBOX, sandbox);
+  // The private /tmp of sandboxed commands is a real folder: Read can open what they leave there.
+  engine.addDirectory(tmpDir);
+  return sandbox;
 }
 
 /**

@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ToolplaneError } from '../../errors/index.js';
+import { preparedBodyFetch } from '../prepared-body.js';
 import type { RetryOptions } from '../retry-stream.js';
 
 /** Settings of the Anthropic provider; each falls back to the variables of `env`, then to a default. */
@@ -49,6 +50,7 @@ export function createAnthropicClient(
     authToken: authToken || null,
     baseURL: options.baseURL ?? (env['ANTHROPIC_BASE_URL'] || 'https://api.anthropic.com'),
     maxRetries: settings.sdkRetries,
+    fetch: preparedBodyFetch,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
     ...(options.headers === undefined ? {} : { defaultHeaders: { ...options.headers } }),
   });

@@ -2,8 +2,10 @@ import type { ModelProvider, ModelRequest, ModelStreamEvent } from '../../contra
 import type { IdleWatch } from '../idle-watch.js';
 import { streamWithRetries } from '../retry-stream.js';
 import { createAnthropicClient, type AnthropicProviderOptions } from './anthropic-client.js';
+import { preparedBodyFetchOptions } from '../prepared-body.js';
+import { createAnthropicBodyEncoder } from './anthropic-body.js';
 import { readAnthropicStream } from './read-anthropic-stream.js';
-import { TOOL_SEARCH_BETA, toAnthropicParams } from './to-anthropic-params.js';
+import { TOOL_SEARCH_BETA } from './to-anthropic-params.js';
 
 export type { AnthropicProviderOptions } from './anthropic-client.js';
 
@@ -19,12 +21,15 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   const { client, defaultModel } = createAnthropicClient(options, { sdkRetries: 0 });
   const toolSearchBeta = options.toolSearchBeta === undefined ? TOOL_SEARCH_BETA : options.toolSearchBeta;
   const name = 'anthropic';
+  const encode = createAnthropicBodyEncoder();
 
   async function* attempt(request: ModelRequest, watch: IdleWatch): AsyncGenerator<ModelStreamEvent, void, undefined> {
-    const { params, betas } = toAnthropicParams(request, { model: request.model || defaultModel, toolSearchBeta });
+    const { params, betas, body } = encode(request, { model: request.model || defaultModel, toolSearchBeta });
+    // The client's fetch sends the prepared bytes in place of `params`, whose messages are empty.
     const events = await watch.guard(
       client.messages.create(params, {
         signal: watch.signal,
+        fetchOptions: preparedBodyFetchOptions(body),
         ...(betas.length === 0 ? {} : { headers: { 'anthropic-beta': betas.join(',') } }),
       }),
     );

@@ -7,6 +7,7 @@ import type {
 import type { ModelRequest } from '../../contract/provider.js';
 import {
   getUnparseableInput,
+  type ApiToolDefinition,
   type AssistantContentBlock,
   type Message,
   type UserContentBlock,
@@ -42,7 +43,8 @@ function withoutEmptyText<T extends AssistantContentBlock | UserContentBlock>(bl
   return kept.length > 0 ? kept : blocks;
 }
 
-function normalizeMessage(message: Message): Message {
+/** A history message in the shape the API takes (tool inputs made objects, empty text dropped). */
+export function normalizeMessage(message: Message): Message {
   if (message.role === 'assistant') {
     return { role: 'assistant', content: withoutEmptyText(message.content.map(normalizeAssistantBlock)) };
   }
@@ -64,19 +66,42 @@ function usesToolSearch(request: ModelRequest): boolean {
   );
 }
 
+/** A tool definition in the shape the API takes: only the fields it knows. */
+export function toAnthropicTool(tool: ApiToolDefinition): Tool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.input_schema as Tool.InputSchema,
+    ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+    ...(tool.defer_loading === undefined ? {} : { defer_loading: tool.defer_loading }),
+    ...(tool.cache_control === undefined ? {} : { cache_control: tool.cache_control }),
+  };
+}
+
+/** What {@link toAnthropicParams} and the prepared body are built for. */
+export type AnthropicParamsOptions = { readonly model: string; readonly toolSearchBeta: string | null };
+
 /**
  * Translates a {@link ModelRequest} into Messages API parameters. The internal format is the
  * API's own, so this only normalizes what the API refuses (non-object tool inputs, empty text),
  * leaves out `tools`/`tool_choice` when there are no tools, and adds the tool search beta when
  * tools are deferred or results carry `tool_reference` blocks (unless `toolSearchBeta` is null).
  */
-export function toAnthropicParams(
-  request: ModelRequest,
-  options: { readonly model: string; readonly toolSearchBeta: string | null },
-): AnthropicRequest {
-  // The internal blocks mirror the API's block params field for field; the casts below only
-  // widen readonly arrays and string media types to the SDK's mutable literal types.
-  const messages = request.messages.map(normalizeMessage) as unknown as MessageParam[];
+export function toAnthropicParams(request: ModelRequest, options: AnthropicParamsOptions): AnthropicRequest {
+  const { params, betas } = toAnthropicEnvelope(request, options);
+  // The internal blocks mirror the API's block params field for field; the cast only widens
+  // readonly arrays and string media types to the SDK's mutable literal types.
+  return {
+    params: { ...params, messages: request.messages.map(normalizeMessage) as unknown as MessageParam[] },
+    betas,
+  };
+}
+
+/**
+ * The parameters of {@link toAnthropicParams} with `messages` left empty (in its place, so the
+ * field order is the same), and the betas, which do depend on the messages.
+ */
+export function toAnthropicEnvelope(request: ModelRequest, options: AnthropicParamsOptions): AnthropicRequest {
   const system =
     typeof request.system === 'string'
       ? request.system === ''
@@ -85,18 +110,11 @@ export function toAnthropicParams(
       : request.system.length === 0
         ? undefined
         : (request.system as unknown as TextBlockParam[]);
-  const tools = request.tools.map((tool): Tool => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.input_schema as Tool.InputSchema,
-    ...(tool.strict === undefined ? {} : { strict: tool.strict }),
-    ...(tool.defer_loading === undefined ? {} : { defer_loading: tool.defer_loading }),
-    ...(tool.cache_control === undefined ? {} : { cache_control: tool.cache_control }),
-  }));
+  const tools = request.tools.map(toAnthropicTool);
   const params: MessageCreateParamsStreaming = {
     model: options.model,
     max_tokens: request.maxTokens,
-    messages,
+    messages: [],
     stream: true,
     ...(system === undefined ? {} : { system }),
     ...(tools.length === 0 ? {} : { tools }),

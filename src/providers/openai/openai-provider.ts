@@ -2,8 +2,10 @@ import OpenAI from 'openai';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from '../../contract/provider.js';
 import type { IdleWatch } from '../idle-watch.js';
 import { streamWithRetries, type RetryOptions } from '../retry-stream.js';
+import { preparedBodyFetch, preparedBodyFetchOptions } from '../prepared-body.js';
+import { createOpenAIBodyEncoder } from './openai-body.js';
 import { readOpenAIStream } from './read-openai-stream.js';
-import { toOpenAIParams, type MaxTokensField } from './to-openai-params.js';
+import type { MaxTokensField } from './to-openai-params.js';
 
 /** Settings of the OpenAI-compatible provider; each falls back to the variables of `env`, then a default. */
 export type OpenAIProviderOptions = {
@@ -47,6 +49,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     baseURL: options.baseURL ?? (env['OPENAI_BASE_URL'] || 'https://api.openai.com/v1'),
     // Retries are ours: they must stop once streamed output has reached the caller.
     maxRetries: 0,
+    fetch: preparedBodyFetch,
     // Ignore OPENAI_ORG_ID / OPENAI_PROJECT_ID from the process: `env` is the only source.
     organization: env['OPENAI_ORG_ID'] ?? null,
     project: env['OPENAI_PROJECT_ID'] ?? null,
@@ -57,10 +60,14 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const defaultModel = options.defaultModel ?? (env['OPENAI_MODEL'] || 'gpt-4.1-mini');
   const maxTokensField = options.maxTokensField ?? 'max_tokens';
   const streamUsage = options.streamUsage ?? true;
+  const encode = createOpenAIBodyEncoder();
 
   async function* attempt(request: ModelRequest, watch: IdleWatch): AsyncGenerator<ModelStreamEvent, void, undefined> {
-    const params = toOpenAIParams(request, { model: request.model || defaultModel, maxTokensField, streamUsage });
-    const chunks = await watch.guard(client.chat.completions.create(params, { signal: watch.signal }));
+    const { params, body } = encode(request, { model: request.model || defaultModel, maxTokensField, streamUsage });
+    // The client's fetch sends the prepared bytes in place of `params`, whose messages are empty.
+    const chunks = await watch.guard(
+      client.chat.completions.create(params, { signal: watch.signal, fetchOptions: preparedBodyFetchOptions(body) }),
+    );
     yield* readOpenAIStream(watch.wrap(chunks), { provider: name });
   }
 

@@ -11,6 +11,7 @@ import {
   type AssistantMessage,
   type DocumentBlock,
   type ImageBlock,
+  type Message,
   type ToolResultBlock,
   type UserMessage,
 } from '../../messages/types.js';
@@ -143,6 +144,18 @@ function toolChoice(choice: NonNullable<ModelRequest['toolChoice']>): ChatComple
   }
 }
 
+/** One history message as the chat completions messages it becomes (a user message can become several, or none). */
+export function toOpenAIMessages(message: Message): ChatCompletionMessageParam[] {
+  return message.role === 'assistant' ? [assistantMessage(message)] : userMessages(message);
+}
+
+/** What {@link toOpenAIParams} and the prepared body are built for. */
+export type OpenAIParamsOptions = {
+  readonly model: string;
+  readonly maxTokensField: MaxTokensField;
+  readonly streamUsage: boolean;
+};
+
 /**
  * Translates a {@link ModelRequest} into chat completions parameters: the system prompt as a
  * system message; `tool_use` blocks as `tool_calls`; each `tool_result` as a `role:"tool"` message
@@ -152,15 +165,26 @@ function toolChoice(choice: NonNullable<ModelRequest['toolChoice']>): ChatComple
  */
 export function toOpenAIParams(
   request: ModelRequest,
-  options: { readonly model: string; readonly maxTokensField: MaxTokensField; readonly streamUsage: boolean },
+  options: OpenAIParamsOptions,
 ): ChatCompletionCreateParamsStreaming {
+  const system = toOpenAISystem(request);
+  const messages: ChatCompletionMessageParam[] = system === undefined ? [] : [system];
+  for (const message of request.messages) messages.push(...toOpenAIMessages(message));
+  return { ...toOpenAIEnvelope(request, options), messages };
+}
+
+/** The system prompt as a system message; `undefined` when it is empty. */
+export function toOpenAISystem(request: ModelRequest): ChatCompletionMessageParam | undefined {
   const system =
     typeof request.system === 'string' ? request.system : request.system.map((block) => block.text).join('\n\n');
-  const messages: ChatCompletionMessageParam[] = system === '' ? [] : [{ role: 'system', content: system }];
-  for (const message of request.messages) {
-    if (message.role === 'assistant') messages.push(assistantMessage(message));
-    else messages.push(...userMessages(message));
-  }
+  return system === '' ? undefined : { role: 'system', content: system };
+}
+
+/** The parameters of {@link toOpenAIParams} with `messages` left empty, in its place. */
+export function toOpenAIEnvelope(
+  request: ModelRequest,
+  options: OpenAIParamsOptions,
+): ChatCompletionCreateParamsStreaming {
   const tools = request.tools.map((tool): ChatCompletionTool => ({
     type: 'function',
     function: {
@@ -172,7 +196,7 @@ export function toOpenAIParams(
   }));
   return {
     model: options.model,
-    messages,
+    messages: [],
     stream: true,
     [options.maxTokensField]: request.maxTokens,
     ...(options.streamUsage ? { stream_options: { include_usage: true } } : {}),

@@ -1,6 +1,4 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
-import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
 import { rootCertificates } from 'node:tls';
@@ -29,7 +27,9 @@ export type ResolvedAddress = { readonly address: string; readonly family: numbe
 /** Resolves a host name to all of its addresses. */
 export type ResolveHost = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
-const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+// node:dns/promises and node:https load on the first fetch, not with the command.
+const systemResolve: ResolveHost = async (hostname) =>
+  (await import('node:dns/promises')).lookup(hostname, { all: true, verbatim: true });
 
 /** One HTTP response, redirects not followed. */
 export type PageResponse = {
@@ -70,6 +70,7 @@ export async function requestPage(options: RequestPageOptions): Promise<PageResp
   if (isIP(host) !== 0 && !allowed && classifyAddress(host) !== 'public') {
     throw new NonPublicAddressError(host, host);
   }
+  const { request } = await import('node:https');
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const outgoing = request({
       protocol: 'https:',
