@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     // Files still being split (issue 12). This list only shrinks; a new file never joins it.
-    files: ['src/permissions/bash-evaluation.ts', 'src/permissions/shell-walker.ts'],
+    files: ['src/permissions/shell-walker.ts'],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
 );

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../contract/define-tool.js';
+import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import type { CallSubject } from '../contract/gates.js';
 import type { PermissionDecision } from '../contract/permission.js';
 import { createServices } from '../contract/services.js';
 import { initShellParser, MAX_SHELL_NESTING, parseShell, TOO_DEEP_CONCERN } from './bash-parser.js';
 import { createPermissionEngine } from './permission-engine.js';
 
-const bashTool = defineTool({
+// The built-in Bash: rules are judged by a tool's identity, not its name.
+const bashTool = defineBuiltinTool('Bash', {
   name: 'Bash',
   inputSchema: z.object({ command: z.string() }),
   prompt: '',
