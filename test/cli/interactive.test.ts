@@ -101,6 +101,8 @@ describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
     expect(screen).toContain('--json-schema needs -p/--print');
     expect(screen).toContain('EXIT=2');
     expect(screen).not.toContain('Trust this folder?');
-    await expect(readdir(config)).rejects.toMatchObject({ code: 'ENOENT' });
+    // Nothing of a session: at most the launcher's compiled-code cache.
+    const made = await readdir(config).catch(() => [] as string[]);
+    expect(made.filter((name) => name !== 'cache')).toEqual([]);
   });
 });

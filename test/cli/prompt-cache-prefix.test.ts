@@ -110,7 +110,7 @@ describe('the prompt-cache prefix never breaks (toolplane -p against a mock Anth
       ],
     });
     const result = await run(['read the files']);
-    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ subtype: 'success' });
     const bodies = turnRequests(server.requests);
     expect(bodies).toHaveLength(4);
     expect(breaks(bodies)).toEqual([]);
