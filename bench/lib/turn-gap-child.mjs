@@ -41,7 +41,12 @@ async function measure(lib, megabytes, folder) {
   replies.push([{ type: 'text', text: 'done' }]);
   const server = await startAnthropicWireServer({ replies });
   try {
-    const provider = createAnthropicProvider({ apiKey: 'bench', baseURL: server.baseURL, retry: { maxRetries: 0 }, env: {} });
+    const provider = createAnthropicProvider({
+      apiKey: 'bench',
+      baseURL: server.baseURL,
+      retry: { maxRetries: 0 },
+      env: {},
+    });
     const services = createServices().set(tools.fileStateService, tools.createFileStateStore());
     const pool = assembleToolPool({ builtins: [tools.createReadTool()] });
     const generator = query({
