@@ -157,6 +157,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
         label: loaded.label,
         sandbox: loaded.settings.sandbox,
         restricted: loaded.restriction !== undefined,
+        ...(loaded.claude ? { claude: true } : {}),
       })),
       { cwd, homeDir },
     ),

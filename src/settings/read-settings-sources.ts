@@ -26,7 +26,7 @@ export type ReadSources = {
 
 /**
  * Reads every settings source of a run (managed policy, `--settings`, local project, shared
- * project, user) and parses it. A project's own files are restricted (deny and ask rules only) in
+ * project, user — each scope's Claude Code file just below toolplane's) and parses it. A project's own files are restricted (deny and ask rules only) in
  * a folder nobody trusted; a file a tool call wrote and no person confirmed is restricted too and
  * keeps its earlier deny and ask rules. Parse problems that do not lose a rule go to `warnings`;
  * a file that cannot be read or parsed, or a `--settings FILE` that does not exist, throws
@@ -46,16 +46,11 @@ export async function readSettingsSources(options: {
   const cliSettings = options.cli?.settings?.trim();
   const cliIsInline = cliSettings?.startsWith('{') ?? false;
   const cliFile = cliSettings !== undefined && !cliIsInline ? resolve(cwd, cliSettings) : undefined;
-  // Home as the project folder: its settings file is the user's, loaded once as such.
-  const projectFile = (file: string) =>
-    file === paths.userSettings ? Promise.resolve(undefined) : readOptionalFile(file, signal);
-  const [managedText, cliText, localText, projectText, userText] = await Promise.all([
-    readOptionalFile(managedFile, signal),
-    cliFile === undefined ? Promise.resolve(cliIsInline ? cliSettings : undefined) : readOptionalFile(cliFile, signal),
-    projectFile(paths.localSettings),
-    projectFile(paths.projectSettings),
-    readOptionalFile(paths.userSettings, signal),
-  ]);
+  const { claude } = paths;
+  const cliRead =
+    cliFile === undefined ? Promise.resolve(cliIsInline ? cliSettings : undefined) : readOptionalFile(cliFile, signal);
+  const [managedText, cliText, localText, projectText, userText, claudeLocalText, claudeProjectText, claudeUserText] =
+    await Promise.all([readOptionalFile(managedFile, signal), cliRead, ...readScopeFiles(paths, signal)]);
   if (cliFile !== undefined && cliText === undefined) {
     throw new ToolplaneError('SETTINGS_INVALID', `Settings file ${cliFile} given with --settings does not exist.`);
   }
@@ -84,6 +79,16 @@ export async function readSettingsSources(options: {
       text: localText,
       ...project,
     },
+    // Claude Code's file of each scope comes just below toolplane's own, with the same trust.
+    {
+      source: 'localSettings',
+      label: claude.localSettings,
+      file: claude.localSettings,
+      root: cwd,
+      text: claudeLocalText,
+      claude: true,
+      ...project,
+    },
     {
       source: 'projectSettings',
       label: paths.projectSettings,
@@ -93,11 +98,28 @@ export async function readSettingsSources(options: {
       ...project,
     },
     {
+      source: 'projectSettings',
+      label: claude.projectSettings,
+      file: claude.projectSettings,
+      root: cwd,
+      text: claudeProjectText,
+      claude: true,
+      ...project,
+    },
+    {
       source: 'userSettings',
       label: paths.userSettings,
       file: paths.userSettings,
       root: paths.userDir,
       text: userText,
+    },
+    {
+      source: 'userSettings',
+      label: claude.userSettings,
+      file: claude.userSettings,
+      root: dirname(claude.userSettings),
+      text: claudeUserText,
+      claude: true,
     },
   ];
   const sources: LoadedSource[] = [];
@@ -164,4 +186,22 @@ function withKeptRules(settings: SettingsFile, record: HoldRecord): SettingsFile
     record.kept,
   );
   return { ...settings, permissions: { ...settings.permissions, deny: [...merged.deny], ask: [...merged.ask] } };
+}
+
+/**
+ * The texts of the six scope files: toolplane's local, project and user files, then Claude Code's.
+ * With home as the project folder, its settings file is the user's, read once, as such.
+ */
+function readScopeFiles(paths: SettingsPaths, signal: AbortSignal | undefined): Promise<string | undefined>[] {
+  const projectFile = (file: string, userFile: string) =>
+    file === userFile ? Promise.resolve(undefined) : readOptionalFile(file, signal);
+  const { claude } = paths;
+  return [
+    projectFile(paths.localSettings, paths.userSettings),
+    projectFile(paths.projectSettings, paths.userSettings),
+    readOptionalFile(paths.userSettings, signal),
+    projectFile(claude.localSettings, claude.userSettings),
+    projectFile(claude.projectSettings, claude.userSettings),
+    readOptionalFile(claude.userSettings, signal),
+  ];
 }

@@ -38,6 +38,8 @@ export type SandboxSource = {
   readonly sandbox: SandboxFileSettings | undefined;
   /** The file is not trusted or is held (a tool call wrote it): it may only tighten. */
   readonly restricted?: boolean;
+  /** A Claude Code settings file: its `sandbox` section was written for another sandbox, so it only tightens. */
+  readonly claude?: boolean;
 };
 
 /** Sources whose settings may loosen the sandbox: never a project's own files. */
@@ -71,9 +73,9 @@ export function mergeSandboxSettings(
   const denyRead: string[] = [];
   const denyWrite: string[] = [];
 
-  for (const { source, label, sandbox, restricted } of sources) {
+  for (const { source, label, sandbox, restricted, claude } of sources) {
     if (sandbox === undefined) continue;
-    const mayLoosen = LOOSENING_SOURCES.has(source) && restricted !== true;
+    const mayLoosen = LOOSENING_SOURCES.has(source) && restricted !== true && claude !== true;
     const ignored: string[] = [];
     if (sandbox.failIfUnavailable === true) failIfUnavailable = true;
     if (sandbox.network?.enabled === false) network = false;
@@ -100,9 +102,11 @@ export function mergeSandboxSettings(
     }
     if (ignored.length > 0) {
       notices.push(
-        restricted === true && LOOSENING_SOURCES.has(source)
-          ? `${label}: sandbox ${ignored.join(', ')} ignored: the file is held (a tool call changed it) until a person confirms it`
-          : `${label}: sandbox ${ignored.join(', ')} ignored: a project's own settings may tighten the sandbox, never loosen it (set these in user or managed settings)`,
+        claude === true
+          ? `${label}: sandbox ${ignored.join(', ')} ignored: a Claude Code settings file may tighten toolplane's sandbox, never loosen it (set these in ~/.toolplane/settings.json)`
+          : restricted === true && LOOSENING_SOURCES.has(source)
+            ? `${label}: sandbox ${ignored.join(', ')} ignored: the file is held (a tool call changed it) until a person confirms it`
+            : `${label}: sandbox ${ignored.join(', ')} ignored: a project's own settings may tighten the sandbox, never loosen it (set these in user or managed settings)`,
       );
     }
     if (sandbox.autoAllowBashIfSandboxed !== undefined) {

@@ -17,6 +17,15 @@ export type SettingsPaths = {
   readonly userSettings: string;
   readonly projectSettings: string;
   readonly localSettings: string;
+  /**
+   * Claude Code's files of the same three scopes, read below toolplane's own: `.claude/settings.json`,
+   * `.claude/settings.local.json`, and the user's (`CLAUDE_CONFIG_DIR`, else `~/.claude`).
+   */
+  readonly claude: {
+    readonly userSettings: string;
+    readonly projectSettings: string;
+    readonly localSettings: string;
+  };
   /** The trust store, in the user folder. */
   readonly trustStore: string;
   /** The record of settings files tool calls changed (held until a person confirms them). */
@@ -34,11 +43,21 @@ export function settingsPaths(options: SettingsPathsOptions): SettingsPaths {
       ? resolve(options.cwd, override)
       : join(options.homeDir, '.toolplane');
   const projectDir = resolve(options.cwd);
+  const claudeOverride = options.env['CLAUDE_CONFIG_DIR'];
+  const claudeUserDir =
+    claudeOverride !== undefined && claudeOverride.trim() !== ''
+      ? resolve(options.cwd, claudeOverride)
+      : join(options.homeDir, '.claude');
   return {
     userDir,
     userSettings: join(userDir, 'settings.json'),
     projectSettings: join(projectDir, '.toolplane', 'settings.json'),
     localSettings: join(projectDir, '.toolplane', 'settings.local.json'),
+    claude: {
+      userSettings: join(claudeUserDir, 'settings.json'),
+      projectSettings: join(projectDir, '.claude', 'settings.json'),
+      localSettings: join(projectDir, '.claude', 'settings.local.json'),
+    },
     trustStore: join(userDir, 'trusted-projects.json'),
     heldSettings: join(userDir, 'held-settings.json'),
   };

@@ -24,6 +24,8 @@ export type LoadedSource = {
   readonly root: string;
   readonly settings: SettingsFile;
   readonly restriction?: SourceRestriction;
+  /** A Claude Code settings file (`.claude/…`, `~/.claude/…`): read as its scope's, it never loosens the sandbox. */
+  readonly claude?: boolean;
 };
 
 /** What the loader collects from every source, in precedence order. */

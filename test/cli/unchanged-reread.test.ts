@@ -4,20 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer, MockReply } from '../../src/testing/mock-model-server.js';
+import { toolResultText } from './request-body.js';
 import { isolatedEnv, runCli } from './run-cli.js';
-
-type Body = { messages: { role: string; content: unknown }[] };
-
-/** The text of the tool_result for `id` in a request body. */
-function resultText(body: unknown, id: string): string {
-  for (const message of (body as Body).messages) {
-    if (!Array.isArray(message.content)) continue;
-    for (const block of message.content as { type: string; tool_use_id?: string; content?: unknown }[])
-      if (block.type === 'tool_result' && block.tool_use_id === id)
-        return typeof block.content === 'string' ? block.content : JSON.stringify(block.content);
-  }
-  throw new Error(`no result for ${id}`);
-}
 
 describe('unchanged re-reads (toolplane -p against a mock Anthropic server)', () => {
   let home: string;
@@ -66,14 +54,14 @@ describe('unchanged re-reads (toolplane -p against a mock Anthropic server)', ()
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'done' });
     const last = server.requests[server.requests.length - 1]!.body;
     const before = server.requests[7]!.body;
-    expect(resultText(before, 'r1')).toContain('a line of the file');
-    expect(resultText(before, 'r2')).toMatch(
+    expect(toolResultText(before, 'r1')).toContain('a line of the file');
+    expect(toolResultText(before, 'r2')).toMatch(
       /^<note>.*unchanged since your earlier Read of the same lines \(tool call r1\)/,
     );
-    expect(resultText(before, 'r2').length).toBeLessThan(300);
-    expect(resultText(before, 'r3')).toContain('10\ta line of the file');
-    expect(resultText(before, 'r4')).toContain('changed');
+    expect(toolResultText(before, 'r2').length).toBeLessThan(300);
+    expect(toolResultText(before, 'r3')).toContain('10\ta line of the file');
+    expect(toolResultText(before, 'r4')).toContain('changed');
     // After the compaction the earlier results are gone: the read is a real one.
-    expect(resultText(last, 'r5')).toContain('701\tchanged');
+    expect(toolResultText(last, 'r5')).toContain('701\tchanged');
   });
 });

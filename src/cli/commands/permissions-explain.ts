@@ -71,11 +71,14 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     homeDir: io.homeDir,
     protectedFolders: [settings.userDir],
   });
+  // Which files the policy came from, toolplane's and Claude Code's alike, highest precedence first.
+  const settingsFiles = settings.files.map((file) => file.path);
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(explained)}\n`);
+    io.stdout.write(`${JSON.stringify({ ...explained, settingsFiles })}\n`);
   } else {
     io.stdout.write(`${explained.decision}: ${explained.reason}\n`);
     if (explained.rule) io.stdout.write(`rule: ${explained.rule}${explained.source ? ` (${explained.source})` : ''}\n`);
+    io.stdout.write(`settings files read: ${settingsFiles.join(', ') || '(none)'}\n`);
   }
   if (explained.allowsAnyCode !== null) {
     io.stderr.write(
