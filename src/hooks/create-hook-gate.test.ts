@@ -228,10 +228,38 @@ describe('PreToolUse command hooks', () => {
     );
     expect(outcome).toEqual({});
     expect(diagnostics.map((diagnostic) => [diagnostic.hook, diagnostic.kind, diagnostic.message])).toEqual([
+      // At start, before any call: the script is not there.
+      [missing, 'error', `its script ${missing} does not exist; it cannot run, so it protects nothing`],
       [crash, 'error', 'exited with code 1: TypeError: undefined is not a function'],
       [segv, 'error', 'was killed by SIGSEGV'],
-      [missing, 'error', expect.stringContaining('exited with code 127') as string],
+      [
+        missing,
+        'error',
+        expect.stringContaining('exited with code 127 (its command or script was not found)') as string,
+      ],
     ]);
+  });
+
+  it('names a hook whose script cannot run at start and on each call; only failClosed makes it block', async () => {
+    const hooksDir = join(project, '.claude', 'hooks');
+    await mkdir(hooksDir, { recursive: true });
+    const notExecutable = join(hooksDir, 'plain.sh');
+    await writeFile(notExecutable, '#!/bin/sh\nexit 0\n');
+    const published = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';
+    const viaInterpreter = `bash ${notExecutable}`;
+    const open = gate(hooks('PreToolUse', [{ hooks: [published, notExecutable, viaInterpreter] }]));
+    expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      `its script ${join(hooksDir, 'guard.sh')} does not exist; it cannot run, so it protects nothing`,
+      expect.stringContaining(`its script ${notExecutable} is not executable`) as string,
+    ]);
+    diagnostics.length = 0;
+    expect(await open.preToolUse(subject({ command: 'x' }), signal)).toEqual({});
+    expect(diagnostics.map((diagnostic) => [diagnostic.hook, diagnostic.message])).toEqual([
+      [published, expect.stringContaining('exited with code 127 (its command or script was not found)') as string],
+      [notExecutable, expect.stringContaining('exited with code 126 (its script could not be run') as string],
+    ]);
+    const closed = gate(hooks('PreToolUse', [{ hooks: [{ type: 'command', command: published, failClosed: true }] }]));
+    expect(await closed.preToolUse(subject({ command: 'x' }), signal)).toMatchObject({ decision: 'deny' });
   });
 
   it('reports garbage on stdout as an error and ignores plain text', async () => {

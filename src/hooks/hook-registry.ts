@@ -5,6 +5,7 @@ import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
 import type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
 import { capHookText, parseHookStdout, type HookOutput } from './parse-hook-output.js';
 import { runCommandHook, type CommandHookRun } from './run-command-hook.js';
+import { hookScriptProblem } from './hook-script-check.js';
 
 /** Seconds a command hook may run when its config names no timeout. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
@@ -54,8 +55,17 @@ function isPromiseLike<T>(value: unknown): value is PromiseLike<T> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
+/** What the shell's own exit codes mean: the hook never ran, so it protected nothing. */
+const SHELL_EXIT_MEANING: Readonly<Record<number, string>> = {
+  126: ' (its script could not be run: not executable, or a missing interpreter)',
+  127: ' (its command or script was not found)',
+};
+
 function describeExit(run: Extract<CommandHookRun, { kind: 'exited' }>): string {
-  const how = run.exitSignal !== null ? `was killed by ${run.exitSignal}` : `exited with code ${String(run.exitCode)}`;
+  const how =
+    run.exitSignal !== null
+      ? `was killed by ${run.exitSignal}`
+      : `exited with code ${String(run.exitCode)}${SHELL_EXIT_MEANING[run.exitCode ?? -1] ?? ''}`;
   const stderr = run.stderr.trim();
   return stderr === '' ? how : `${how}: ${capHookText(stderr)}`;
 }
@@ -245,6 +255,16 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
     for (const group of groups) {
       const matcher = compileMatcher(group.matcher);
       for (const config of group.hooks) {
+        const problem =
+          config.type === 'http' ? undefined : hookScriptProblem(config.command, { env, cwd: options.projectDir });
+        if (problem !== undefined)
+          report({
+            event,
+            hook: config.command,
+            source: group.source,
+            kind: 'error',
+            message: `${problem}; it cannot run, so it protects nothing${config.failClosed ? ' (failClosed: the calls it is meant for are blocked)' : ''}`,
+          });
         add(
           event,
           config.type === 'http'

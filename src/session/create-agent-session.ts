@@ -185,7 +185,9 @@ function sessionHooks(
     env: options.env,
     homeDir: options.homeDir,
     transcriptPath,
-    onDiagnostic: (diagnostic) => warn(`hook: ${diagnostic.message}`),
+    // By name: a hook that cannot run protects nothing, and the person must know which one.
+    onDiagnostic: (diagnostic) =>
+      warn(`hook ${diagnostic.event} ${JSON.stringify(diagnostic.hook)} (${diagnostic.source}): ${diagnostic.message}`),
   });
 }
 

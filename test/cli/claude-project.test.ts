@@ -62,6 +62,39 @@ describe('a Claude Code project, unchanged (toolplane -p against a mock Anthropi
     expect(toolResultText(second, 'r')).not.toContain('secret');
   });
 
+  it('names a hook whose script is missing at start and on the call it was meant for', async () => {
+    const settings = join(project, '.claude', 'settings.json');
+    await writeFile(
+      settings,
+      JSON.stringify({
+        permissions: { allow: ['Bash(echo:*)'] },
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/gone.sh' }] },
+          ],
+        },
+      }),
+    );
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'b', name: 'Bash', input: { command: 'echo hello' } }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const run = await runCli(['-p', 'go', '--trust-project', '--output-format', 'json'], {
+      cwd: project,
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }),
+    });
+    const missing = join(project, '.claude', 'hooks', 'gone.sh');
+    const named = run.stderr.split('\n').filter((line) => line.includes('$CLAUDE_PROJECT_DIR'));
+    expect(named[0]).toContain(`its script ${missing} does not exist`);
+    expect(named.some((line) => line.includes('exited with code 127 (its command or script was not found)'))).toBe(
+      true,
+    );
+    // Without failClosed it blocks nothing: the call ran.
+    expect(toolResultText(server.requests[1]!.body, 'b')).toContain('hello');
+  });
+
   it('shows the Claude Code files it read in permissions explain', async () => {
     const explain = await runCli(
       ['permissions', 'explain', '--tool', 'Read', '--input', JSON.stringify({ file_path: join(project, '.env') })],
