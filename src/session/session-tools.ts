@@ -25,7 +25,7 @@ export type SessionTools = {
  * that connects late adds deferred tools without changing `tools[]` or the system prompt.
  */
 export function offersToolSearch(tools: readonly AnyTool[], mcp: McpManager | undefined): boolean {
-  return (mcp?.servers().length ?? 0) > 0 || tools.some((tool) => tool.name !== TOOL_SEARCH_NAME && isDeferred(tool));
+  return (mcp?.servers().length ?? 0) > 0 || tools.some((tool) => isDeferred(tool));
 }
 
 /**
@@ -42,7 +42,7 @@ export function createSessionTools(options: {
   const { mcp } = options;
   const builtins = offersToolSearch(options.tools, mcp)
     ? options.tools
-    : options.tools.filter((tool) => tool.name !== TOOL_SEARCH_NAME);
+    : options.tools.filter((tool) => tool.builtin !== 'ToolSearch');
   let cache: { readonly external: readonly AnyTool[]; readonly pool: ToolPool } | undefined;
   const pool = (): ToolPool => {
     const external = mcp?.tools() ?? [];
