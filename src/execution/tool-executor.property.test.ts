@@ -85,10 +85,13 @@ function buildTools(observed: Observed) {
     try {
       await ticks(value.ticks);
       if (value.kind === 'throw') throw new Error(`fault in ${value.id}`);
+      // A hang runs until it is stopped, including when the stop came while it was still starting
+      // (a call that ignores its signal altogether is the abandonment test's, in tool-executor.test.ts).
       if (value.kind === 'hang')
-        await new Promise<never>((_resolve, reject) =>
-          signal.addEventListener('abort', () => reject(new Error('stopped'))),
-        );
+        await new Promise<never>((_resolve, reject) => {
+          if (signal.aborted) reject(new Error('stopped'));
+          signal.addEventListener('abort', () => reject(new Error('stopped')));
+        });
       observed.completed.set(value.id, { beforeStop: !observed.stopped });
       if (value.kind === 'huge') return `${value.id}:`.padEnd(300_000, 'x');
       if (value.kind === 'empty') return '';
