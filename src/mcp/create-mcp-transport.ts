@@ -109,5 +109,7 @@ export function createMcpTransport(options: CreateMcpTransportOptions): McpTrans
         transport: new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } }),
         stderrTail: () => '',
       };
+    case 'sdk':
+      return { transport: config.connect(), stderrTail: () => '' };
   }
 }

@@ -1,3 +1,4 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { describeError } from '../errors/toolplane-error.js';
 import { expandEnvVars } from './expand-env-vars.js';
@@ -33,8 +34,18 @@ export type McpRemoteServerConfig = CommonServerConfig & {
   readonly headers: StringTable;
 };
 
+/**
+ * A server that lives in the host's own process (an Agent SDK host's `createSdkMcpServer`),
+ * reached through a transport the host provides. Never read from a file.
+ */
+export type McpHostedServerConfig = CommonServerConfig & {
+  readonly type: 'sdk';
+  /** A new transport to the server, for each connection. */
+  readonly connect: () => Transport;
+};
+
 /** One server's configuration, after validation and `${VAR}` expansion. */
-export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig;
+export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig | McpHostedServerConfig;
 
 /** A problem found in a config file; the server it names (if any) is left out, the rest load. */
 export type McpConfigIssue = {

@@ -9,7 +9,7 @@ export type McpServerSnapshot = {
   readonly name: string;
   readonly scope: McpConfigScope;
   readonly file: string;
-  readonly transport: 'stdio' | 'http' | 'sse';
+  readonly transport: 'stdio' | 'http' | 'sse' | 'sdk';
   readonly state: McpServerState;
   /** Model-facing names of the server's tools currently in the pool. */
   readonly toolNames: readonly string[];

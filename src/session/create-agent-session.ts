@@ -1,7 +1,8 @@
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
-import type { SessionStore } from '../loop/session-store.js';
+import type { Session, SessionStore } from '../loop/session-store.js';
+import type { HookSession } from '../hooks/hook-input.js';
 import { GENERAL_PURPOSE_AGENT } from '../loop/subagent-runner.js';
 import { createModelSummarizer } from '../loop/summarize-with-model.js';
 import type { QueryOptions } from '../loop/types.js';
@@ -83,9 +84,12 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     await starts.start(source);
   };
   let lastInputTokens = 0;
+  let currentModel = model;
   const turn: TurnContext = {
     provider,
-    model,
+    get model() {
+      return currentModel;
+    },
     system,
     cwd,
     hooks,
@@ -116,6 +120,10 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     todoStore,
     todos: () => todoStore.get('main'),
     submit: (prompt, signal) => runTurn(turn, prompt, signal),
+    model: () => currentModel,
+    setModel(next) {
+      currentModel = next ?? model;
+    },
     setApprover(next) {
       approver = next;
     },
@@ -136,16 +144,27 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     resume: async (sessionId) => replace(await reopenConversation(sessions, sessionId, warn), 'resume'),
     clear: async () => replace(openConversation(sessions.create()), 'clear'),
     lastInputTokens: () => lastInputTokens,
-    async close() {
-      // Background tasks may have written since the last batch.
-      for (const line of (await options.afterTools?.()) ?? []) warn(line);
-      const signal = new AbortController().signal;
-      await hooks.sessionEnd({ session: hookSession(), signal, reason: 'exit' }).catch(() => undefined);
-      await taskRegistry.dispose();
-      await options.onClose?.();
-      await conversation.transcript.flush();
-    },
+    close: () => closeSession({ options, hooks, hookSession, taskRegistry, warn, transcript: conversation.transcript }),
   };
+}
+
+/** SessionEnd hooks, background tasks stopped, the host's clean-up, then the transcript flushed. */
+async function closeSession(parts: {
+  readonly options: AgentSessionOptions;
+  readonly hooks: HookPlane;
+  readonly hookSession: () => HookSession;
+  readonly taskRegistry: { dispose(): Promise<void> };
+  readonly warn: (line: string) => void;
+  readonly transcript: Session;
+}): Promise<void> {
+  const { options, hooks } = parts;
+  // Background tasks may have written since the last batch.
+  for (const line of (await options.afterTools?.()) ?? []) parts.warn(line);
+  const signal = new AbortController().signal;
+  await hooks.sessionEnd({ session: parts.hookSession(), signal, reason: 'exit' }).catch(() => undefined);
+  await parts.taskRegistry.dispose();
+  await options.onClose?.();
+  await parts.transcript.flush();
 }
 
 /** What every turn's loop gets from the session; the plane is read anew for each turn (approver, conversation). */

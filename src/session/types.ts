@@ -91,6 +91,10 @@ export type AgentSession = {
   todos(): readonly TodoItem[];
   /** Runs one prompt through UserPromptSubmit hooks and the loop. */
   submit(prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
+  /** The model the next request goes to. */
+  model(): string;
+  /** Sends later requests to `model`; undefined goes back to the session's first model. */
+  setModel(model: string | undefined): void;
   /** Who answers `ask` decisions; none means they are denied. */
   setApprover(approver: Approver | undefined): void;
   /** Compacts the history now (PreCompact hooks first); returns what it did, for people. */

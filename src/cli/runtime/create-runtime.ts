@@ -17,7 +17,10 @@ import {
   checkStructuredOutputSchema,
   offersToolSearch,
   type AgentSession,
+  type SubagentType,
 } from '../../session/index.js';
+import type { FunctionHook } from '../../hooks/hook-types.js';
+import type { HostMcpServers } from './mcp-setup.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { JSON_SCHEMA_NEEDS_PRINT, type RunArguments } from '../args.js';
 import { chooseProvider } from './choose-provider.js';
@@ -46,6 +49,18 @@ export type RuntimeOptions = {
   readonly signal?: AbortSignal;
   /** Tools added to the built-ins by a host that embeds the runtime (tests register theirs here). */
   readonly extraTools?: readonly AnyTool[];
+  /** What a program driving the command brings of its own (an Agent SDK host's hooks, servers, agents). */
+  readonly host?: RuntimeHost;
+};
+
+/**
+ * A driving program's own parts. They join the session's: its hooks run in the same hook plane as
+ * settings hooks, its servers' tools pass the same gate chain, its agents are subagent types.
+ */
+export type RuntimeHost = {
+  readonly functionHooks?: readonly FunctionHook[];
+  readonly mcpServers?: HostMcpServers;
+  readonly agentTypes?: readonly SubagentType[];
 };
 
 /** The CLI's runtime: what it loaded and started, and the agent session it drives. */
@@ -107,6 +122,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     choice,
     mcpConfigFiles: args.mcpConfig,
     extraTools: options.extraTools ?? [],
+    ...(options.host ? { host: options.host } : {}),
   });
   const endJournal = await startTemporarySweep({
     configDir,
@@ -137,6 +153,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     permissions,
     modes,
     hooks: settings.hooks,
+    ...(options.host?.functionHooks ? { functionHooks: options.host.functionHooks } : {}),
     services,
     agentTypes,
     ...(jsonSchema ? { structuredOutput: { schema: jsonSchema } } : {}),

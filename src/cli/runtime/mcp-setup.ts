@@ -1,9 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { McpServerConfig } from '../../mcp/mcp-config.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { McpConfigSource, McpConfigScope } from '../../mcp/merge-mcp-configs.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { settingsPaths } from '../../settings/settings-paths.js';
+
+/** Servers the host runs in its own process, by name: they join the `flag` scope. */
+export type HostMcpServers = ReadonlyMap<string, McpServerConfig>;
+
+/** What snapshots and diagnostics name as the file of a host's own servers. */
+export const HOSTED_SERVERS_FILE = 'the Agent SDK host';
 
 /** Problems found in MCP configuration, reported on stderr (a bad server never stops the run). */
 export type McpSetup = { readonly manager: McpManager | undefined; readonly issues: readonly string[] };
@@ -27,6 +34,8 @@ export async function setUpMcp(options: {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly settings: LoadedSettings;
   readonly configFiles: readonly string[];
+  /** Servers the host runs in its own process (an Agent SDK host's), by name. */
+  readonly hosted?: HostMcpServers;
   readonly trusted: boolean;
   /** The record of held settings: an `.mcp.json` or `--mcp-config` file a tool call wrote starts nothing. */
   readonly holdsFile?: string;
@@ -36,7 +45,13 @@ export async function setUpMcp(options: {
 }): Promise<McpSetup> {
   const projectFile = join(options.cwd, '.mcp.json');
   // Nothing configured anywhere: no MCP code is loaded at all (most sessions; cold start).
-  if (options.settings.mcpServers.length === 0 && options.configFiles.length === 0 && !existsSync(projectFile))
+  const hosted = options.hosted ?? new Map<string, McpServerConfig>();
+  if (
+    options.settings.mcpServers.length === 0 &&
+    options.configFiles.length === 0 &&
+    hosted.size === 0 &&
+    !existsSync(projectFile)
+  )
     return { manager: undefined, issues: [] };
   const { loadMcpConfigFile } = await import('../../mcp/load-mcp-config-file.js');
   const { parseMcpServers, formatMcpConfigIssue } = await import('../../mcp/mcp-config.js');
@@ -80,6 +95,7 @@ export async function setUpMcp(options: {
     issues.push(...flagged.issues.map(formatMcpConfigIssue));
     sources.push({ scope: 'flag', file, servers: flagged.servers });
   }
+  if (hosted.size > 0) sources.push({ scope: 'flag', file: HOSTED_SERVERS_FILE, servers: hosted });
   if (sources.every((source) => source.servers.size === 0)) return { manager: undefined, issues };
   const { mergeMcpConfigs } = await import('../../mcp/merge-mcp-configs.js');
   const { createMcpManager } = await import('../../mcp/mcp-manager.js');
@@ -105,6 +121,7 @@ export async function startSessionMcp(options: {
   readonly homeDir: string;
   readonly settings: LoadedSettings;
   readonly configFiles: readonly string[];
+  readonly hosted?: HostMcpServers;
   readonly signal: AbortSignal;
   readonly warn: (line: string) => void;
 }): Promise<McpManager | undefined> {
@@ -115,6 +132,7 @@ export async function startSessionMcp(options: {
     env: options.env,
     settings,
     configFiles: options.configFiles,
+    ...(options.hosted ? { hosted: options.hosted } : {}),
     trusted: settings.projectTrust === 'trusted',
     signal: options.signal,
     isApproved: ({ name, server }) =>

@@ -10,6 +10,7 @@ import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-
 import { createBuiltinTools } from './builtin-tools.js';
 import type { ProviderChoice } from './choose-provider.js';
 import { hostServices } from './host-services.js';
+import type { RuntimeHost } from './create-runtime.js';
 import { startSessionMcp } from './mcp-setup.js';
 
 /** The tools of a CLI session and what they run on. */
@@ -42,6 +43,8 @@ export async function createRuntimeTools(options: {
   readonly signal: AbortSignal;
   /** The retry budget, for the SDK's own retries of requests that do not stream (web search). */
   readonly maxRetries: number | undefined;
+  /** A driving program's own MCP servers and subagent types. */
+  readonly host?: Pick<RuntimeHost, 'mcpServers' | 'agentTypes'>;
 }): Promise<RuntimeTools> {
   const { settings, provider } = options;
   const services = await hostServices(options);
@@ -51,11 +54,17 @@ export async function createRuntimeTools(options: {
     homeDir: options.homeDir,
     settings,
     configFiles: options.mcpConfigFiles,
+    ...(options.host?.mcpServers ? { hosted: options.host.mcpServers } : {}),
     signal: options.signal,
     warn: options.warn,
   });
   if (mcp) services.set(mcpResourcesService, mcp);
-  const agentTypes = [GENERAL_PURPOSE_AGENT];
+  // A host's agent replaces the built-in type of the same name.
+  const hostAgents = options.host?.agentTypes ?? [];
+  const agentTypes = [
+    ...[GENERAL_PURPOSE_AGENT].filter((type) => !hostAgents.some((agent) => agent.name === type.name)),
+    ...hostAgents,
+  ];
   const builtins = createBuiltinTools({
     env: options.env,
     provider,
