@@ -35,6 +35,14 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
   const started = performance.now();
   const write = (stream: NodeJS.WritableStream, text: string) => stream.write(text);
   const warn = (line: string) => write(io.stderr, `${line}\n`);
+  for (const notice of args.notices) warn(`toolplane: ${notice}`);
+  if (args.inputFormat === 'stream-json') {
+    if (args.outputFormat !== 'stream-json')
+      throw new UsageError('--input-format stream-json needs --output-format stream-json.');
+    // Loaded only here: the protocol code costs nothing at the start of other runs.
+    const { runStreamJson } = await import('./stream-json/run-stream-json.js');
+    return runStreamJson(args, io);
+  }
   let prompt = args.prompt;
   if (prompt === undefined && io.stdin.isTTY !== true) prompt = (await readAll(io.stdin)).trim();
   if (!prompt) throw new UsageError('No prompt: give one after -p, or on standard input.');

@@ -131,13 +131,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  const system = await loadSessionSystemPrompt({
-    cwd,
-    ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
-    additionalDirectories: args.addDir,
-    toolSearch: offersToolSearch(tools, mcp),
-    signal,
-  });
+  // `--system-prompt` replaces toolplane's prompt (and the project's instructions); an append still follows it.
+  const system =
+    args.systemPrompt !== undefined
+      ? [args.systemPrompt, args.appendSystemPrompt].filter((part) => part !== undefined && part !== '').join('\n\n')
+      : await loadSessionSystemPrompt({
+          cwd,
+          ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
+          additionalDirectories: args.addDir,
+          toolSearch: offersToolSearch(tools, mcp),
+          signal,
+        });
   const sandboxRef: { current?: Sandbox } = {};
   const session = await createAgentSession({
     provider,

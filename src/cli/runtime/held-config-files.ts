@@ -43,7 +43,7 @@ export function watchedConfigFiles(options: {
     join(options.cwd, '.mcp.json'),
     paths.trustStore,
     ...(flag !== undefined && flag !== '' && !flag.startsWith('{') ? [resolve(options.cwd, flag)] : []),
-    ...options.mcpConfigFiles.map((file) => resolve(options.cwd, file)),
+    ...options.mcpConfigFiles.filter((file) => !isInlineJson(file)).map((file) => resolve(options.cwd, file)),
   ];
 }
 
@@ -79,7 +79,7 @@ export async function heldConfigFiles(options: {
   }
   const mcpFiles = [
     ...(trusted ? [join(options.cwd, '.mcp.json')] : []),
-    ...options.mcpConfigFiles.map((file) => resolve(options.cwd, file)),
+    ...options.mcpConfigFiles.filter((file) => !isInlineJson(file)).map((file) => resolve(options.cwd, file)),
   ];
   for (const file of mcpFiles) {
     const { text, record } = await mcpConfigHold({ file, holdsFile: options.holdsFile });
@@ -129,4 +129,9 @@ export function mcpLoosening(text: string | undefined): readonly string[] {
   } catch {
     return ['(the file is not valid JSON)'];
   }
+}
+
+/** A `--settings` or `--mcp-config` value that is JSON text rather than a file name. */
+export function isInlineJson(value: string): boolean {
+  return value.trimStart().startsWith('{');
 }

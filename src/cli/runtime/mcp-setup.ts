@@ -89,7 +89,11 @@ export async function setUpMcp(options: {
       );
     }
   }
-  for (const file of options.configFiles) {
+  for (const [index, file] of options.configFiles.entries()) {
+    if (file.trimStart().startsWith('{')) {
+      sources.push(await inlineMcpConfig(file, `--mcp-config #${index + 1} (inline JSON)`, options.env, issues));
+      continue;
+    }
     if (await heldSkipped(file)) continue;
     const flagged = await loadMcpConfigFile({ file, env: options.env, optional: false, signal: options.signal });
     issues.push(...flagged.issues.map(formatMcpConfigIssue));
@@ -147,4 +151,27 @@ export async function startSessionMcp(options: {
     else if (event.type === 'server-warning') warn(`mcp: ${event.server}: ${event.message}`);
   });
   return setup.manager;
+}
+
+/** An `--mcp-config` value given as JSON text (`{"mcpServers": {...}}`), as the Agent SDK passes it. */
+async function inlineMcpConfig(
+  text: string,
+  file: string,
+  env: Readonly<Record<string, string | undefined>>,
+  issues: string[],
+): Promise<McpConfigSource> {
+  const { parseMcpServers, formatMcpConfigIssue } = await import('../../mcp/mcp-config.js');
+  const empty: McpConfigSource = { scope: 'flag', file, servers: new Map() };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    issues.push(`${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    return empty;
+  }
+  const servers =
+    typeof value === 'object' && value !== null ? (value as { mcpServers?: unknown }).mcpServers : undefined;
+  const parsed = parseMcpServers({ servers, file, env });
+  issues.push(...parsed.issues.map(formatMcpConfigIssue));
+  return { scope: 'flag', file, servers: parsed.servers };
 }

@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { query, type PermissionResult, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { toolResultText } from './request-body.js';
+import { CLI, isolatedEnv } from './run-cli.js';
+
+/**
+ * The real Claude Agent SDK from npm drives the built command (`pathToClaudeCodeExecutable`), as a
+ * program written for Claude Code would, against a mock Anthropic server. Every decision still
+ * goes through toolplane's gate chain: canUseTool is asked only where a person would be.
+ */
+describe('the Claude Agent SDK driving toolplane over stream-json', () => {
+  let home: string;
+  let project: string;
+  let server: MockModelServer | undefined;
+
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-agent-sdk-'));
+    project = join(home, 'project');
+    await mkdir(project);
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const run = async (options: Parameters<typeof query>[0]['options'] & object, prompt = 'go') => {
+    const messages: SDKMessage[] = [];
+    for await (const message of query({
+      prompt,
+      options: {
+        pathToClaudeCodeExecutable: CLI,
+        executable: 'node',
+        cwd: project,
+        env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server!.baseURL }),
+        ...options,
+      },
+    }))
+      messages.push(message);
+    return messages;
+  };
+  const resultOf = (messages: readonly SDKMessage[]) => messages.find((message) => message.type === 'result');
+  const bashReply = (id: string, command: string) => ({
+    content: [{ type: 'tool_use' as const, id, name: 'Bash', input: { command } }],
+  });
+
+  it('asks canUseTool for a call no rule allows; an allow runs it, and a hook callback sees it', async () => {
+    const marker = join(project, 'made');
+    server = await startMockAnthropicServer({
+      replies: [bashReply('b1', `touch ${marker}`), { content: [{ type: 'text', text: 'done' }] }],
+    });
+    const asked: string[] = [];
+    const hooked: string[] = [];
+    const messages = await run({
+      canUseTool: (toolName, input): Promise<PermissionResult> => {
+        asked.push(`${toolName} ${String(input.command)}`);
+        return Promise.resolve({ behavior: 'allow', updatedInput: input });
+      },
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              (input) => {
+                hooked.push((input as { tool_name: string }).tool_name);
+                return Promise.resolve({});
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(asked).toEqual([`Bash touch ${marker}`]);
+    expect(hooked).toEqual(['Bash']);
+    expect(existsSync(marker)).toBe(true);
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success', is_error: false });
+  });
+
+  it('a canUseTool deny and a hook callback block both keep the call from running', async () => {
+    const marker = join(project, 'made');
+    server = await startMockAnthropicServer({
+      replies: [bashReply('b1', `touch ${marker}`), { content: [{ type: 'text', text: 'done' }] }],
+    });
+    await run({
+      canUseTool: () => Promise.resolve({ behavior: 'deny', message: 'not today' }),
+    });
+    expect(existsSync(marker)).toBe(false);
+    expect(toolResultText(server.requests[1]!.body, 'b1')).toContain('not today');
+
+    await server.close();
+    server = await startMockAnthropicServer({
+      replies: [bashReply('b2', `touch ${marker}`), { content: [{ type: 'text', text: 'done' }] }],
+    });
+    await run({
+      canUseTool: (_name, input) => Promise.resolve({ behavior: 'allow', updatedInput: input }),
+      hooks: {
+        PreToolUse: [{ hooks: [() => Promise.resolve({ decision: 'block' as const, reason: 'the hook says no' })] }],
+      },
+    });
+    expect(existsSync(marker)).toBe(false);
+    expect(toolResultText(server.requests[1]!.body, 'b2')).toContain('the hook says no');
+  });
+
+  it('a deny rule holds where canUseTool would allow: the host is never asked; a read-only command needs no one', async () => {
+    const marker = join(project, 'made');
+    server = await startMockAnthropicServer({
+      replies: [
+        bashReply('b1', 'echo made > made'),
+        bashReply('b2', 'echo harmless'),
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const asked: string[] = [];
+    await run({
+      disallowedTools: ['Bash(echo made:*)'],
+      canUseTool: (_name, input) => {
+        asked.push(String(input.command));
+        return Promise.resolve({ behavior: 'allow', updatedInput: { ...input, command: `echo made > ${marker}` } });
+      },
+    });
+    expect(existsSync(marker)).toBe(false);
+    // b1 was denied by the rule before anyone was asked; b2 was read-only and needed no one.
+    expect(asked).toEqual([]);
+    expect(toolResultText(server.requests[2]!.body, 'b2')).toContain('harmless');
+  });
+});
