@@ -32,3 +32,33 @@ describe('the retry flags', () => {
     expect(modelRequestOptions({ maxRetries: undefined, streamIdleTimeoutMs: undefined }, {})).toEqual({});
   });
 });
+
+describe('flags of Claude Code that toolplane has not built', () => {
+  it('refuses those whose absence would loosen the run, and notes the others', () => {
+    expect(() => parseRunArguments(['-p', 'x', '--max-budget-usd', '1'])).toThrow(/--max-budget-usd is not supported/);
+    expect(() => parseRunArguments(['-p', 'x', '--tools', 'Read'])).toThrow(/--tools is not supported/);
+    expect(() => parseRunArguments(['-p', 'x', '--strict-mcp-config'])).toThrow(/not supported/);
+    expect(parseRunArguments(['-p', 'x', '--tools', 'default']).notices).toEqual([]);
+    expect(parseRunArguments(['-p', 'x', '--fallback-model', 'm2', '--ide']).notices).toEqual([
+      '--ide has no meaning here; ignored',
+      '--fallback-model is not supported by toolplane yet; ignored',
+    ]);
+  });
+
+  it('parses the line the Agent SDK starts the command with, and names the closest flag for a typo', () => {
+    const args = parseRunArguments([
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--input-format',
+      'stream-json',
+      '--permission-prompt-tool=stdio',
+    ]);
+    expect(args).toMatchObject({
+      outputFormat: 'stream-json',
+      inputFormat: 'stream-json',
+      permissionPromptTool: 'stdio',
+    });
+    expect(() => parseRunArguments(['--verbos'])).toThrow(/did you mean --verbose/);
+  });
+});

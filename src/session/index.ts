@@ -23,3 +23,5 @@ export {
 export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runner.js';
 export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';
+export type { FunctionHook } from '../hooks/hook-types.js';
+export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js';

@@ -18,8 +18,8 @@ import {
   offersToolSearch,
   type AgentSession,
   type SubagentType,
+  type FunctionHook,
 } from '../../session/index.js';
-import type { FunctionHook } from '../../hooks/hook-types.js';
 import type { HostMcpServers } from './mcp-setup.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { JSON_SCHEMA_NEEDS_PRINT, type RunArguments } from '../args.js';

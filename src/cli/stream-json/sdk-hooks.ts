@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { HOOK_EVENT_NAMES, type HookEventName } from '../../contract/hook-config.js';
-import { hookOutputSchema, type HookOutput } from '../../hooks/parse-hook-output.js';
-import type { FunctionHook } from '../../hooks/hook-types.js';
+import { hookOutputSchema, type FunctionHook, type HookOutput } from '../../session/index.js';
 import type { ControlChannel } from './control-channel.js';
 
 /** One matcher of the `hooks` an `initialize` request registers: the SDK's `SDKHookCallbackMatcher`. */
