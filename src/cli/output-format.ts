@@ -20,6 +20,8 @@ export type ResultObject = {
   readonly permission_denials: QueryResult['permissionDenials'];
   readonly structured_output?: unknown;
   readonly error?: string;
+  /** On an error subtype: what went wrong, as the Agent SDK reads it (it fails on an error result without it). */
+  readonly errors?: readonly string[];
 };
 
 /** The reference's subtypes are the loop's statuses; an aborted run is an error during execution. */
@@ -54,7 +56,17 @@ export function toResultObject(
     permission_denials: result.permissionDenials,
     ...(result.requiredToolInput !== undefined ? { structured_output: result.requiredToolInput } : {}),
     ...(result.error ? { error: result.error.message } : options.interrupted ? { error: 'interrupted' } : {}),
+    ...(isError ? { errors: [errorText(result, options.interrupted)] } : {}),
   };
+}
+
+function errorText(result: QueryResult, interrupted: boolean): string {
+  if (result.error) return result.error.message;
+  if (interrupted || result.status === 'aborted') return 'interrupted';
+  if (result.status === 'error_max_turns') return 'the run reached its limit of turns (--max-turns)';
+  if (result.status === 'error_max_structured_output_retries')
+    return 'the structured output was not given after the allowed attempts';
+  return result.status;
 }
 
 /**

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { query, type PermissionResult, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import {
+  createSdkMcpServer,
+  query,
+  tool,
+  type PermissionResult,
+  type SDKMessage,
+} from '@anthropic-ai/claude-agent-sdk';
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer } from '../../src/testing/mock-model-server.js';
@@ -129,4 +136,69 @@ describe('the Claude Agent SDK driving toolplane over stream-json', () => {
     expect(asked).toEqual([]);
     expect(toolResultText(server.requests[2]!.body, 'b2')).toContain('harmless');
   });
+
+  it("an SDK MCP server's tool runs in the host's process, reached over mcp_message, with the host's approval", async () => {
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 's1', name: 'ToolSearch', input: { query: 'select:mcp__calc__add' } }] },
+        { content: [{ type: 'tool_use', id: 'a1', name: 'mcp__calc__add', input: { a: 2, b: 40 } }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const calls: number[][] = [];
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      version: '1.0.0',
+      tools: [
+        tool('add', 'Adds two numbers', { a: z.number(), b: z.number() }, (args) => {
+          calls.push([args.a, args.b]);
+          return Promise.resolve({ content: [{ type: 'text', text: `sum=${args.a + args.b}` }] });
+        }),
+      ],
+    });
+    const asked: string[] = [];
+    const messages = await run({
+      mcpServers: { calc },
+      canUseTool: (name, input) => {
+        asked.push(name);
+        return Promise.resolve({ behavior: 'allow', updatedInput: input });
+      },
+    });
+    expect(calls).toEqual([[2, 40]]);
+    expect(asked).toEqual(['mcp__calc__add']);
+    expect(toolResultText(server.requests[2]!.body, 'a1')).toContain('sum=42');
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success' });
+  });
+
+  it('interrupt() stops a running call: its command is killed and the turn ends', async () => {
+    const marker = join(project, 'late');
+    server = await startMockAnthropicServer({
+      replies: [bashReply('b1', `sleep 15 && touch ${marker}`), { content: [{ type: 'text', text: 'done' }] }],
+    });
+    const session = query({
+      prompt: 'go',
+      options: {
+        pathToClaudeCodeExecutable: CLI,
+        executable: 'node',
+        cwd: project,
+        env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.baseURL }),
+        canUseTool: (_name, input) => {
+          // Interrupted once the call has been allowed and starts.
+          setTimeout(() => void session.interrupt().catch(() => undefined), 500);
+          return Promise.resolve({ behavior: 'allow', updatedInput: input });
+        },
+      },
+    });
+    const messages: SDKMessage[] = [];
+    // The SDK ends the iteration by throwing on an error result, naming its `errors`.
+    await expect(
+      (async () => {
+        for await (const message of session) messages.push(message);
+      })(),
+    ).rejects.toThrow(/interrupted/);
+    expect(resultOf(messages)).toMatchObject({ is_error: true, errors: ['interrupted'] });
+    // Had the command gone on, the marker would appear after 15 s.
+    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    expect(existsSync(marker)).toBe(false);
+  }, 40_000);
 });
