@@ -4,7 +4,7 @@ import { UsageError, type RunArguments } from './args.js';
 import { apiRetryEvent, toResultObject } from './output-format.js';
 import { describeRetry } from './describe-retry.js';
 import { ProviderSetupError } from './runtime/choose-provider.js';
-import { createRuntime, type Runtime } from './runtime/create-runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime/create-runtime.js';
 
 /** Streams and environment of a run: the real process's, or a test's. */
 export type CommandIo = {
@@ -61,23 +61,16 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
   let runtime: Runtime | undefined;
   let unwritten: Error | undefined;
   try {
-    try {
-      runtime = await createRuntime({
-        args,
-        cwd: args.cwd ?? io.cwd,
-        env: io.env,
-        homeDir: io.homeDir,
-        interactive: false,
-        warn,
-        signal: controller.signal,
-      });
-    } catch (error) {
-      if (error instanceof ProviderSetupError || error instanceof ToolplaneError) {
-        warn(`toolplane: ${error.message}`);
-        return EXIT.error;
-      }
-      throw error;
-    }
+    runtime = await createRuntimeOrReport({
+      args,
+      cwd: args.cwd ?? io.cwd,
+      env: io.env,
+      homeDir: io.homeDir,
+      interactive: false,
+      warn,
+      signal: controller.signal,
+    });
+    if (!runtime) return EXIT.error;
     const sessionId = runtime.session.id();
     const stream = args.outputFormat === 'stream-json';
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
@@ -142,6 +135,19 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     await runtime?.session.close().catch((error: unknown) => {
       if (error !== unwritten) warn(`toolplane: closing failed: ${String(error)}`);
     });
+  }
+}
+
+/** The runtime, or undefined after telling why it could not start (no provider, a settings file that cannot be read). */
+export async function createRuntimeOrReport(options: RuntimeOptions): Promise<Runtime | undefined> {
+  try {
+    return await createRuntime(options);
+  } catch (error) {
+    if (error instanceof ProviderSetupError || error instanceof ToolplaneError) {
+      options.warn(`toolplane: ${error.message}`);
+      return undefined;
+    }
+    throw error;
   }
 }
 

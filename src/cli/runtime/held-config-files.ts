@@ -10,6 +10,7 @@ import {
   type HoldRecord,
 } from '../../settings/settings-holds.js';
 import { settingsPaths } from '../../settings/settings-paths.js';
+import { isInlineJson } from './inline-json.js';
 
 /** A settings or MCP configuration file that a tool call wrote, waiting for a person. */
 export type HeldConfigFile = {
@@ -42,7 +43,7 @@ export function watchedConfigFiles(options: {
     paths.claude.localSettings,
     join(options.cwd, '.mcp.json'),
     paths.trustStore,
-    ...(flag !== undefined && flag !== '' && !flag.startsWith('{') ? [resolve(options.cwd, flag)] : []),
+    ...(flag !== undefined && flag !== '' && !isInlineJson(flag) ? [resolve(options.cwd, flag)] : []),
     ...options.mcpConfigFiles.filter((file) => !isInlineJson(file)).map((file) => resolve(options.cwd, file)),
   ];
 }
@@ -129,9 +130,4 @@ export function mcpLoosening(text: string | undefined): readonly string[] {
   } catch {
     return ['(the file is not valid JSON)'];
   }
-}
-
-/** A `--settings` or `--mcp-config` value that is JSON text rather than a file name. */
-export function isInlineJson(value: string): boolean {
-  return value.trimStart().startsWith('{');
 }

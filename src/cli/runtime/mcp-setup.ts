@@ -5,6 +5,7 @@ import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { McpConfigSource, McpConfigScope } from '../../mcp/merge-mcp-configs.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { settingsPaths } from '../../settings/settings-paths.js';
+import { isInlineJson } from './inline-json.js';
 
 /** Servers the host runs in its own process, by name: they join the `flag` scope. */
 export type HostMcpServers = ReadonlyMap<string, McpServerConfig>;
@@ -90,7 +91,7 @@ export async function setUpMcp(options: {
     }
   }
   for (const [index, file] of options.configFiles.entries()) {
-    if (file.trimStart().startsWith('{')) {
+    if (isInlineJson(file)) {
       sources.push(await inlineMcpConfig(file, `--mcp-config #${index + 1} (inline JSON)`, options.env, issues));
       continue;
     }

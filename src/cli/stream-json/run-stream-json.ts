@@ -1,9 +1,7 @@
-import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { QueryResult } from '../../session/index.js';
 import type { RunArguments } from '../args.js';
-import { EXIT, type CommandIo } from '../headless.js';
-import { ProviderSetupError } from '../runtime/choose-provider.js';
-import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
+import { createRuntimeOrReport, EXIT, type CommandIo } from '../headless.js';
+import type { Runtime } from '../runtime/create-runtime.js';
 import { ControlChannel, type ControlResponseMessage } from './control-channel.js';
 import { answerHostRequest } from './host-requests.js';
 import { setUpHost, type HostSetup } from './host-setup.js';
@@ -45,13 +43,20 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
 
   let started: Promise<{ runtime: Runtime; setup: HostSetup | undefined } | undefined> | undefined;
   const start = (setup: HostSetup | undefined) =>
-    (started ??= startRuntime(setup?.args ?? args, { io, cwd, warn, signal: shutdown.signal, setup }).then(
-      (runtime) => {
-        if (runtime && args.permissionPromptTool === 'stdio')
-          runtime.session.setApprover(createSdkApprover({ channel, warn }));
-        return runtime ? { runtime, setup } : undefined;
-      },
-    ));
+    (started ??= createRuntimeOrReport({
+      args: setup?.args ?? args,
+      cwd,
+      env: io.env,
+      homeDir: io.homeDir,
+      interactive: false,
+      warn,
+      signal: shutdown.signal,
+      ...(setup ? { host: setup.host } : {}),
+    }).then((runtime) => {
+      if (runtime && args.permissionPromptTool === 'stdio')
+        runtime.session.setApprover(createSdkApprover({ channel, warn }));
+      return runtime ? { runtime, setup } : undefined;
+    }));
   const answer = (requestId: string, result: { ok: true; response?: object } | { ok: false; error: string }) =>
     line({
       type: 'control_response',
@@ -102,11 +107,10 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
   });
 
   let exitCode: number = EXIT.success;
-  let ready: Awaited<ReturnType<typeof start>>;
   try {
     let writer: ReturnType<typeof createStreamWriter> | undefined;
     for await (const message of prompts) {
-      ready = await (started ?? start(undefined));
+      const ready = await (started ?? start(undefined));
       if (!ready) return EXIT.error;
       const { runtime } = ready;
       if (!writer) {
@@ -156,36 +160,6 @@ async function runOneTurn(
       return { value: step.value, durationMs: performance.now() - began };
     }
     writer.event(step.value);
-  }
-}
-
-async function startRuntime(
-  args: RunArguments,
-  context: {
-    readonly io: CommandIo;
-    readonly cwd: string;
-    readonly warn: (line: string) => void;
-    readonly signal: AbortSignal;
-    readonly setup: HostSetup | undefined;
-  },
-): Promise<Runtime | undefined> {
-  try {
-    return await createRuntime({
-      args,
-      cwd: context.cwd,
-      env: context.io.env,
-      homeDir: context.io.homeDir,
-      interactive: false,
-      warn: context.warn,
-      signal: context.signal,
-      ...(context.setup ? { host: context.setup.host } : {}),
-    });
-  } catch (error) {
-    if (error instanceof ProviderSetupError || error instanceof ToolplaneError) {
-      context.warn(`toolplane: ${error.message}`);
-      return undefined;
-    }
-    throw error;
   }
 }
 
