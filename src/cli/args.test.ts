@@ -35,7 +35,8 @@ describe('the retry flags', () => {
 
 describe('flags of Claude Code that toolplane has not built', () => {
   it('refuses those whose absence would loosen the run, and notes the others', () => {
-    expect(() => parseRunArguments(['-p', 'x', '--max-budget-usd', '1'])).toThrow(/--max-budget-usd is not supported/);
+    expect(parseRunArguments(['-p', 'x', '--max-budget-usd', '0.5']).maxBudgetUsd).toBe(0.5);
+    expect(() => parseRunArguments(['-p', 'x', '--max-budget-usd', '0'])).toThrow(/must be a number above 0/);
     expect(() => parseRunArguments(['-p', 'x', '--tools', 'Read'])).toThrow(/--tools is not supported/);
     expect(() => parseRunArguments(['-p', 'x', '--strict-mcp-config'])).toThrow(/not supported/);
     expect(parseRunArguments(['-p', 'x', '--tools', 'default']).notices).toEqual([]);

@@ -147,15 +147,14 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
   const notices: string[] = RUN_FLAGS.filter((spec) => spec.ignored === true && flag(spec.name)).map(
     (spec) => `--${spec.name} has no meaning here; ignored`,
   );
-  // Not built yet. Ignoring these would give a run more than was asked (tools, servers, spending,
+  // Not built yet. Ignoring these would give a run more than was asked (tools, servers,
   // a session id the host relies on), so they are refused; the others only lose a convenience.
-  for (const name of ['max-budget-usd', 'strict-mcp-config', 'session-id', 'fork-session', 'resume-session-at'])
+  for (const name of ['strict-mcp-config', 'session-id', 'fork-session', 'resume-session-at'])
     if (flag(name)) throw new UsageError(`--${name} is not supported by toolplane yet.`);
   const tools = text('tools') ?? list('tools')?.join(',');
   if (tools !== undefined && tools.trim() !== 'default')
     throw new UsageError('--tools is not supported by toolplane yet (only --tools default); use --disallowedTools.');
   for (const name of [
-    'include-partial-messages',
     'include-hook-events',
     'setting-sources',
     'no-session-persistence',
@@ -163,6 +162,8 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     'max-thinking-tokens',
   ])
     if (flag(name)) notices.push(`--${name} is not supported by toolplane yet; ignored`);
+  if (flag('include-partial-messages') && text('output-format') !== 'stream-json')
+    notices.push('--include-partial-messages has meaning only with --output-format stream-json; ignored');
   exclusive(flag, 'resume', 'continue');
   exclusive(flag, 'system-prompt', 'system-prompt-file');
   exclusive(flag, 'session-id', 'resume');

@@ -144,7 +144,7 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
     name: 'max-budget-usd',
     kind: 'string',
     valueName: 'USD',
-    help: 'stop when the run has cost this many dollars',
+    help: 'stop before a model request once the session has cost this many dollars (README: prices)',
   },
   {
     name: 'max-thinking-tokens',

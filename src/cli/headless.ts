@@ -1,7 +1,8 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import type { LoopEvent, QueryResult } from '../session/index.js';
 import { UsageError, type RunArguments } from './args.js';
-import { apiRetryEvent, toResultObject } from './output-format.js';
+import { resultContextOf, toResultObject } from './output/result-object.js';
+import { createStreamWriter } from './output/stream-writer.js';
 import { describeRetry } from './describe-retry.js';
 import { ProviderSetupError } from './runtime/choose-provider.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime/create-runtime.js';
@@ -71,26 +72,12 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       signal: controller.signal,
     });
     if (!runtime) return EXIT.error;
-    const sessionId = runtime.session.id();
-    const stream = args.outputFormat === 'stream-json';
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
-    if (stream) {
-      line({
-        type: 'system',
-        subtype: 'init',
-        session_id: sessionId,
-        cwd: args.cwd ?? io.cwd,
-        model: runtime.model,
-        provider: runtime.provider.name,
-        permissionMode: runtime.permissions.mode,
-        tools: runtime.session.pool().tools.map((tool) => tool.name),
-        mcp_servers: (runtime.mcp?.servers() ?? []).map((server) => ({
-          name: server.name,
-          status: server.state.status,
-        })),
-        transcript_path: runtime.session.transcript().path,
-      });
-    }
+    const writer =
+      args.outputFormat === 'stream-json'
+        ? createStreamWriter({ line, runtime, includePartialMessages: args.includePartialMessages })
+        : undefined;
+    writer?.init(args.cwd ?? io.cwd, io.env);
     const generator = runtime.session.submit(prompt, controller.signal);
     let result: QueryResult;
     for (;;) {
@@ -99,7 +86,8 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
         result = step.value;
         break;
       }
-      report(step.value, { stream, line, debug: args.debug, warn, sessionId });
+      writer?.event(step.value);
+      report(step.value, { streamed: writer !== undefined, debug: args.debug, warn });
     }
     // A transcript that could not be written ends the run with an error, told already by the turn.
     unwritten = await runtime.session
@@ -113,16 +101,13 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       warn(`toolplane: ${unwritten.message}`);
       result = { ...result, status: 'error_during_execution', error: unwritten };
     }
-    const object = toResultObject(result, {
-      sessionId,
-      durationMs: performance.now() - started,
-      interrupted: interrupted !== undefined,
-    });
+    const end = { durationMs: performance.now() - started, interrupted: interrupted !== undefined };
+    const object = toResultObject(result, resultContextOf(runtime, end));
     if (args.outputFormat === 'text') {
       if (result.requiredToolInput !== undefined)
         write(io.stdout, `${JSON.stringify(result.requiredToolInput, null, 2)}\n`);
       else if (result.text) write(io.stdout, `${result.text}\n`);
-      if (object.is_error) warn(`toolplane: ${object.error ?? object.subtype}`);
+      if ('errors' in object) warn(`toolplane: ${object.errors.join('; ')}`);
     } else {
       line(object);
     }
@@ -151,27 +136,14 @@ export async function createRuntimeOrReport(options: RuntimeOptions): Promise<Ru
   }
 }
 
+/** What a run shows on stderr: errors, retries (stream-json shows those as `api_retry` events), and with --debug each call. */
 function report(
   event: LoopEvent,
-  options: {
-    readonly stream: boolean;
-    readonly line: (value: unknown) => void;
-    readonly debug: boolean;
-    readonly warn: (text: string) => void;
-    readonly sessionId: string;
-  },
+  options: { readonly streamed: boolean; readonly debug: boolean; readonly warn: (text: string) => void },
 ): void {
   if (event.type === 'retry') {
-    // Shown while it runs: stream-json as Claude Code's `api_retry` system event, else on stderr.
-    if (options.stream) options.line(apiRetryEvent(event, options.sessionId));
-    else options.warn(`toolplane: ${describeRetry(event)}`);
+    if (!options.streamed) options.warn(`toolplane: ${describeRetry(event)}`);
     return;
-  }
-  if (options.stream) {
-    if (event.type === 'assistant-message')
-      options.line({ type: 'assistant', message: event.message, session_id: options.sessionId });
-    else if (event.type === 'tool-results')
-      options.line({ type: 'user', message: event.message, session_id: options.sessionId });
   }
   if (!options.debug) {
     if (event.type === 'error') options.warn(`toolplane: ${event.error.message}`);

@@ -46,4 +46,12 @@ export type {
   QueryOptions,
   QueryResult,
 } from './types.js';
+export {
+  addUsage,
+  createRunAccounting,
+  ZERO_USAGE,
+  type RunAccounting,
+  type RunCosts,
+  type RunUsage,
+} from './run-accounting.js';
 export { createSubagentRunner, GENERAL_PURPOSE_AGENT, type SubagentType } from './subagent-runner.js';

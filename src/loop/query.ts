@@ -7,28 +7,19 @@ import { buildRequest } from './build-request.js';
 import { maybeCompact } from './auto-compact.js';
 import { finishRun, streamResponse, type StreamedResponse } from './stream-response.js';
 import { DEFAULT_MAX_FAILED_REQUIRED_CALLS, requiredToolCalls } from './required-tool-calls.js';
+import { createRunAccounting, ZERO_USAGE, type RunAccounting } from './run-accounting.js';
 import { assistantText, endOfTurn } from './turn-ending.js';
 import type { LoopEvent, LoopStatus, PermissionDenial, QueryOptions, QueryResult } from './types.js';
 
 const DEFAULT_MAX_TURNS = 50;
-const DEFAULT_MAX_TOKENS = 8_192;
-
-const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
-
-function addUsage(total: Usage, more: Usage): Usage {
-  return {
-    inputTokens: total.inputTokens + more.inputTokens,
-    outputTokens: total.outputTokens + more.outputTokens,
-    cacheReadInputTokens: (total.cacheReadInputTokens ?? 0) + (more.cacheReadInputTokens ?? 0),
-    cacheCreationInputTokens: (total.cacheCreationInputTokens ?? 0) + (more.cacheCreationInputTokens ?? 0),
-  };
-}
+/** The output limit of a request when the options set none. */
+export const DEFAULT_MAX_TOKENS = 8_192;
 
 /** The state of one run, as the turns change it. */
 type Run = {
   readonly messages: Message[];
   readonly denials: PermissionDenial[];
-  usage: Usage;
+  readonly accounting: RunAccounting;
   turns: number;
   lastAssistant: AssistantMessage | undefined;
   requiredInput: unknown;
@@ -64,7 +55,7 @@ export async function* query(
   const run: Run = {
     messages: [...options.messages],
     denials: [],
-    usage: ZERO_USAGE,
+    accounting: createRunAccounting(options.costs),
     turns: 0,
     lastAssistant: undefined,
     requiredInput: undefined,
@@ -82,7 +73,7 @@ export async function* query(
     text: assistantText(run.lastAssistant),
     messages: run.messages,
     turns: run.turns,
-    usage: run.usage,
+    ...run.accounting.snapshot(),
     permissionDenials: run.denials,
     ...(run.requiredInput !== undefined ? { requiredToolInput: run.requiredInput } : {}),
     ...(error ? { error } : {}),
@@ -95,6 +86,7 @@ export async function* query(
     while (true) {
       if (signal.aborted) return result('aborted');
       if (run.turns >= maxTurns) return result('error_max_turns');
+      if (run.accounting.overBudget()) return result('error_max_budget_usd');
 
       if (options.compaction) {
         const compacted = yield* maybeCompact({
@@ -125,6 +117,7 @@ export async function* query(
       });
       run.turns++;
       yield { type: 'request-start', turn: run.turns, request };
+      const sent = performance.now();
 
       const admission = createToolUseAdmission(run.messages);
       const streamed = yield* streamResponse({
@@ -137,6 +130,7 @@ export async function* query(
       });
 
       if (streamed.error) {
+        run.accounting.waited(performance.now() - sent);
         yield* answerCutStream(streamed, run, append);
         if (signal.aborted) return result('aborted');
         yield { type: 'error', error: streamed.error };
@@ -144,9 +138,8 @@ export async function* query(
       }
 
       const done = streamed.completed!;
-      run.usage = addUsage(run.usage, done.usage);
-      run.lastInputTokens =
-        done.usage.inputTokens + (done.usage.cacheReadInputTokens ?? 0) + (done.usage.cacheCreationInputTokens ?? 0);
+      run.accounting.response(model, done, performance.now() - sent);
+      run.lastInputTokens = contextTokensOf(done.usage);
       run.lastAssistant = admission.settle(done.message);
       append(run.lastAssistant);
       yield { type: 'assistant-message', message: run.lastAssistant, stopReason: done.stopReason, usage: done.usage };
@@ -173,6 +166,11 @@ export async function* query(
   }
 }
 
+/** The tokens a request's context held: new input plus what was read from or written to the cache. */
+function contextTokensOf(usage: Usage): number {
+  return usage.inputTokens + (usage.cacheReadInputTokens ?? 0) + (usage.cacheCreationInputTokens ?? 0);
+}
+
 /**
  * Waits for the calls of a complete response and appends their results; returns how the run
  * ends, or `undefined` to go on with the next turn.
@@ -191,7 +189,7 @@ async function* takeResults(turn: {
   turn.append(ran.message);
   yield { type: 'tool-results', message: ran.message };
   for (const record of ran.records)
-    if (record.outcome.status === 'denied')
+    if (record.outcome.status === 'denied' || record.outcome.status === 'hook-blocked')
       run.denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });
   const requiredTool = turn.options.requiredTool;
   const required = requiredTool ? requiredToolCalls(ran.records, requiredTool.name) : undefined;

@@ -80,6 +80,7 @@ export async function* streamResponse(turn: {
           break;
         case 'tool-use-start':
         case 'tool-input-delta':
+          yield event;
           break;
       }
       for (let queued = events.drain(); queued.length > 0; queued = events.drain()) yield* queued;

@@ -1,9 +1,11 @@
+import type { RunStatus } from '../contract/run-status.js';
 import type { HookGate } from '../contract/gates.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, StopReason, Usage } from '../contract/provider.js';
 import type { AssistantMessage, Message, TextBlock, ToolUseBlock, UserMessage } from '../messages/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { ToolExecutorOptions, ToolRunEvent } from '../execution/types.js';
 import type { DeferralTracker } from './deferral.js';
+import type { RunCosts, RunUsage } from './run-accounting.js';
 
 export type { DeferralStrategy } from './deferral.js';
 
@@ -48,6 +50,8 @@ export type QueryOptions = {
   readonly maxTurns?: number;
   /** Output tokens per response. Default 8192. */
   readonly maxTokens?: number;
+  /** Prices the responses (the result's cost) and caps the spending. Default: everything costs 0. */
+  readonly costs?: RunCosts;
   readonly signal?: AbortSignal;
   readonly recorder?: LoopRecorder;
   readonly hooks?: LoopHooks & { readonly gate?: HookGate };
@@ -77,6 +81,8 @@ export type QueryOptions = {
 export type LoopEvent =
   | { readonly type: 'request-start'; readonly turn: number; readonly request: ModelRequest }
   | { readonly type: 'text-delta'; readonly text: string }
+  /** A tool_use block begins streaming, and its input's JSON streams in (for live views; the call starts once complete). */
+  | Extract<ModelStreamEvent, { readonly type: 'tool-use-start' | 'tool-input-delta' }>
   | {
       readonly type: 'assistant-message';
       readonly message: AssistantMessage;
@@ -91,25 +97,26 @@ export type LoopEvent =
   | Extract<ModelStreamEvent, { readonly type: 'retry' }>
   | { readonly type: 'error'; readonly error: Error };
 
-export type LoopStatus =
-  'success' | 'error_max_turns' | 'error_during_execution' | 'error_max_structured_output_retries' | 'aborted';
+export type LoopStatus = RunStatus;
 
-/** A tool call that was denied, as headless output lists them. */
+/** A tool call that was refused (a rule, a person, an approver or a hook), as headless output lists them. */
 export type PermissionDenial = {
   readonly tool_name: string;
   readonly tool_use_id: string;
   readonly tool_input: unknown;
 };
 
-/** What a run produced. */
-export type QueryResult = {
+/**
+ * What a run produced. Its usage (`RunUsage`): tokens in all and per model, the cost, the time
+ * spent waiting for the API and the last response's stop reason.
+ */
+export type QueryResult = RunUsage & {
   readonly status: LoopStatus;
   /** The final assistant text. */
   readonly text: string;
   /** The whole history after the run. */
   readonly messages: readonly Message[];
   readonly turns: number;
-  readonly usage: Usage;
   readonly permissionDenials: readonly PermissionDenial[];
   /** The validated input of the required tool's successful call. */
   readonly requiredToolInput?: unknown;

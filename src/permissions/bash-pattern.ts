@@ -61,14 +61,20 @@ export function compileBashPattern(specifier: string): BashPattern {
   const text = specifier.trim().replace(/\s+/g, ' ');
   let body = text;
   let wordTail = false;
+  // `:*` also lets the last word go on after a colon, the way scripts are named (`npm run
+  // test:*` allows `npm run test:unit`, as the reference documents); never after another letter,
+  // and never the program's own name (`git:*` is `git` and its arguments).
+  let colonTail = false;
   if (body.endsWith(':*')) {
     body = body.slice(0, -2).trimEnd();
     wordTail = true;
+    colonTail = !text.endsWith(' :*') && body.includes(' ');
   } else if (body.endsWith(' *') && !body.endsWith('\\ *')) {
     body = body.slice(0, -2).trimEnd();
     wordTail = true;
   }
-  const source = `^${globSource(body)}${wordTail ? '(?: [\\s\\S]*)?' : ''}$`;
+  const tail = colonTail ? '(?:[ :][\\s\\S]*)?' : wordTail ? '(?: [\\s\\S]*)?' : '';
+  const source = `^${globSource(body)}${tail}$`;
   const regex = new RegExp(source);
   const exact = !wordTail && !/(^|[^\\])\*/.test(body);
   const starAt = body.search(/(^|[^\\])\*/);

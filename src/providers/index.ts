@@ -9,6 +9,7 @@ export {
 export { TOOL_SEARCH_BETA } from './anthropic/to-anthropic-params.js';
 export { createOpenAIProvider, PLACEHOLDER_API_KEY, type OpenAIProviderOptions } from './openai/openai-provider.js';
 export type { MaxTokensField } from './openai/to-openai-params.js';
+export { createPriceTable, LIST_PRICES, type ModelPrice, type PriceBasis, type PriceTable } from './model-prices.js';
 export { ProviderError, type ProviderErrorKind, type ProviderErrorOptions } from './provider-error.js';
 export type { RetryInfo, RetryOptions } from './retry-stream.js';
 export {

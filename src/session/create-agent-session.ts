@@ -18,7 +18,8 @@ import { structuredOutputSetup } from './structured-output.js';
 import { registerGateServices, reportRuleProblems } from './start-checks.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
 
-const CONTEXT_WINDOW_TOKENS = 200_000;
+/** The context window a session assumes when its options give none. */
+export const CONTEXT_WINDOW_TOKENS = 200_000;
 
 /**
  * Creates an agent session: one conversation (transcript, history, result store, read-file state,
@@ -83,8 +84,8 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     installConversation(conversation, services, todoStore);
     await starts.start(source);
   };
-  let lastInputTokens = 0;
   let currentModel = model;
+  const meter = sessionMeter(options.costs);
   const turn: TurnContext = {
     provider,
     get model() {
@@ -98,12 +99,11 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     onMessages: (messages) => {
       conversation = { ...conversation, messages };
     },
-    onInputTokens: (tokens) => {
-      lastInputTokens = tokens;
-    },
+    onInputTokens: meter.inputTokens,
+    onSpent: meter.spent,
     takeStartContext: starts.take,
     ...(options.afterTools ? { afterTools: options.afterTools } : {}),
-    loop: loopOptions({ options, tools, plane, summarize, requiredTool: output.requiredTool }),
+    loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, requiredTool: output.requiredTool }),
     toolCache: createApiToolCache(),
   };
   await starts.start(options.resume === undefined ? 'startup' : 'resume');
@@ -121,6 +121,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     todos: () => todoStore.get('main'),
     submit: (prompt, signal) => runTurn(turn, prompt, signal),
     model: () => currentModel,
+    costUsd: meter.costUsd,
     setModel(next) {
       currentModel = next ?? model;
     },
@@ -143,8 +144,26 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     },
     resume: async (sessionId) => replace(await reopenConversation(sessions, sessionId, warn), 'resume'),
     clear: async () => replace(openConversation(sessions.create()), 'clear'),
-    lastInputTokens: () => lastInputTokens,
+    lastInputTokens: meter.lastInputTokens,
     close: () => closeSession({ options, hooks, hookSession, taskRegistry, warn, transcript: conversation.transcript }),
+  };
+}
+
+/** What the session's runs used: the last request's input tokens, and what they cost (for `--max-budget-usd`). */
+function sessionMeter(costs: AgentSessionOptions['costs']) {
+  let lastInputTokens = 0;
+  let spentUsd = 0;
+  return {
+    inputTokens: (tokens: number) => {
+      lastInputTokens = tokens;
+    },
+    spent: (usd: number) => {
+      spentUsd += usd;
+    },
+    lastInputTokens: () => lastInputTokens,
+    costUsd: () => spentUsd,
+    // What earlier prompts spent counts towards the session's budget.
+    costs: () => (costs ? { ...costs, spentUsd } : undefined),
   };
 }
 
@@ -172,6 +191,7 @@ function loopOptions(parts: {
   readonly options: AgentSessionOptions;
   readonly tools: SessionTools;
   readonly plane: () => QueryOptions['plane'];
+  readonly costs: () => QueryOptions['costs'];
   readonly summarize: NonNullable<QueryOptions['compaction']>['summarize'];
   readonly requiredTool: QueryOptions['requiredTool'];
 }): TurnContext['loop'] {
@@ -180,6 +200,10 @@ function loopOptions(parts: {
     getPool: tools.pool,
     get plane() {
       return plane();
+    },
+    // What earlier prompts spent counts towards the session's budget.
+    get costs() {
+      return parts.costs();
     },
     deferral: tools.deferral,
     ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),

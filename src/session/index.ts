@@ -1,4 +1,5 @@
-export { createAgentSession } from './create-agent-session.js';
+export { createAgentSession, CONTEXT_WINDOW_TOKENS } from './create-agent-session.js';
+export { DEFAULT_MAX_TOKENS } from '../loop/query.js';
 export type { AgentSession, AgentSessionOptions } from './types.js';
 export { checkStructuredOutputSchema, type StructuredOutputOptions } from './structured-output.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
@@ -22,6 +23,7 @@ export {
 } from '../loop/session-store.js';
 export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runner.js';
 export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
+export type { RunCosts, RunUsage } from '../loop/run-accounting.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';
 export type { FunctionHook } from '../hooks/hook-types.js';
 export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js';

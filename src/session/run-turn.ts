@@ -3,6 +3,7 @@ import type { PermissionModeStore } from '../contract/permission-mode-store.js';
 import type { HookPlane } from '../hooks/create-hook-gate.js';
 import type { Message } from '../messages/types.js';
 import { query } from '../loop/query.js';
+import { createRunAccounting } from '../loop/run-accounting.js';
 import type { LoopEvent, QueryOptions, QueryResult } from '../loop/types.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
 import type { Conversation } from './conversation.js';
@@ -19,6 +20,8 @@ export type TurnContext = {
   /** The history grew or was replaced (each message, and the result at the end). */
   readonly onMessages: (messages: readonly Message[]) => void;
   readonly onInputTokens: (tokens: number) => void;
+  /** What a finished run cost, in USD. */
+  readonly onSpent: (usd: number) => void;
   /** Context the next prompt carries (SessionStart hooks); taken once. */
   readonly takeStartContext: () => readonly string[];
   readonly afterTools?: (signal?: AbortSignal) => Promise<readonly string[]>;
@@ -44,13 +47,12 @@ export async function* runTurn(
   if (submitted.blocked !== undefined) {
     const error = new Error(`A UserPromptSubmit hook blocked the prompt: ${submitted.blocked}`);
     yield { type: 'error', error };
-    const usage = { inputTokens: 0, outputTokens: 0 };
     return {
       status: 'error_during_execution',
       text: '',
       messages: conversation.messages,
       turns: 0,
-      usage,
+      ...createRunAccounting(undefined).snapshot(),
       permissionDenials: [],
       error,
     };
@@ -129,6 +131,7 @@ export async function* runTurn(
       }
       if (step.done) {
         context.onMessages(step.value.messages);
+        context.onSpent(step.value.costUsd);
         return writeError ? { ...step.value, status: 'error_during_execution', error: writeError } : step.value;
       }
       const event = step.value;

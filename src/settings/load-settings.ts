@@ -3,6 +3,7 @@ import type { HookSettings } from '../contract/hook-config.js';
 import type { PermissionMode, PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import type { SandboxSettings } from '../contract/sandbox.js';
 import { mergeSettingsSources } from './merge-settings-sources.js';
+import { mergeModelPriceSettings, type ModelPriceSettings } from './model-price-settings.js';
 import { mergeModelRequestSettings, type ModelRequestSettings } from './model-request-settings.js';
 import type { SettingsWarning } from './parse-settings-text.js';
 import { readSettingsSources } from './read-settings-sources.js';
@@ -85,6 +86,8 @@ export type LoadedSettings = {
   readonly sandbox: SandboxSettings;
   /** `maxRetries` and `streamIdleTimeoutMs`: how model requests are retried. */
   readonly modelRequests: ModelRequestSettings;
+  /** `modelPrices` from user, managed and command-line settings, over the built-in price list. */
+  readonly modelPrices: ModelPriceSettings;
   /** How a trusted project folder came to be trusted (the store, `--trust-project`, the environment). */
   readonly projectTrustGrantedBy?: TrustGrant;
   /**
@@ -162,6 +165,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
       { cwd, homeDir },
     ),
     modelRequests: mergeModelRequestSettings(sources),
+    modelPrices: mergeModelPriceSettings(sources, warnings),
     ...(trust.grantedBy ? { projectTrustGrantedBy: trust.grantedBy } : {}),
     heldFiles,
     userDir: paths.userDir,

@@ -51,6 +51,18 @@ export const settingsFileSchema = z.looseObject({
   maxRetries: z.number().int().min(0).optional(),
   /** Ms a model response may go without an event before it is abandoned and retried. */
   streamIdleTimeoutMs: z.number().int().min(1).optional(),
+  /** Prices of models, USD per million tokens, over the built-in list (see model-price-settings.ts). */
+  modelPrices: z
+    .record(
+      z.string(),
+      z.strictObject({
+        input: z.number().min(0),
+        output: z.number().min(0),
+        cacheRead: z.number().min(0).optional(),
+        cacheWrite: z.number().min(0).optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** A settings file after validation. */

@@ -201,4 +201,62 @@ describe('the Claude Agent SDK driving toolplane over stream-json', () => {
     await new Promise((resolve) => setTimeout(resolve, 16_000));
     expect(existsSync(marker)).toBe(false);
   }, 40_000);
+  it('an input canUseTool edits is decided again, and the edited command is what runs', async () => {
+    const asked = join(project, 'asked');
+    const edited = join(project, 'edited');
+    server = await startMockAnthropicServer({
+      replies: [
+        bashReply('b1', `touch ${asked}`),
+        bashReply('b2', `touch ${asked}`),
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    await run({
+      disallowedTools: ['Bash(rm:*)'],
+      canUseTool: (_name, input, { toolUseID }) =>
+        Promise.resolve({
+          behavior: 'allow',
+          // b1 becomes a harmless other command; b2 becomes one a deny rule refuses.
+          updatedInput: { ...input, command: toolUseID === 'b1' ? `touch ${edited}` : `rm -rf ${project}` },
+        }),
+    });
+    expect(existsSync(asked)).toBe(false);
+    expect(existsSync(edited)).toBe(true);
+    expect(existsSync(project)).toBe(true);
+    expect(toolResultText(server.requests[2]!.body, 'b2')).toMatch(/denied|not allowed/i);
+  });
+
+  it("resumes a session by its id: the second query sees the first one's conversation", async () => {
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'text', text: 'noted: heron' }] },
+        { content: [{ type: 'text', text: 'it was heron' }] },
+      ],
+    });
+    const first = await run({});
+    const sessionId = resultOf(first)!.session_id;
+    const second = await run({ resume: sessionId }, 'what was the code word?');
+    expect(resultOf(second)).toMatchObject({ subtype: 'success', session_id: sessionId, result: 'it was heron' });
+    const resent = JSON.stringify(server.requests[1]!.body);
+    expect(resent).toContain('noted: heron');
+    expect(resent).toContain('what was the code word?');
+  });
+
+  it('structured output: outputFormat gives the result a validated structured_output', async () => {
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'o1', name: 'StructuredOutput', input: { count: 'many' } }] },
+        { content: [{ type: 'tool_use', id: 'o2', name: 'StructuredOutput', input: { count: 2 } }] },
+      ],
+    });
+    const messages = await run({
+      outputFormat: {
+        type: 'json_schema',
+        schema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+      },
+    });
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success', structured_output: { count: 2 } });
+    // The first call did not match the schema and was answered with the error.
+    expect(toolResultText(server.requests[1]!.body, 'o1')).toMatch(/integer|count/);
+  });
 });

@@ -400,7 +400,7 @@ describe('toolplane -p against mock model servers', () => {
     expect(result).toMatchObject({ type: 'result', subtype: 'error_max_structured_output_retries', is_error: true });
     expect(result.num_turns).toBe(5);
     expect(result).not.toHaveProperty('structured_output');
-    expect(String(result.error)).toMatch(/5 failed StructuredOutput calls/);
+    expect(String((result.errors as string[])[0])).toMatch(/5 failed StructuredOutput calls/);
     expect(server.requests).toHaveLength(5);
     expect(run.code).toBe(1);
   });

@@ -165,7 +165,7 @@ describe('toolplane -p at the provider edge and with failing calls (mock model s
         error_status: 529,
       }),
     ]);
-    expect(String(retries[0]!['error'])).toContain('Overloaded');
+    expect(retries[0]!['error']).toBe('overloaded');
   });
 
   it('gives up after the budget the settings set, naming the attempts', async () => {

@@ -66,7 +66,7 @@ describe('a transcript that cannot be written (disk full)', () => {
       const lines = run.stdout.trim().split('\n');
       const result = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
       expect(result).toMatchObject({ type: 'result', is_error: true, subtype: 'error_during_execution' });
-      expect(result.error).toMatch(/Could not write the transcript .*ENOSPC/);
+      expect(String((result.errors as string[])[0])).toMatch(/Could not write the transcript .*ENOSPC/);
       // The run stopped at the failure instead of going on without a record.
       expect(server.requests).toHaveLength(1);
       expect(server.pendingReplies).toBe(1);

@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { ServiceRegistry } from '../../contract/services.js';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
+import { createPriceTable, type PriceTable } from '../../providers/index.js';
 import { startTemporarySweep } from './temporary-sweep.js';
 import type { AnyTool } from '../../contract/tool.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
@@ -71,6 +72,10 @@ export type Runtime = {
   readonly permissions: PermissionEngine;
   readonly mcp: McpManager | undefined;
   readonly session: AgentSession;
+  /** What each model costs: the list prices under the settings' `modelPrices`. */
+  readonly prices: PriceTable;
+  /** The subagent types the session offers (built-in, settings', the host's). */
+  readonly agentTypes: readonly SubagentType[];
 };
 
 /**
@@ -93,6 +98,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
   const { settings, engine, permissions, modes } = await started.permissions;
+  // The settings' `env` reaches what the session runs (hooks, Bash, MCP servers), not the choice of
+  // provider: a project's file cannot send the API key to another base URL.
+  const toolEnv = settings.env.size > 0 ? { ...env, ...Object.fromEntries(settings.env) } : env;
   const configDir = configDirectory(env, homeDir);
   const sessions = createSessionStore({ configDir, cwd });
   const resume = await findSessionToResume(sessions, { resume: args.resume, continueLatest: args.continue });
@@ -113,6 +121,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { maxRetries } = await started.requests;
   const { tools, services, mcp, agentTypes } = await createRuntimeTools({
     ...options,
+    env: toolEnv,
     signal,
     maxRetries,
     settings,
@@ -143,12 +152,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           signal,
         });
   const sandboxRef: { current?: Sandbox } = {};
+  const prices = createPriceTable(settings.modelPrices);
   const session = await createAgentSession({
     provider,
     model,
     system,
     cwd,
-    env,
+    env: toolEnv,
     homeDir,
     sessions,
     ...(resume !== undefined ? { resume } : {}),
@@ -162,6 +172,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agentTypes,
     ...(jsonSchema ? { structuredOutput: { schema: jsonSchema } } : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
+    costs: { costOf: prices.costOf, ...(args.maxBudgetUsd !== undefined ? { maxUsd: args.maxBudgetUsd } : {}) },
     afterTools: settingsNotices(settingsGuard, options),
     warn: options.warn,
     signal,
@@ -185,7 +196,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  return { provider, model, settings, permissions, mcp, session };
+  return { provider, model, settings, permissions, mcp, session, prices, agentTypes };
 }
 
 /**

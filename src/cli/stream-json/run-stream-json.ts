@@ -9,7 +9,7 @@ import { initializeRequestSchema } from './initialize-request.js';
 import { PromptQueue } from './prompt-queue.js';
 import { readJsonLines } from './read-json-lines.js';
 import { createSdkApprover } from './sdk-approver.js';
-import { createStreamWriter } from './stream-writer.js';
+import { createStreamWriter, type StreamWriter } from '../output/stream-writer.js';
 import { promptOf, sdkUserMessageSchema, type SdkUserMessage } from './user-message.js';
 
 type ControlRequestMessage = { readonly request_id: string; readonly request: Readonly<Record<string, unknown>> };
@@ -108,14 +108,14 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
 
   let exitCode: number = EXIT.success;
   try {
-    let writer: ReturnType<typeof createStreamWriter> | undefined;
+    let writer: StreamWriter | undefined;
     for await (const message of prompts) {
       const ready = await (started ?? start(undefined));
       if (!ready) return EXIT.error;
       const { runtime } = ready;
       if (!writer) {
-        writer = createStreamWriter(line, () => runtime.session.id());
-        writer.init(runtime, cwd);
+        writer = createStreamWriter({ line, runtime, includePartialMessages: args.includePartialMessages });
+        writer.init(cwd, io.env);
       }
       const { text, dropped } = promptOf(message);
       if (dropped.length > 0)
@@ -146,7 +146,7 @@ async function runOneTurn(
   runtime: Runtime,
   prompt: string,
   signal: AbortSignal,
-  writer: ReturnType<typeof createStreamWriter>,
+  writer: StreamWriter,
 ): Promise<{ readonly value: QueryResult; readonly durationMs: number }> {
   const began = performance.now();
   const generator = runtime.session.submit(prompt, signal);

@@ -131,6 +131,10 @@ function reduceLoopEvent(state: TranscriptState, event: LoopEvent, now: number):
       return { ...state, turn: state.turn + 1, textOpen: false, settledCount: settledPrefix(state) };
     case 'text-delta':
       return appendText(state, event.text);
+    case 'tool-use-start':
+    case 'tool-input-delta':
+      // A call is shown once its input is complete and it is queued.
+      return state;
     case 'tool-call-queue':
       return withCall(state, event.toolUseId, event.toolName, (call) => ({ ...call, summary: event.summary }));
     case 'permission-request':

@@ -18,6 +18,12 @@ export function turnEnd(result: QueryResult): TranscriptAction {
         outcome: 'error',
         message: `Stopped after ${result.turns} model requests (the turn limit).`,
       };
+    case 'error_max_budget_usd':
+      return {
+        type: 'turn-end',
+        outcome: 'error',
+        message: `Stopped: the session spent its budget (US$${result.costUsd.toFixed(4)} this turn).`,
+      };
     case 'error_during_execution':
     case 'error_max_structured_output_retries':
       return {

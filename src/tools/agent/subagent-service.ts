@@ -1,3 +1,4 @@
+import type { RunStatus } from '../../contract/run-status.js';
 import { defineService } from '../../contract/services.js';
 
 /** A request to run a subagent. */
@@ -16,8 +17,7 @@ export type SubagentRequest = {
 
 /** What a subagent hands back. */
 export type SubagentResult = {
-  readonly status:
-    'success' | 'error_max_turns' | 'error_during_execution' | 'error_max_structured_output_retries' | 'aborted';
+  readonly status: RunStatus;
   /** Its final text. */
   readonly text: string;
   readonly turns: number;

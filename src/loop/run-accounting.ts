@@ -1,0 +1,75 @@
+import type { StopReason, Usage } from '../contract/provider.js';
+
+export const ZERO_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadInputTokens: 0,
+  cacheCreationInputTokens: 0,
+};
+
+export function addUsage(total: Usage, more: Usage): Usage {
+  return {
+    inputTokens: total.inputTokens + more.inputTokens,
+    outputTokens: total.outputTokens + more.outputTokens,
+    cacheReadInputTokens: (total.cacheReadInputTokens ?? 0) + (more.cacheReadInputTokens ?? 0),
+    cacheCreationInputTokens: (total.cacheCreationInputTokens ?? 0) + (more.cacheCreationInputTokens ?? 0),
+  };
+}
+
+/** How a run's spending is priced and capped (`--max-budget-usd`). */
+export type RunCosts = {
+  /** USD for `usage` on `model`; 0 for a model with no known price (a local one). */
+  readonly costOf: (model: string, usage: Usage) => number;
+  /** The run stops with `error_max_budget_usd` once what was spent reaches this. */
+  readonly maxUsd?: number;
+  /** Spent before this run (earlier prompts of the session): it counts towards `maxUsd`. */
+  readonly spentUsd?: number;
+};
+
+/** What a run's model requests used: tokens per model, cost, time waiting for the API, the last stop reason. */
+export type RunUsage = {
+  readonly usage: Usage;
+  /** Per model: its tokens and what they cost. */
+  readonly modelUsage: Readonly<Record<string, { readonly usage: Usage; readonly costUsd: number }>>;
+  readonly costUsd: number;
+  readonly apiDurationMs: number;
+  readonly stopReason: StopReason | undefined;
+};
+
+/** Counts each response of a run as it completes. */
+export function createRunAccounting(costs: RunCosts | undefined) {
+  let usage = ZERO_USAGE;
+  const modelUsage: Record<string, { usage: Usage; costUsd: number }> = {};
+  let costUsd = 0;
+  let apiDurationMs = 0;
+  let stopReason: StopReason | undefined;
+  return {
+    /** One response of `model`, `durationMs` after its request was sent. */
+    response(model: string, response: { readonly usage: Usage; readonly stopReason?: StopReason }, durationMs: number) {
+      const cost = costs?.costOf(model, response.usage) ?? 0;
+      const before = modelUsage[model];
+      usage = addUsage(usage, response.usage);
+      modelUsage[model] = {
+        usage: addUsage(before?.usage ?? ZERO_USAGE, response.usage),
+        costUsd: (before?.costUsd ?? 0) + cost,
+      };
+      costUsd += cost;
+      apiDurationMs += durationMs;
+      if (response.stopReason !== undefined) stopReason = response.stopReason;
+    },
+    /** Time spent on a request that brought no complete response (it failed, or was cut). */
+    waited(durationMs: number) {
+      apiDurationMs += durationMs;
+    },
+    /** The budget is spent: no further request may be sent. */
+    overBudget(): boolean {
+      return costs?.maxUsd !== undefined && (costs.spentUsd ?? 0) + costUsd >= costs.maxUsd;
+    },
+    snapshot(): RunUsage {
+      const models = Object.fromEntries(Object.entries(modelUsage).map(([name, entry]) => [name, { ...entry }]));
+      return { usage, modelUsage: models, costUsd, apiDurationMs, stopReason };
+    },
+  };
+}
+
+export type RunAccounting = ReturnType<typeof createRunAccounting>;

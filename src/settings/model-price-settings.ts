@@ -1,0 +1,30 @@
+import type { RuleSource } from '../contract/permission.js';
+import type { SettingsFile, SettingsWarning } from './parse-settings-text.js';
+
+export type ModelPriceSettings = NonNullable<SettingsFile['modelPrices']>;
+
+/**
+ * `modelPrices` merged over the sources, highest precedence first: the first source that prices a
+ * model decides its price. A project's own files cannot set prices: a price of 0 there would make
+ * `--max-budget-usd` meaningless, so they are ignored with a warning.
+ */
+export function mergeModelPriceSettings(
+  sources: readonly { readonly source: RuleSource; readonly label: string; readonly settings: SettingsFile }[],
+  warnings: SettingsWarning[],
+): ModelPriceSettings {
+  const merged: Record<string, ModelPriceSettings[string]> = {};
+  for (const loaded of sources) {
+    const prices = loaded.settings.modelPrices;
+    if (prices === undefined) continue;
+    if (loaded.source === 'projectSettings' || loaded.source === 'localSettings') {
+      warnings.push({
+        file: loaded.label,
+        message:
+          'modelPrices is ignored in a project settings file: set prices in your user settings or with --settings',
+      });
+      continue;
+    }
+    for (const [model, price] of Object.entries(prices)) merged[model] ??= price;
+  }
+  return merged;
+}
