@@ -4,7 +4,7 @@
 // `fetch`, and `node -e 0`. Medians of 9. Set TOOLPLANE_BENCH_BASE to a built checkout to measure
 // its command too. Run after `npm run build`.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,7 +82,10 @@ export async function run() {
     // One warm-up round (disk cache, and the code cache a first run writes), not counted.
     for (let round = -1; round < RUNS; round += 1) {
       for (const [name, args] of Object.entries(commands)) {
-        const time = await timeOne(args, { home, arrival: { url: server.url, next: server.nextArrival() } });
+        // A home per command: two builds sharing one would replace each other's code cache each run.
+        const own = join(home, name);
+        await mkdir(own, { recursive: true });
+        const time = await timeOne(args, { home: own, arrival: { url: server.url, next: server.nextArrival() } });
         if (round < 0) continue;
         wall[name].push(time.wall);
         if (time.cpu !== undefined) cpu[name].push(time.cpu);
