@@ -37,8 +37,16 @@ describe('flags of Claude Code that toolplane has not built', () => {
   it('refuses those whose absence would loosen the run, and notes the others', () => {
     expect(parseRunArguments(['-p', 'x', '--max-budget-usd', '0.5']).maxBudgetUsd).toBe(0.5);
     expect(() => parseRunArguments(['-p', 'x', '--max-budget-usd', '0'])).toThrow(/must be a number above 0/);
-    expect(() => parseRunArguments(['-p', 'x', '--tools', 'Read'])).toThrow(/--tools is not supported/);
-    expect(() => parseRunArguments(['-p', 'x', '--strict-mcp-config'])).toThrow(/not supported/);
+    expect(parseRunArguments(['-p', 'x', '--tools', 'Read,Grep']).tools).toEqual(['Read', 'Grep']);
+    expect(parseRunArguments(['-p', 'x', '--tools', '']).tools).toEqual([]);
+    expect(parseRunArguments(['-p', 'x', '--strict-mcp-config']).strictMcpConfig).toBe(true);
+    expect(parseRunArguments(['-p', 'x', '--setting-sources', 'user,project']).settingSources).toEqual([
+      'user',
+      'project',
+    ]);
+    expect(() => parseRunArguments(['-p', 'x', '--session-id', '6f1c2f4e-0b6a-4c11-9d7e-2b2f0f1c9a10'])).toThrow(
+      /not supported/,
+    );
     expect(parseRunArguments(['-p', 'x', '--tools', 'default']).notices).toEqual([]);
     expect(parseRunArguments(['-p', 'x', '--fallback-model', 'm2', '--ide']).notices).toEqual([
       '--ide has no meaning here; ignored',

@@ -147,20 +147,11 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
   const notices: string[] = RUN_FLAGS.filter((spec) => spec.ignored === true && flag(spec.name)).map(
     (spec) => `--${spec.name} has no meaning here; ignored`,
   );
-  // Not built yet. Ignoring these would give a run more than was asked (tools, servers,
-  // a session id the host relies on), so they are refused; the others only lose a convenience.
-  for (const name of ['strict-mcp-config', 'session-id', 'fork-session', 'resume-session-at'])
+  // Not built yet. Ignoring these would break what the host relies on (the session's id, its
+  // history), so they are refused; the others only lose a convenience.
+  for (const name of ['session-id', 'fork-session', 'resume-session-at'])
     if (flag(name)) throw new UsageError(`--${name} is not supported by toolplane yet.`);
-  const tools = text('tools') ?? list('tools')?.join(',');
-  if (tools !== undefined && tools.trim() !== 'default')
-    throw new UsageError('--tools is not supported by toolplane yet (only --tools default); use --disallowedTools.');
-  for (const name of [
-    'include-hook-events',
-    'setting-sources',
-    'no-session-persistence',
-    'fallback-model',
-    'max-thinking-tokens',
-  ])
+  for (const name of ['include-hook-events', 'no-session-persistence', 'fallback-model', 'max-thinking-tokens'])
     if (flag(name)) notices.push(`--${name} is not supported by toolplane yet; ignored`);
   if (flag('include-partial-messages') && text('output-format') !== 'stream-json')
     notices.push('--include-partial-messages has meaning only with --output-format stream-json; ignored');

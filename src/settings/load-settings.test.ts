@@ -475,3 +475,37 @@ describe('loadSettings', () => {
     });
   });
 });
+
+describe('--setting-sources', () => {
+  it('applies the named scopes in full; a scope left out keeps only its deny and ask rules', async () => {
+    await write(join(userDir, 'settings.json'), {
+      permissions: { allow: ['Bash(touch *)'], deny: ['Read(~/.ssh/**)'], ask: ['Bash(git push *)'] },
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] },
+      env: { FROM_USER: '1' },
+    });
+    await write(join(project, '.toolplane', 'settings.json'), { permissions: { allow: ['Bash(ls *)'] } });
+    await write(join(project, '.toolplane', 'settings.local.json'), { permissions: { allow: ['Bash(pwd)'] } });
+    const rules = (loaded: Awaited<ReturnType<typeof loadSettings>>) =>
+      loaded.rules.map((entry) => `${entry.behavior} ${entry.rule} ${entry.source}`).sort();
+
+    const onlyProject = await loadSettings(options({ cli: { settingSources: ['project'] } }));
+    expect(rules(onlyProject)).toEqual([
+      'allow Bash(ls *) projectSettings',
+      'ask Bash(git push *) userSettings',
+      'deny Read(~/.ssh/**) userSettings',
+    ]);
+    expect(onlyProject.env.size).toBe(0);
+    expect(onlyProject.hooks.get('PreToolUse') ?? []).toEqual([]);
+    expect(onlyProject.warnings.map((warning) => warning.message).join('\n')).toMatch(
+      /--setting-sources leaves out the user settings: its allow rules, hooks, env are not applied/,
+    );
+
+    // None at all (the Agent SDK's settingSources: []): still every deny and ask rule.
+    const none = await loadSettings(options({ cli: { settingSources: [] } }));
+    expect(rules(none)).toEqual(['ask Bash(git push *) userSettings', 'deny Read(~/.ssh/**) userSettings']);
+
+    const all = await loadSettings(options());
+    expect(rules(all)).toContain('allow Bash(touch *) userSettings');
+    expect(all.env.get('FROM_USER')).toBe('1');
+  });
+});

@@ -23,6 +23,12 @@ export type CliSettings = {
   readonly disallowedTools?: readonly string[];
   /** `--permission-mode`. */
   readonly permissionMode?: PermissionMode;
+  /**
+   * `--setting-sources`: the file scopes applied in full (undefined: all). A scope left out still
+   * gives its deny and ask rules, like an untrusted project: a host can narrow what the user's
+   * files allow, never drop what they forbid.
+   */
+  readonly settingSources?: readonly ('user' | 'project' | 'local')[];
 };
 
 /** Options for {@link loadSettings}. */

@@ -18,6 +18,27 @@ import type { SettingsPaths } from './settings-paths.js';
 import type { LoadedSource, SourceRestriction } from './settings-source.js';
 import type { ProjectTrust } from './trust-store.js';
 
+const SCOPES: Partial<Record<RuleSource, 'user' | 'project' | 'local'>> = {
+  userSettings: 'user',
+  projectSettings: 'project',
+  localSettings: 'local',
+};
+
+/** `candidate`, restricted to its deny and ask rules when `--setting-sources` leaves its scope out. */
+function leftOutBySettingSources<T extends { readonly source: RuleSource; readonly restriction?: SourceRestriction }>(
+  candidate: T,
+  settingSources: CliSettings['settingSources'],
+): T {
+  const scope = SCOPES[candidate.source];
+  if (settingSources === undefined || scope === undefined || settingSources.includes(scope)) return candidate;
+  if (candidate.restriction !== undefined) return candidate;
+  const restriction: SourceRestriction = {
+    reason: `--setting-sources leaves out the ${scope} settings`,
+    remedy: `name ${scope} in --setting-sources to apply them in full`,
+  };
+  return { ...candidate, restriction };
+}
+
 /** The settings sources of a run as read, highest precedence first, and those held after a tool call wrote them. */
 export type ReadSources = {
   readonly sources: readonly LoadedSource[];
@@ -124,7 +145,8 @@ export async function readSettingsSources(options: {
   ];
   const sources: LoadedSource[] = [];
   const heldFiles: (HeldFile & { readonly source: RuleSource })[] = [];
-  for (const { text, ...candidate } of candidates) {
+  for (const { text, ...scoped } of candidates) {
+    const candidate = leftOutBySettingSources(scoped, options.cli?.settingSources);
     // The managed policy is root's; inline JSON is the command line itself: neither is held.
     const held =
       candidate.file === undefined || candidate.source === 'managed'

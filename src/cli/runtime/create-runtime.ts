@@ -130,6 +130,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     model,
     choice,
     mcpConfigFiles: args.mcpConfig,
+    strictMcpConfig: args.strictMcpConfig,
+    builtinTools: args.tools,
     extraTools: options.extraTools ?? [],
     ...(options.host ? { host: options.host } : {}),
   });

@@ -39,6 +39,7 @@ export async function loadPermissions(
       allowedTools: args.allowedTools,
       disallowedTools: args.disallowedTools,
       ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
+      ...(args.settingSources ? { settingSources: args.settingSources } : {}),
     },
     ...(options.managedSettingsFile ? { managedSettingsFile: options.managedSettingsFile } : {}),
     signal,

@@ -35,6 +35,8 @@ export async function setUpMcp(options: {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly settings: LoadedSettings;
   readonly configFiles: readonly string[];
+  /** `--strict-mcp-config`: only `configFiles` and `hosted`, not the settings' servers or `.mcp.json`. */
+  readonly strict?: boolean;
   /** Servers the host runs in its own process (an Agent SDK host's), by name. */
   readonly hosted?: HostMcpServers;
   readonly trusted: boolean;
@@ -45,24 +47,26 @@ export async function setUpMcp(options: {
   readonly isApproved?: (tool: { readonly name: string; readonly server: string }) => boolean;
 }): Promise<McpSetup> {
   const projectFile = join(options.cwd, '.mcp.json');
+  // `--strict-mcp-config`: neither the settings' servers nor the project's `.mcp.json`.
+  const fromSettings = options.strict === true ? [] : options.settings.mcpServers;
   // Nothing configured anywhere: no MCP code is loaded at all (most sessions; cold start).
   const hosted = options.hosted ?? new Map<string, McpServerConfig>();
   if (
-    options.settings.mcpServers.length === 0 &&
+    fromSettings.length === 0 &&
     options.configFiles.length === 0 &&
     hosted.size === 0 &&
-    !existsSync(projectFile)
+    (options.strict === true || !existsSync(projectFile))
   )
     return { manager: undefined, issues: [] };
   const { loadMcpConfigFile } = await import('../../mcp/load-mcp-config-file.js');
   const { parseMcpServers, formatMcpConfigIssue } = await import('../../mcp/mcp-config.js');
   const issues: string[] = [];
   const sources: McpConfigSource[] = [];
-  for (const fromSettings of options.settings.mcpServers) {
-    const file = fromSettings.file ?? `${fromSettings.source} settings`;
-    const parsed = parseMcpServers({ servers: Object.fromEntries(fromSettings.servers), file, env: options.env });
+  for (const entry of fromSettings) {
+    const file = entry.file ?? `${entry.source} settings`;
+    const parsed = parseMcpServers({ servers: Object.fromEntries(entry.servers), file, env: options.env });
     issues.push(...parsed.issues.map(formatMcpConfigIssue));
-    sources.push({ scope: SCOPE_OF_SOURCE[fromSettings.source] ?? 'flag', file, servers: parsed.servers });
+    sources.push({ scope: SCOPE_OF_SOURCE[entry.source] ?? 'flag', file, servers: parsed.servers });
   }
   const heldSkipped = async (file: string): Promise<boolean> => {
     if (options.holdsFile === undefined) return false;
@@ -74,7 +78,7 @@ export async function setUpMcp(options: {
     );
     return true;
   };
-  if (!(await heldSkipped(projectFile))) {
+  if (options.strict !== true && !(await heldSkipped(projectFile))) {
     const project = await loadMcpConfigFile({
       file: projectFile,
       env: options.env,
@@ -126,6 +130,7 @@ export async function startSessionMcp(options: {
   readonly homeDir: string;
   readonly settings: LoadedSettings;
   readonly configFiles: readonly string[];
+  readonly strict: boolean;
   readonly hosted?: HostMcpServers;
   readonly signal: AbortSignal;
   readonly warn: (line: string) => void;
@@ -137,6 +142,7 @@ export async function startSessionMcp(options: {
     env: options.env,
     settings,
     configFiles: options.configFiles,
+    strict: options.strict,
     ...(options.hosted ? { hosted: options.hosted } : {}),
     trusted: settings.projectTrust === 'trusted',
     signal: options.signal,

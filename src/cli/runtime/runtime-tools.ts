@@ -38,6 +38,10 @@ export async function createRuntimeTools(options: {
   readonly model: string;
   readonly choice: ProviderChoice;
   readonly mcpConfigFiles: readonly string[];
+  /** `--tools`: the built-in tools the session has (undefined: all). */
+  readonly builtinTools?: readonly string[] | undefined;
+  /** `--strict-mcp-config`: only the servers of `mcpConfigFiles` (and the host's). */
+  readonly strictMcpConfig?: boolean;
   readonly extraTools: readonly AnyTool[];
   readonly warn: (line: string) => void;
   readonly signal: AbortSignal;
@@ -54,6 +58,7 @@ export async function createRuntimeTools(options: {
     homeDir: options.homeDir,
     settings,
     configFiles: options.mcpConfigFiles,
+    strict: options.strictMcpConfig === true,
     ...(options.host?.mcpServers ? { hosted: options.host.mcpServers } : {}),
     signal: options.signal,
     warn: options.warn,
@@ -73,5 +78,21 @@ export async function createRuntimeTools(options: {
     agentTypes,
     allowPrivateHosts: privateHostsFromRules(settings.rules),
   });
-  return { tools: [...builtins, ...options.extraTools], services, mcp, agentTypes };
+  return { tools: [...chosenBuiltins(builtins, options), ...options.extraTools], services, mcp, agentTypes };
+}
+
+/** How MCP servers' tools and resources reach the model: kept whatever `--tools` names. */
+const MCP_ACCESS = new Set(['ToolSearch', 'ListMcpResourcesTool', 'ReadMcpResourceTool']);
+
+/** The built-ins `--tools` names (all without it); a name no built-in has is told, not ignored silently. */
+function chosenBuiltins(
+  builtins: readonly AnyTool[],
+  options: { readonly builtinTools?: readonly string[] | undefined; readonly warn: (line: string) => void },
+): readonly AnyTool[] {
+  const wanted = options.builtinTools;
+  if (wanted === undefined) return builtins;
+  const names = new Set(builtins.map((tool) => tool.name));
+  const unknown = wanted.filter((name) => !names.has(name));
+  if (unknown.length > 0) options.warn(`toolplane: --tools names no built-in tool ${unknown.join(', ')}; left out`);
+  return builtins.filter((tool) => wanted.includes(tool.name) || MCP_ACCESS.has(tool.name));
 }

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import type { MockReply } from '../../src/testing/mock-server-types.js';
+import { isolatedEnv, runCli } from './run-cli.js';
+
+const demoServer = fileURLToPath(new URL('../../demo/mcp-server.mjs', import.meta.url));
+const done = { content: [{ type: 'text' as const, text: 'done' }] };
+
+/** The flags the Agent SDK builds from `tools`, `strictMcpConfig` and `settingSources`, run for real. */
+describe('--tools, --strict-mcp-config and --setting-sources', () => {
+  let home: string;
+  let project: string;
+
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-sdk-flags-'));
+    project = join(home, 'project');
+    await mkdir(project);
+  });
+  afterEach(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const run = async (replies: MockReply[], args: readonly string[]) => {
+    const server = await startMockAnthropicServer({ replies });
+    try {
+      const result = await runCli(['-p', 'go', '--output-format', 'stream-json', '--verbose', ...args], {
+        cwd: project,
+        env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.baseURL }),
+      });
+      const messages = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const tools = ((server.requests[0]?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map(
+        (tool) => tool.name,
+      );
+      return { ...result, messages, tools, init: messages[0]!, end: messages.at(-1)! };
+    } finally {
+      await server.close();
+    }
+  };
+
+  it('--tools keeps only the named built-ins, in the request and in init; "" keeps none', async () => {
+    const some = await run([done], ['--tools', 'Read,Glob']);
+    expect(some.tools).toEqual(['Glob', 'Read']);
+    expect(some.init['tools']).toEqual(['Glob', 'Read']);
+    const none = await run([done], ['--tools', '']);
+    expect(none.tools).toEqual([]);
+    const all = await run([done], []);
+    expect(all.tools).toEqual(expect.arrayContaining(['Bash', 'Read', 'Edit', 'Write']));
+  });
+
+  it('--tools refuses a call of a tool it left out, and names a tool no built-in has', async () => {
+    const marker = join(project, 'made');
+    const result = await run(
+      [{ content: [{ type: 'tool_use', id: 'b1', name: 'Bash', input: { command: `touch ${marker}` } }] }, done],
+      ['--tools', 'Read Nonesuch', '--permission-mode', 'bypassPermissions'],
+    );
+    expect(existsSync(marker)).toBe(false);
+    expect(result.stderr).toContain('--tools names no built-in tool Nonesuch');
+  });
+
+  it('--strict-mcp-config starts only the --mcp-config servers, not the project .mcp.json', async () => {
+    const server = (name: string) => ({ [name]: { command: process.execPath, args: [demoServer] } });
+    await writeFile(join(project, '.mcp.json'), JSON.stringify({ mcpServers: server('project') }));
+    const flag = JSON.stringify({ mcpServers: server('flag') });
+    const names = (init: Record<string, unknown>) =>
+      (init['mcp_servers'] as { name: string }[]).map((entry) => entry.name).sort();
+    const strict = await run([done], ['--trust-project', '--mcp-config', flag, '--strict-mcp-config']);
+    expect(names(strict.init)).toEqual(['flag']);
+    const loose = await run([done], ['--trust-project', '--mcp-config', flag]);
+    expect(names(loose.init)).toEqual(['flag', 'project']);
+  }, 30_000);
+
+  it('--setting-sources leaves out the user file: its allow rule lapses, its deny rule holds', async () => {
+    const allowed = join(project, 'allowed');
+    const secret = join(project, 'secret.txt');
+    await writeFile(secret, 'hunter2\n');
+    await mkdir(join(home, '.toolplane'), { recursive: true });
+    await writeFile(
+      join(home, '.toolplane', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(touch:*)'], deny: [`Read(/${secret})`] } }),
+    );
+    const calls: MockReply = {
+      content: [
+        { type: 'tool_use', id: 't1', name: 'Bash', input: { command: `touch ${allowed}` } },
+        { type: 'tool_use', id: 'r1', name: 'Read', input: { file_path: secret } },
+      ],
+    };
+    const narrowed = await run([calls, done], ['--setting-sources', 'project,local']);
+    expect(existsSync(allowed)).toBe(false);
+    const denials = (narrowed.end['permission_denials'] as { tool_use_id: string }[]).map((entry) => entry.tool_use_id);
+    expect(denials.sort()).toEqual(['r1', 't1']);
+    expect(narrowed.stderr).toMatch(/--setting-sources leaves out the user settings/);
+
+    const full = await run([calls, done], []);
+    expect(existsSync(allowed)).toBe(true);
+    expect((full.end['permission_denials'] as { tool_use_id: string }[]).map((entry) => entry.tool_use_id)).toEqual([
+      'r1',
+    ]);
+  });
+});
