@@ -44,9 +44,10 @@ describe('flags of Claude Code that toolplane has not built', () => {
       'user',
       'project',
     ]);
-    expect(() => parseRunArguments(['-p', 'x', '--session-id', '6f1c2f4e-0b6a-4c11-9d7e-2b2f0f1c9a10'])).toThrow(
-      /not supported/,
-    );
+    const id = '6f1c2f4e-0b6a-4c11-9d7e-2b2f0f1c9a10';
+    expect(parseRunArguments(['-p', 'x', '--session-id', id.toUpperCase()]).sessionId).toBe(id);
+    expect(() => parseRunArguments(['-p', 'x', '--session-id', id, '--resume', id])).toThrow(/needs --fork-session/);
+    expect(() => parseRunArguments(['-p', 'x', '--resume-session-at', 'm', '--resume', id])).toThrow(/not supported/);
     expect(parseRunArguments(['-p', 'x', '--tools', 'default']).notices).toEqual([]);
     expect(parseRunArguments(['-p', 'x', '--fallback-model', 'm2', '--ide']).notices).toEqual([
       '--ide has no meaning here; ignored',

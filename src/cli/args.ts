@@ -147,18 +147,17 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
   const notices: string[] = RUN_FLAGS.filter((spec) => spec.ignored === true && flag(spec.name)).map(
     (spec) => `--${spec.name} has no meaning here; ignored`,
   );
-  // Not built yet. Ignoring these would break what the host relies on (the session's id, its
-  // history), so they are refused; the others only lose a convenience.
-  for (const name of ['session-id', 'fork-session', 'resume-session-at'])
-    if (flag(name)) throw new UsageError(`--${name} is not supported by toolplane yet.`);
+  // Not built yet. Ignoring it would break what the host relies on (the history it resumes), so it
+  // is refused; the others only lose a convenience.
+  if (flag('resume-session-at')) throw new UsageError('--resume-session-at is not supported by toolplane yet.');
   for (const name of ['include-hook-events', 'no-session-persistence', 'fallback-model', 'max-thinking-tokens'])
     if (flag(name)) notices.push(`--${name} is not supported by toolplane yet; ignored`);
   if (flag('include-partial-messages') && text('output-format') !== 'stream-json')
     notices.push('--include-partial-messages has meaning only with --output-format stream-json; ignored');
   exclusive(flag, 'resume', 'continue');
   exclusive(flag, 'system-prompt', 'system-prompt-file');
-  exclusive(flag, 'session-id', 'resume');
-  exclusive(flag, 'session-id', 'continue');
+  if (flag('session-id') && (flag('resume') || flag('continue')) && !flag('fork-session'))
+    throw new UsageError('--session-id names a new session: with --resume or --continue it needs --fork-session.');
   if (flag('fork-session') && !flag('resume') && !flag('continue'))
     throw new UsageError('--fork-session needs --resume or --continue: it forks the session they pick.');
   if (flag('resume-session-at') && !flag('resume'))

@@ -1,3 +1,4 @@
+import { ToolplaneError } from '../errors/toolplane-error.js';
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
@@ -35,10 +36,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   const model = options.model ?? provider.defaultModel;
   const warn = options.warn ?? (() => undefined);
   const output = structuredOutputSetup(options.structuredOutput);
-  let conversation: Conversation =
-    options.resume === undefined
-      ? openConversation(sessions.create())
-      : await reopenConversation(sessions, options.resume, warn);
+  let conversation = await firstConversation(options, warn);
   const hooks = sessionHooks(options, () => conversation.transcript.path, warn);
   const services = options.services ?? createServices();
   const { todoStore, taskRegistry } = installSessionServices(services, {
@@ -238,14 +236,35 @@ function sessionHooks(
  * The conversation of an earlier session, to append to; unreadable transcript lines are reported,
  * and calls a killed run left without results are answered in the transcript itself.
  */
+/** The conversation a session starts with: a new one (under `sessionId` if given), the one resumed, or a fork of it. */
+async function firstConversation(options: AgentSessionOptions, warn: (line: string) => void): Promise<Conversation> {
+  const { sessions, sessionId } = options;
+  if (sessionId !== undefined) {
+    const taken = await sessions.load(sessionId).then(
+      () => true,
+      () => false,
+    );
+    if (taken) throw new ToolplaneError('SESSION_CORRUPT', `A session with the id ${sessionId} exists already.`);
+  }
+  if (options.resume === undefined) return openConversation(sessions.create(sessionId));
+  const fork = options.fork === true ? { ...(sessionId !== undefined ? { id: sessionId } : {}) } : undefined;
+  return reopenConversation(sessions, options.resume, warn, fork);
+}
+
+/**
+ * The conversation of session `sessionId`, continued in its own transcript, or with `fork` in a
+ * new one (of the id `fork.id` when given) that gets the history first, the earlier left untouched.
+ */
 async function reopenConversation(
   sessions: SessionStore,
   sessionId: string,
   warn: (line: string) => void,
+  fork?: { readonly id?: string },
 ): Promise<Conversation> {
   const loaded = await sessions.load(sessionId);
   for (const line of loaded.skippedLines) warn(`warning: ${loaded.path}:${line} could not be read and was skipped`);
-  const transcript = sessions.reopen(sessionId);
+  const transcript = fork ? sessions.create(fork.id) : sessions.reopen(sessionId);
+  if (fork) for (const message of loaded.messages) transcript.appendMessage(message);
   if (loaded.interrupted.length > 0) {
     // Answered, never run again: the model is told they may have run and to check first.
     transcript.appendMessage({ role: 'user', content: [...loaded.interrupted] });

@@ -30,6 +30,10 @@ export type AgentSessionOptions = {
   readonly sessions: SessionStore;
   /** Continue this earlier session instead of starting a new one. */
   readonly resume?: string;
+  /** With `resume`: its history goes on in a new session, the earlier one left as it was. */
+  readonly fork?: boolean;
+  /** The id of the new (or forked) session: a UUID no session of the project has. Default: a random one. */
+  readonly sessionId?: string;
   /** The tools of the session besides MCP tools (built-ins and the host's own). */
   readonly tools: readonly AnyTool[];
   /** MCP servers whose tools join the pool as they connect. */

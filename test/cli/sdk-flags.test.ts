@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,14 @@ import type { MockReply } from '../../src/testing/mock-server-types.js';
 import { isolatedEnv, runCli } from './run-cli.js';
 
 const demoServer = fileURLToPath(new URL('../../demo/mcp-server.mjs', import.meta.url));
+/** The files under `folder`, at any depth, by name: their text. */
+async function readTree(folder: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) files[entry.name] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+  return files;
+}
+
 const done = { content: [{ type: 'text' as const, text: 'done' }] };
 
 /** The flags the Agent SDK builds from `tools`, `strictMcpConfig` and `settingSources`, run for real. */
@@ -35,11 +43,12 @@ describe('--tools, --strict-mcp-config and --setting-sources', () => {
       const messages = result.stdout
         .trim()
         .split('\n')
+        .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       const tools = ((server.requests[0]?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map(
         (tool) => tool.name,
       );
-      return { ...result, messages, tools, init: messages[0]!, end: messages.at(-1)! };
+      return { ...result, messages, tools, init: messages[0] ?? {}, end: messages.at(-1) ?? {} };
     } finally {
       await server.close();
     }
@@ -103,5 +112,30 @@ describe('--tools, --strict-mcp-config and --setting-sources', () => {
     expect((full.end['permission_denials'] as { tool_use_id: string }[]).map((entry) => entry.tool_use_id)).toEqual([
       'r1',
     ]);
+  });
+  it('--session-id names the new session, once; --fork-session continues a history under a new id', async () => {
+    const id = '0b9d6b1e-8f3a-4c2d-9e5f-1a2b3c4d5e6f';
+    const first = await run([{ content: [{ type: 'text', text: 'noted: heron' }] }], ['--session-id', id]);
+    expect(first.init['session_id']).toBe(id);
+    expect(first.end['session_id']).toBe(id);
+    const again = await run([done], ['--session-id', id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`A session with the id ${id} exists already`);
+
+    const transcript = join(home, '.toolplane', 'projects');
+    const before = await readTree(transcript);
+    const forked = await run(
+      [{ content: [{ type: 'text', text: 'it was heron' }] }],
+      ['--resume', id, '--fork-session'],
+    );
+    const forkId = String(forked.end['session_id']);
+    expect(forkId).not.toBe(id);
+    expect(forked.end).toMatchObject({ subtype: 'success', result: 'it was heron' });
+    // The earlier session is as it was; the fork has the history and can be resumed in turn.
+    const after = await readTree(transcript);
+    expect(after[`${id}.jsonl`]).toBe(before[`${id}.jsonl`]);
+    expect(after[`${forkId}.jsonl`]).toContain('noted: heron');
+    const resumed = await run([done], ['--resume', forkId]);
+    expect(resumed.end).toMatchObject({ subtype: 'success', session_id: forkId });
   });
 });
