@@ -48,6 +48,8 @@ describe('flags of Claude Code that toolplane has not built', () => {
     expect(parseRunArguments(['-p', 'x', '--session-id', id.toUpperCase()]).sessionId).toBe(id);
     expect(() => parseRunArguments(['-p', 'x', '--session-id', id, '--resume', id])).toThrow(/needs --fork-session/);
     expect(() => parseRunArguments(['-p', 'x', '--resume-session-at', 'm', '--resume', id])).toThrow(/not supported/);
+    expect(() => parseRunArguments(['-p', 'x', '--no-session-persistence', '--continue'])).toThrow(/not kept/);
+    expect(parseRunArguments(['-p', 'x', '--no-session-persistence']).persistSession).toBe(false);
     expect(parseRunArguments(['-p', 'x', '--tools', 'default']).notices).toEqual([]);
     expect(parseRunArguments(['-p', 'x', '--fallback-model', 'm2', '--ide']).notices).toEqual([
       '--ide has no meaning here; ignored',

@@ -150,7 +150,11 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
   // Not built yet. Ignoring it would break what the host relies on (the history it resumes), so it
   // is refused; the others only lose a convenience.
   if (flag('resume-session-at')) throw new UsageError('--resume-session-at is not supported by toolplane yet.');
-  for (const name of ['include-hook-events', 'no-session-persistence', 'fallback-model', 'max-thinking-tokens'])
+  if (flag('no-session-persistence') && (flag('resume') || flag('continue')))
+    throw new UsageError(
+      '--no-session-persistence starts a session that is not kept: it cannot go with --resume or --continue.',
+    );
+  for (const name of ['include-hook-events', 'fallback-model', 'max-thinking-tokens'])
     if (flag(name)) notices.push(`--${name} is not supported by toolplane yet; ignored`);
   if (flag('include-partial-messages') && text('output-format') !== 'stream-json')
     notices.push('--include-partial-messages has meaning only with --output-format stream-json; ignored');

@@ -138,4 +138,22 @@ describe('--tools, --strict-mcp-config and --setting-sources', () => {
     const resumed = await run([done], ['--resume', forkId]);
     expect(resumed.end).toMatchObject({ subtype: 'success', session_id: forkId });
   });
+  it('--no-session-persistence keeps nothing of the session once it ends', async () => {
+    const big = join(project, 'big.txt');
+    await writeFile(big, 'line of a long file\n'.repeat(20_000));
+    const ephemeral = await run(
+      [{ content: [{ type: 'tool_use', id: 'r1', name: 'Bash', input: { command: `cat ${big}` } }] }, done],
+      ['--no-session-persistence', '--permission-mode', 'bypassPermissions'],
+    );
+    expect(ephemeral.end).toMatchObject({ subtype: 'success' });
+    const left = existsSync(join(home, '.toolplane')) ? await readTree(join(home, '.toolplane')) : {};
+    expect(Object.keys(left).filter((name) => name.endsWith('.jsonl') || name.endsWith('.txt'))).toEqual([]);
+    const scratch = join(home, '.toolplane', 'ephemeral');
+    expect(existsSync(scratch) ? await readdir(scratch) : []).toEqual([]);
+    const resumed = await run([done], ['--resume', String(ephemeral.end['session_id'])]);
+    expect(resumed.code).toBe(1);
+    // The look-alike: without the flag the session is kept and can be resumed.
+    const kept = await run([done], []);
+    expect(Object.keys(await readTree(join(home, '.toolplane')))).toContain(`${String(kept.end['session_id'])}.jsonl`);
+  });
 });

@@ -1,4 +1,6 @@
-import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { ServiceRegistry } from '../../contract/services.js';
 import type { ModelProvider } from '../../contract/provider.js';
 import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
@@ -98,11 +100,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
   const { settings, engine, permissions, modes } = await started.permissions;
-  // The settings' `env` reaches what the session runs (hooks, Bash, MCP servers), not the choice of
-  // provider: a project's file cannot send the API key to another base URL.
-  const toolEnv = settings.env.size > 0 ? { ...env, ...Object.fromEntries(settings.env) } : env;
+  const toolEnv = withSettingsEnv(env, settings);
   const configDir = configDirectory(env, homeDir);
-  const sessions = createSessionStore({ configDir, cwd });
+  const { sessions, discard } = openSessionStore(args, configDir, cwd);
   const resume = await findSessionToResume(sessions, { resume: args.resume, continueLatest: args.continue });
   const sessionRef: { current?: AgentSession } = {};
   const settingsGuard = await createSettingsGuard({
@@ -184,6 +184,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await sandboxRef.current?.dispose?.();
       await mcp?.close();
       await endJournal();
+      await discard();
     },
   });
   sessionRef.current = session;
@@ -200,6 +201,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
   });
   return { provider, model, settings, permissions, mcp, session, prices, agentTypes };
+}
+
+/**
+ * The environment of what the session runs (hooks, Bash, MCP servers): the settings' `env` over
+ * the process's. Not the choice of provider: a project's file cannot send the API key elsewhere.
+ */
+function withSettingsEnv(env: RuntimeOptions['env'], settings: LoadedSettings): RuntimeOptions['env'] {
+  return settings.env.size > 0 ? { ...env, ...Object.fromEntries(settings.env) } : env;
+}
+
+/**
+ * The transcripts' store. With `--no-session-persistence` it is a folder of the session's own,
+ * removed when the session closes (`discard`), so nothing of it stays to be resumed or read.
+ */
+function openSessionStore(args: RunArguments, configDir: string, cwd: string) {
+  if (args.persistSession) return { sessions: createSessionStore({ configDir, cwd }), discard: async () => undefined };
+  const folder = join(configDir, 'ephemeral', randomUUID());
+  return {
+    sessions: createSessionStore({ configDir: folder, cwd }),
+    discard: () => rm(folder, { recursive: true, force: true }),
+  };
 }
 
 /**
