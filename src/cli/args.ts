@@ -154,10 +154,11 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     throw new UsageError(
       '--no-session-persistence starts a session that is not kept: it cannot go with --resume or --continue.',
     );
-  for (const name of ['include-hook-events', 'fallback-model', 'max-thinking-tokens'])
+  for (const name of ['fallback-model', 'max-thinking-tokens'])
     if (flag(name)) notices.push(`--${name} is not supported by toolplane yet; ignored`);
-  if (flag('include-partial-messages') && text('output-format') !== 'stream-json')
-    notices.push('--include-partial-messages has meaning only with --output-format stream-json; ignored');
+  for (const name of ['include-partial-messages', 'include-hook-events'])
+    if (flag(name) && text('output-format') !== 'stream-json')
+      notices.push(`--${name} has meaning only with --output-format stream-json; ignored`);
   exclusive(flag, 'resume', 'continue');
   exclusive(flag, 'system-prompt', 'system-prompt-file');
   if (flag('session-id') && (flag('resume') || flag('continue')) && !flag('fork-session'))

@@ -2,7 +2,7 @@ import { ToolplaneError } from '../errors/toolplane-error.js';
 import type { LoopEvent, QueryResult } from '../session/index.js';
 import { UsageError, type RunArguments } from './args.js';
 import { resultContextOf, toResultObject } from './output/result-object.js';
-import { createStreamWriter } from './output/stream-writer.js';
+import { createHookEventRelay, createStreamWriter } from './output/stream-writer.js';
 import { describeRetry } from './describe-retry.js';
 import { ProviderSetupError } from './runtime/choose-provider.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime/create-runtime.js';
@@ -61,6 +61,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
 
   let runtime: Runtime | undefined;
   let unwritten: Error | undefined;
+  const hookEvents = args.includeHookEvents && args.outputFormat === 'stream-json' ? createHookEventRelay() : undefined;
   try {
     runtime = await createRuntimeOrReport({
       args,
@@ -70,14 +71,13 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       interactive: false,
       warn,
       signal: controller.signal,
+      ...(hookEvents ? { onHookRun: hookEvents.onHookRun } : {}),
     });
     if (!runtime) return EXIT.error;
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
-    const writer =
-      args.outputFormat === 'stream-json'
-        ? createStreamWriter({ line, runtime, includePartialMessages: args.includePartialMessages })
-        : undefined;
+    const writer = args.outputFormat === 'stream-json' ? createStreamWriter({ line, runtime, ...args }) : undefined;
     writer?.init(args.cwd ?? io.cwd, io.env);
+    if (writer) hookEvents?.attach(writer);
     const generator = runtime.session.submit(prompt, controller.signal);
     let result: QueryResult;
     for (;;) {

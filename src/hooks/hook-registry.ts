@@ -23,6 +23,16 @@ export type HookRegistryOptions = {
   readonly shell?: string;
   /** Receives hook failures that did not block, ignored output and `systemMessage`s. */
   readonly onDiagnostic?: (diagnostic: HookDiagnostic) => void;
+  /** Sees each hook as it starts and as it ends (`--include-hook-events`). */
+  readonly onHookRun?: (event: HookRunEvent) => void;
+};
+
+/** A hook starting (`run` absent) or ending (with its run), under an id both share. */
+export type HookRunEvent = {
+  readonly id: string;
+  readonly event: HookEventName;
+  readonly hook: string;
+  readonly run?: HookRun;
 };
 
 /** One hook ready to run. */
@@ -232,12 +242,34 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
   };
 }
 
+let hookRunCount = 0;
+
+/** Runs `hook`, telling `observe` of its start and of its end (a hook that throws ends as an error). */
+function observed(
+  observe: (event: HookRunEvent) => void,
+  event: HookEventName,
+  hook: CompiledHook,
+  input: HookInput,
+  signal: AbortSignal,
+): HookRun | Promise<HookRun> {
+  hookRunCount += 1;
+  const id = `hook-${process.pid}-${hookRunCount}`;
+  observe({ id, event, hook: hook.label });
+  const finish = (run: HookRun): HookRun => {
+    observe({ id, event, hook: hook.label, run });
+    return run;
+  };
+  const run = hook.run(input, signal);
+  return run instanceof Promise ? run.then(finish) : finish(run);
+}
+
 /**
  * Compiles settings hooks and function hooks once per session: matchers are built here, so an
  * event with no matching hook costs one lookup and one test per configured matcher.
  */
 export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
   const report = options.onDiagnostic ?? (() => undefined);
+  const observe = options.onHookRun;
   const env: Record<string, string> = scrubModelCredentials(options.env);
   env['TOOLPLANE_PROJECT_DIR'] = options.projectDir;
   env['CLAUDE_PROJECT_DIR'] = options.projectDir;
@@ -316,7 +348,7 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
       const runs: (HookRun | Promise<HookRun>)[] = [];
       let pending = false;
       for (const hook of hooks) {
-        const run = hook.run(input, signal);
+        const run = observe ? observed(observe, event, hook, input, signal) : hook.run(input, signal);
         // Every asynchronous run is a native Promise made here (async function or new Promise).
         if (run instanceof Promise) pending = true;
         runs.push(run);

@@ -26,3 +26,4 @@ export {
 } from './parse-hook-output.js';
 export { runCommandHook, type CommandHookRun, type RunCommandHookOptions } from './run-command-hook.js';
 export type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
+export type { HookRunEvent } from './hook-registry.js';

@@ -226,16 +226,13 @@ function sessionHooks(
     env: options.env,
     homeDir: options.homeDir,
     transcriptPath,
+    ...(options.onHookRun ? { onHookRun: options.onHookRun } : {}),
     // By name: a hook that cannot run protects nothing, and the person must know which one.
     onDiagnostic: (diagnostic) =>
       warn(`hook ${diagnostic.event} ${JSON.stringify(diagnostic.hook)} (${diagnostic.source}): ${diagnostic.message}`),
   });
 }
 
-/**
- * The conversation of an earlier session, to append to; unreadable transcript lines are reported,
- * and calls a killed run left without results are answered in the transcript itself.
- */
 /** The conversation a session starts with: a new one (under `sessionId` if given), the one resumed, or a fork of it. */
 async function firstConversation(options: AgentSessionOptions, warn: (line: string) => void): Promise<Conversation> {
   const { sessions, sessionId } = options;
@@ -254,6 +251,8 @@ async function firstConversation(options: AgentSessionOptions, warn: (line: stri
 /**
  * The conversation of session `sessionId`, continued in its own transcript, or with `fork` in a
  * new one (of the id `fork.id` when given) that gets the history first, the earlier left untouched.
+ * Unreadable transcript lines are reported, and calls a killed run left without results are
+ * answered in the transcript itself.
  */
 async function reopenConversation(
   sessions: SessionStore,

@@ -25,5 +25,6 @@ export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runne
 export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
 export type { RunCosts, RunUsage } from '../loop/run-accounting.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';
-export type { FunctionHook } from '../hooks/hook-types.js';
+export type { FunctionHook, HookRun } from '../hooks/hook-types.js';
+export type { HookRunEvent } from '../hooks/hook-registry.js';
 export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js';

@@ -11,6 +11,7 @@ import type { Session, SessionStore } from '../loop/session-store.js';
 import type { SubagentType } from '../loop/subagent-runner.js';
 import type { LoopEvent, QueryResult } from '../loop/types.js';
 import type { RunCosts } from '../loop/run-accounting.js';
+import type { HookRunEvent } from '../hooks/hook-registry.js';
 import type { McpManager } from '../mcp/mcp-manager.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { TodoItem, TodoStore } from '../tools/todo-write/todo-store.js';
@@ -32,6 +33,8 @@ export type AgentSessionOptions = {
   readonly resume?: string;
   /** With `resume`: its history goes on in a new session, the earlier one left as it was. */
   readonly fork?: boolean;
+  /** Sees each hook of the session as it starts and ends (`--include-hook-events`). */
+  readonly onHookRun?: (event: HookRunEvent) => void;
   /** The id of the new (or forked) session: a UUID no session of the project has. Default: a random one. */
   readonly sessionId?: string;
   /** The tools of the session besides MCP tools (built-ins and the host's own). */

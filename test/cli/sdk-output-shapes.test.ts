@@ -101,6 +101,23 @@ describe('output shapes, checked against the Agent SDK published types', () => {
           ],
           [...json, '--settings', guarded],
         ),
+      hooks: () =>
+        run(
+          [
+            {
+              content: [
+                {
+                  type: 'tool_use',
+                  id: 'toolu_write',
+                  name: 'Write',
+                  input: { file_path: join(project, 'c.txt'), content: 'x' },
+                },
+              ],
+            },
+            { content: [{ type: 'text', text: 'refused' }] },
+          ],
+          [...stream, '--include-hook-events', '--settings', guarded],
+        ),
       retry: () =>
         run(
           [{ kind: 'error', status: 529, retryAfterSeconds: 0.01 }, { content: [{ type: 'text', text: 'through' }] }],
@@ -209,6 +226,22 @@ describe('output shapes, checked against the Agent SDK published types', () => {
     expect(result('failed')).toMatchObject({ subtype: 'error_during_execution', errors: [expect.any(String)] });
     const denied = result('denials')['permission_denials'] as { tool_use_id: string }[];
     expect(denied.map((denial) => denial.tool_use_id).sort()).toEqual(['toolu_rm', 'toolu_write']);
+  });
+
+  it('--include-hook-events shows each hook start and end, paired by id, after init', () => {
+    const { messages } = runs['hooks']!;
+    const hooks = messages.filter((message) => String(message['subtype']).startsWith('hook_'));
+    expect(messages.findIndex((message) => message['subtype'] === 'init')).toBe(0);
+    expect(hooks.map((message) => message['subtype'])).toEqual(['hook_started', 'hook_response']);
+    expect(hooks[1]).toMatchObject({
+      hook_id: hooks[0]!['hook_id'],
+      hook_event: 'PreToolUse',
+      outcome: 'error',
+      exit_code: 2,
+      stderr: expect.stringContaining('writes are reviewed'),
+    });
+    // Without the flag, none.
+    expect(runs['tool']!.messages.some((message) => String(message['subtype']).startsWith('hook_'))).toBe(false);
   });
 
   it('api_retry names the failure as the SDK does', () => {

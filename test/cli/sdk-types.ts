@@ -11,6 +11,8 @@ export function sdkTypeOf(message: unknown): string {
   if (type === 'result') return subtype === 'success' ? 'SDKResultSuccess' : 'SDKResultError';
   if (type === 'system' && subtype === 'init') return 'SDKSystemMessage';
   if (type === 'system' && subtype === 'api_retry') return 'SDKAPIRetryMessage';
+  if (type === 'system' && subtype === 'hook_started') return 'SDKHookStartedMessage';
+  if (type === 'system' && subtype === 'hook_response') return 'SDKHookResponseMessage';
   if (type === 'assistant') return 'SDKAssistantMessage';
   if (type === 'user') return 'SDKUserMessage';
   if (type === 'stream_event') return 'SDKPartialAssistantMessage';

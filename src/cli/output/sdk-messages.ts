@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StopReason, Usage } from '../../contract/provider.js';
-import type { LoopEvent } from '../../session/index.js';
+import type { HookRunEvent, LoopEvent } from '../../session/index.js';
 import type { AssistantContentBlock, ToolResultBlock } from '../../messages/types.js';
 import type { ToolCallRecord } from '../../execution/types.js';
 import { apiStopReason, apiUsageOf } from './sdk-usage.js';
@@ -157,6 +157,33 @@ export function apiRetryMessage(event: Extract<LoopEvent, { type: 'retry' }>, se
     retry_delay_ms: event.delayMs,
     error_status: event.status ?? null,
     error: apiErrorKind(event.status),
+    uuid: randomUUID(),
+    session_id: sessionId,
+  };
+}
+
+/**
+ * `--include-hook-events`: a hook starting (`system`/`hook_started`) or ending
+ * (`system`/`hook_response`, with what it printed and how it ended), under the id both share.
+ */
+export function hookMessage(event: HookRunEvent, sessionId: string) {
+  const common = { type: 'system' as const, hook_id: event.id, hook_name: event.hook, hook_event: event.event };
+  const { run } = event;
+  if (!run) return { ...common, subtype: 'hook_started' as const, uuid: randomUUID(), session_id: sessionId };
+  const exitCode = run.status === 'success' ? 0 : run.status === 'blocking' ? 2 : undefined;
+  return {
+    ...common,
+    subtype: 'hook_response' as const,
+    output: run.output !== undefined ? JSON.stringify(run.output) : (run.text ?? ''),
+    stdout: run.text ?? '',
+    stderr: run.status === 'success' ? '' : (run.message ?? ''),
+    ...(exitCode !== undefined ? { exit_code: exitCode } : {}),
+    outcome:
+      run.status === 'success'
+        ? ('success' as const)
+        : run.status === 'cancelled'
+          ? ('cancelled' as const)
+          : ('error' as const),
     uuid: randomUUID(),
     session_id: sessionId,
   };

@@ -1,5 +1,5 @@
 import type { ToolCallRecord } from '../../execution/types.js';
-import type { LoopEvent, QueryResult } from '../../session/index.js';
+import type { HookRunEvent, LoopEvent, QueryResult } from '../../session/index.js';
 import { packageVersion } from '../package-root.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { createPartialEvents } from './partial-events.js';
@@ -7,6 +7,7 @@ import { resultContextOf, toResultObject, type RunEnd } from './result-object.js
 import {
   apiRetryMessage,
   assistantMessages,
+  hookMessage,
   initMessage,
   newMessageId,
   toolResultMessages,
@@ -17,6 +18,8 @@ import {
 export type StreamWriter = {
   init(cwd: string, env: Readonly<Record<string, string | undefined>>): void;
   event(event: LoopEvent): void;
+  /** A hook's start or end, written only with `includeHookEvents`. */
+  hook(event: HookRunEvent): void;
   result(result: QueryResult, run: RunEnd): void;
 };
 
@@ -30,6 +33,7 @@ export function createStreamWriter(options: {
   readonly line: (value: unknown) => void;
   readonly runtime: Runtime;
   readonly includePartialMessages: boolean;
+  readonly includeHookEvents: boolean;
 }): StreamWriter {
   const { line, runtime } = options;
   const sessionId = () => runtime.session.id();
@@ -72,6 +76,9 @@ export function createStreamWriter(options: {
           break;
       }
     },
+    hook: (event) => {
+      if (options.includeHookEvents) line(hookMessage(event, sessionId()));
+    },
     result: (result, run) => line(toResultObject(result, resultContextOf(runtime, run))),
   };
 }
@@ -88,5 +95,25 @@ function initFactsOf(runtime: Runtime, cwd: string, env: Readonly<Record<string,
     agents: runtime.agentTypes.map((agent) => agent.name),
     version: packageVersion(),
     keyFromEnv: runtime.provider.name === 'anthropic' && Boolean(env.ANTHROPIC_API_KEY),
+  };
+}
+
+/**
+ * Hook events for a writer that does not exist yet: hooks run while the session starts
+ * (SessionStart), before `init` is written; those wait and follow it.
+ */
+export function createHookEventRelay() {
+  const waiting: HookRunEvent[] = [];
+  let writer: StreamWriter | undefined;
+  return {
+    onHookRun(event: HookRunEvent): void {
+      if (writer) writer.hook(event);
+      else waiting.push(event);
+    },
+    /** From now on events go to `to`, the waiting ones first. */
+    attach(to: StreamWriter): void {
+      writer = to;
+      for (const event of waiting.splice(0)) to.hook(event);
+    },
   };
 }

@@ -22,6 +22,7 @@ import {
   type AgentSession,
   type SubagentType,
   type FunctionHook,
+  type HookRunEvent,
 } from '../../session/index.js';
 import type { HostMcpServers } from './mcp-setup.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
@@ -54,6 +55,8 @@ export type RuntimeOptions = {
   readonly extraTools?: readonly AnyTool[];
   /** What a program driving the command brings of its own (an Agent SDK host's hooks, servers, agents). */
   readonly host?: RuntimeHost;
+  /** Sees each hook as it starts and ends (stream-json's `--include-hook-events`). */
+  readonly onHookRun?: (event: HookRunEvent) => void;
 };
 
 /**
@@ -171,6 +174,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     modes,
     hooks: settings.hooks,
     ...(options.host?.functionHooks ? { functionHooks: options.host.functionHooks } : {}),
+    ...(options.onHookRun ? { onHookRun: options.onHookRun } : {}),
     services,
     agentTypes,
     ...(jsonSchema ? { structuredOutput: { schema: jsonSchema } } : {}),

@@ -9,7 +9,7 @@ import { initializeRequestSchema } from './initialize-request.js';
 import { PromptQueue } from './prompt-queue.js';
 import { readJsonLines } from './read-json-lines.js';
 import { createSdkApprover } from './sdk-approver.js';
-import { createStreamWriter, type StreamWriter } from '../output/stream-writer.js';
+import { createHookEventRelay, createStreamWriter, type StreamWriter } from '../output/stream-writer.js';
 import { promptOf, sdkUserMessageSchema, type SdkUserMessage } from './user-message.js';
 
 type ControlRequestMessage = { readonly request_id: string; readonly request: Readonly<Record<string, unknown>> };
@@ -41,6 +41,7 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
 
+  const hookEvents = args.includeHookEvents ? createHookEventRelay() : undefined;
   let started: Promise<{ runtime: Runtime; setup: HostSetup | undefined } | undefined> | undefined;
   const start = (setup: HostSetup | undefined) =>
     (started ??= createRuntimeOrReport({
@@ -52,18 +53,13 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       warn,
       signal: shutdown.signal,
       ...(setup ? { host: setup.host } : {}),
+      ...(hookEvents ? { onHookRun: hookEvents.onHookRun } : {}),
     }).then((runtime) => {
       if (runtime && args.permissionPromptTool === 'stdio')
         runtime.session.setApprover(createSdkApprover({ channel, warn }));
       return runtime ? { runtime, setup } : undefined;
     }));
-  const answer = (requestId: string, result: { ok: true; response?: object } | { ok: false; error: string }) =>
-    line({
-      type: 'control_response',
-      response: result.ok
-        ? { subtype: 'success', request_id: requestId, response: result.response ?? {} }
-        : { subtype: 'error', request_id: requestId, error: result.error },
-    });
+  const answer = (requestId: string, result: ControlAnswer) => line(controlResponse(requestId, result));
 
   const onControlRequest = async (message: ControlRequestMessage) => {
     const { request } = message;
@@ -114,8 +110,9 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       if (!ready) return EXIT.error;
       const { runtime } = ready;
       if (!writer) {
-        writer = createStreamWriter({ line, runtime, includePartialMessages: args.includePartialMessages });
+        writer = createStreamWriter({ line, runtime, ...args });
         writer.init(cwd, io.env);
+        hookEvents?.attach(writer);
       }
       const { text, dropped } = promptOf(message);
       if (dropped.length > 0)
@@ -161,6 +158,18 @@ async function runOneTurn(
     }
     writer.event(step.value);
   }
+}
+
+type ControlAnswer = { ok: true; response?: object } | { ok: false; error: string };
+
+/** The `control_response` line answering request `requestId`. */
+function controlResponse(requestId: string, result: ControlAnswer) {
+  return {
+    type: 'control_response',
+    response: result.ok
+      ? { subtype: 'success', request_id: requestId, response: result.response ?? {} }
+      : { subtype: 'error', request_id: requestId, error: result.error },
+  };
 }
 
 /** The `initialize` answer: what the session offers, and which of the request's options were applied. */
