@@ -74,6 +74,18 @@ export function createSessionStore(options: { readonly configDir: string; readon
         throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
       return open_(id, true);
     },
+    /** Whether a session of this id has a transcript; a folder that cannot be read throws, never says no. */
+    async has(id: string): Promise<boolean> {
+      if (!SESSION_ID.test(id))
+        throw new ToolplaneError('SESSION_CORRUPT', `Invalid session id ${JSON.stringify(id)}.`);
+      try {
+        await stat(join(folder, `${id}.jsonl`));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw new ToolplaneError('SESSION_CORRUPT', `Cannot tell whether session ${id} exists.`, { cause: error });
+      }
+    },
     /** Reads a session back; throws SESSION_CORRUPT when it does not exist. */
     async load(id: string): Promise<LoadedSession> {
       if (!SESSION_ID.test(id))

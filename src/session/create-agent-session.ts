@@ -236,13 +236,8 @@ function sessionHooks(
 /** The conversation a session starts with: a new one (under `sessionId` if given), the one resumed, or a fork of it. */
 async function firstConversation(options: AgentSessionOptions, warn: (line: string) => void): Promise<Conversation> {
   const { sessions, sessionId } = options;
-  if (sessionId !== undefined) {
-    const taken = await sessions.load(sessionId).then(
-      () => true,
-      () => false,
-    );
-    if (taken) throw new ToolplaneError('SESSION_CORRUPT', `A session with the id ${sessionId} exists already.`);
-  }
+  if (sessionId !== undefined && (await sessions.has(sessionId)))
+    throw new ToolplaneError('SESSION_CORRUPT', `A session with the id ${sessionId} exists already.`);
   if (options.resume === undefined) return openConversation(sessions.create(sessionId));
   const fork = options.fork === true ? { ...(sessionId !== undefined ? { id: sessionId } : {}) } : undefined;
   return reopenConversation(sessions, options.resume, warn, fork);
@@ -265,8 +260,9 @@ async function reopenConversation(
   const transcript = fork ? sessions.create(fork.id) : sessions.reopen(sessionId);
   if (fork) for (const message of loaded.messages) transcript.appendMessage(message);
   if (loaded.interrupted.length > 0) {
-    // Answered, never run again: the model is told they may have run and to check first.
-    transcript.appendMessage({ role: 'user', content: [...loaded.interrupted] });
+    // Answered, never run again: the model is told they may have run and to check first. The
+    // history copied into a fork holds those answers already.
+    if (!fork) transcript.appendMessage({ role: 'user', content: [...loaded.interrupted] });
     warn(
       `warning: ${loaded.interrupted.length} tool call(s) of session ${sessionId} were interrupted and may have run; the model is told to check before repeating them`,
     );

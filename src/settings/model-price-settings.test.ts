@@ -22,6 +22,19 @@ describe('modelPrices in settings', () => {
       warnings,
     );
     expect(merged).toEqual({ a: { input: 1, output: 1 }, c: { input: 2, output: 3 } });
+    // A user file a tool call rewrote (held) sets no price: the model cannot lift its own budget.
+    const held = mergeModelPriceSettings(
+      [
+        {
+          source: 'userSettings',
+          label: '~/.toolplane/settings.json',
+          settings: { modelPrices: { a: { input: 0, output: 0 } } },
+          restriction: { reason: 'held', remedy: 'confirm it' },
+        },
+      ],
+      [],
+    );
+    expect(held).toEqual({});
     expect(warnings).toEqual([{ file: '.toolplane/settings.json', message: expect.stringMatching(/ignored/) }]);
   });
 });

@@ -6,16 +6,22 @@ export type ModelPriceSettings = NonNullable<SettingsFile['modelPrices']>;
 /**
  * `modelPrices` merged over the sources, highest precedence first: the first source that prices a
  * model decides its price. A project's own files cannot set prices: a price of 0 there would make
- * `--max-budget-usd` meaningless, so they are ignored with a warning.
+ * `--max-budget-usd` meaningless, so they are ignored with a warning; so are restricted sources'.
  */
 export function mergeModelPriceSettings(
-  sources: readonly { readonly source: RuleSource; readonly label: string; readonly settings: SettingsFile }[],
+  sources: readonly {
+    readonly source: RuleSource;
+    readonly label: string;
+    readonly settings: SettingsFile;
+    readonly restriction?: unknown;
+  }[],
   warnings: SettingsWarning[],
 ): ModelPriceSettings {
   const merged: Record<string, ModelPriceSettings[string]> = {};
   for (const loaded of sources) {
     const prices = loaded.settings.modelPrices;
-    if (prices === undefined) continue;
+    // A file held after a tool call wrote it, or a scope --setting-sources left out, sets no price.
+    if (prices === undefined || loaded.restriction !== undefined) continue;
     if (loaded.source === 'projectSettings' || loaded.source === 'localSettings') {
       warnings.push({
         file: loaded.label,

@@ -96,4 +96,20 @@ describe('the write-ahead transcript survives SIGKILL', () => {
     const sessionId = await killDuringCall({ content: [slowCall] });
     await resumeAndCheck(sessionId);
   });
+  it('forked after a kill: the fork answers the call once, and the killed session is left as it was', async () => {
+    const sessionId = await killDuringCall({ content: [slowCall] });
+    const before = await readFile(transcriptOf(sessionId), 'utf8');
+    server!.enqueue({ content: [{ type: 'text', text: 'Checking first.' }] });
+    const forked = await runCli(['-p', 'go on', '--resume', sessionId, '--fork-session', '--output-format', 'json'], {
+      cwd: project,
+      env: env(),
+    });
+    expect(forked.code, forked.stdout + forked.stderr).toBe(0);
+    const forkId = (JSON.parse(forked.stdout) as { session_id: string }).session_id;
+    expect(forkId).not.toBe(sessionId);
+    expect(await readFile(transcriptOf(sessionId), 'utf8')).toBe(before);
+    const { uses, answers } = pairing(await readFile(transcriptOf(forkId), 'utf8'));
+    expect([...uses]).toEqual(['slow']);
+    expect(answers.get('slow')).toHaveLength(1);
+  });
 });

@@ -124,7 +124,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { maxRetries } = await started.requests;
   const { tools, services, mcp, agentTypes } = await createRuntimeTools({
     ...options,
-    env: toolEnv,
+    toolEnv,
     signal,
     maxRetries,
     settings,

@@ -29,7 +29,10 @@ export type RuntimeTools = {
  */
 export async function createRuntimeTools(options: {
   readonly cwd: string;
+  /** The process's environment: the provider's services (web search) take their key and base URL from it. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** What the session runs sees (Bash, MCP servers): `env` with the settings' `env` over it. */
+  readonly toolEnv: Readonly<Record<string, string | undefined>>;
   readonly homeDir: string;
   readonly interactive: boolean;
   readonly settings: LoadedSettings;
@@ -54,7 +57,7 @@ export async function createRuntimeTools(options: {
   const services = await hostServices(options);
   const mcp = await startSessionMcp({
     cwd: options.cwd,
-    env: options.env,
+    env: options.toolEnv,
     homeDir: options.homeDir,
     settings,
     configFiles: options.mcpConfigFiles,
@@ -71,7 +74,7 @@ export async function createRuntimeTools(options: {
     ...hostAgents,
   ];
   const builtins = createBuiltinTools({
-    env: options.env,
+    env: options.toolEnv,
     provider,
     interactive: options.interactive,
     hasMcp: mcp !== undefined,
