@@ -49,9 +49,11 @@ export type {
 export {
   addUsage,
   createRunAccounting,
+  createSpendingMeter,
   ZERO_USAGE,
   type RunAccounting,
   type RunCosts,
   type RunUsage,
+  type SpendingMeter,
 } from './run-accounting.js';
 export { createSubagentRunner, GENERAL_PURPOSE_AGENT, type SubagentType } from './subagent-runner.js';

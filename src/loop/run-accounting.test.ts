@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunAccounting } from './run-accounting.js';
+import { createRunAccounting, createSpendingMeter } from './run-accounting.js';
 
 const costOf = (model: string, usage: { readonly inputTokens: number; readonly outputTokens: number }) =>
   model === 'paid' ? (usage.inputTokens + usage.outputTokens) / 1_000 : 0;
@@ -28,12 +28,29 @@ describe('run accounting', () => {
     expect(snapshot.stopReason).toBe('tool_use');
   });
 
-  it('is over budget once what earlier runs and this one spent reaches the cap', () => {
-    const accounting = createRunAccounting({ costOf, maxUsd: 0.2, spentUsd: 0.1 });
+  it('is over budget once what every run on the shared meter spent reaches the cap', () => {
+    const meter = createSpendingMeter();
+    const earlier = createRunAccounting({ costOf, meter });
+    earlier.response('paid', { usage: { inputTokens: 100, outputTokens: 0 } }, 1);
+    const accounting = createRunAccounting({ costOf, maxUsd: 0.2, meter });
+    expect(accounting.overBudget()).toBe(false);
+    // A subagent's run, charged to the same meter as it goes.
+    const subagent = createRunAccounting({ costOf, maxUsd: 0.2, meter });
+    subagent.response('paid', { usage: { inputTokens: 50, outputTokens: 0 } }, 1);
     expect(accounting.overBudget()).toBe(false);
     accounting.response('paid', { usage: { inputTokens: 50, outputTokens: 0 } }, 1);
+    expect(accounting.overBudget()).toBe(true);
+    expect(subagent.overBudget()).toBe(true);
+    expect(meter.spentUsd()).toBeCloseTo(0.2, 10);
+    expect(accounting.snapshot().costUsd).toBeCloseTo(0.05, 10);
+    expect(meter.byModel()['paid']?.usage.inputTokens).toBe(200);
+  });
+
+  it('without a meter, counts the run alone against the cap', () => {
+    const accounting = createRunAccounting({ costOf, maxUsd: 0.1 });
+    accounting.response('paid', { usage: { inputTokens: 99, outputTokens: 0 } }, 1);
     expect(accounting.overBudget()).toBe(false);
-    accounting.response('paid', { usage: { inputTokens: 50, outputTokens: 0 } }, 1);
+    accounting.response('paid', { usage: { inputTokens: 1, outputTokens: 0 } }, 1);
     expect(accounting.overBudget()).toBe(true);
   });
 

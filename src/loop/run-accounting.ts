@@ -20,11 +20,39 @@ export function addUsage(total: Usage, more: Usage): Usage {
 export type RunCosts = {
   /** USD for `usage` on `model`; 0 for a model with no known price (a local one). */
   readonly costOf: (model: string, usage: Usage) => number;
-  /** The run stops with `error_max_budget_usd` once what was spent reaches this. */
+  /** The run stops with `error_max_budget_usd` before a request once what was spent reaches this. */
   readonly maxUsd?: number;
-  /** Spent before this run (earlier prompts of the session): it counts towards `maxUsd`. */
-  readonly spentUsd?: number;
+  /**
+   * Where every priced response is also counted as it completes — a session's meter, shared by
+   * its prompts and its subagents' runs — so that `maxUsd` caps all of them together. Without
+   * it a run's budget counts the run alone.
+   */
+  readonly meter?: SpendingMeter;
 };
+
+/** Spending counted across runs: the session's. */
+export type SpendingMeter = {
+  charge(model: string, usage: Usage, usd: number): void;
+  /** USD counted so far. */
+  spentUsd(): number;
+  /** Per model: tokens and USD counted so far. */
+  byModel(): RunUsage['modelUsage'];
+};
+
+/** A meter that starts at zero. */
+export function createSpendingMeter(): SpendingMeter {
+  let spent = 0;
+  const models: Record<string, { usage: Usage; costUsd: number }> = {};
+  return {
+    charge(model, usage, usd) {
+      spent += usd;
+      const before = models[model];
+      models[model] = { usage: addUsage(before?.usage ?? ZERO_USAGE, usage), costUsd: (before?.costUsd ?? 0) + usd };
+    },
+    spentUsd: () => spent,
+    byModel: () => Object.fromEntries(Object.entries(models).map(([name, entry]) => [name, { ...entry }])),
+  };
+}
 
 /** What a run's model requests used: tokens per model, cost, time waiting for the API, the last stop reason. */
 export type RunUsage = {
@@ -54,6 +82,7 @@ export function createRunAccounting(costs: RunCosts | undefined) {
         costUsd: (before?.costUsd ?? 0) + cost,
       };
       costUsd += cost;
+      costs?.meter?.charge(model, response.usage, cost);
       apiDurationMs += durationMs;
       if (response.stopReason !== undefined) stopReason = response.stopReason;
     },
@@ -63,7 +92,8 @@ export function createRunAccounting(costs: RunCosts | undefined) {
     },
     /** The budget is spent: no further request may be sent. */
     overBudget(): boolean {
-      return costs?.maxUsd !== undefined && (costs.spentUsd ?? 0) + costUsd >= costs.maxUsd;
+      if (costs?.maxUsd === undefined) return false;
+      return (costs.meter ? costs.meter.spentUsd() : costUsd) >= costs.maxUsd;
     },
     snapshot(): RunUsage {
       const models = Object.fromEntries(Object.entries(modelUsage).map(([name, entry]) => [name, { ...entry }]));

@@ -50,6 +50,8 @@ export function createSubagentRunner(options: {
   readonly getPool: () => ToolPool;
   /** The parent's plane as it is when a subagent starts (its approver and result store may change). */
   readonly getPlane: () => QueryOptions['plane'];
+  /** The session's prices, budget and meter, so that a subagent's requests count towards them. */
+  readonly getCosts?: () => QueryOptions['costs'];
   readonly deferral?: DeferralStrategy;
   readonly types?: readonly SubagentType[];
   readonly maxTurns?: number;
@@ -100,6 +102,7 @@ export function createSubagentRunner(options: {
     }) {
       const type = types.find((candidate) => candidate.name === (request.agentType ?? types[0]!.name)) ?? types[0]!;
       const agentId = `agent-${randomUUID().slice(0, 8)}`;
+      const costs = options.getCosts?.();
       let cache = caches.get(type.name);
       if (!cache) {
         cache = createApiToolCache();
@@ -122,6 +125,7 @@ export function createSubagentRunner(options: {
           // Its own tracker: a subagent's history announces and discovers for itself.
           ...(options.deferral ? { deferral: createDeferralTracker(options.deferral) } : {}),
           maxTurns: options.maxTurns ?? 30,
+          ...(costs ? { costs } : {}),
           signal: request.signal,
         },
         cache,

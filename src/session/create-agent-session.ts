@@ -1,4 +1,5 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
+import { createSpendingMeter } from '../loop/run-accounting.js';
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
@@ -59,6 +60,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   });
   const hookSession = () => ({ sessionId: conversation.transcript.id, cwd, permissionMode: modes.get() });
   const closing = options.signal ?? new AbortController().signal;
+  const meter = sessionMeter(options.costs);
   registerSubagents({
     services,
     provider,
@@ -69,6 +71,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     agentTypes: options.agentTypes ?? [GENERAL_PURPOSE_AGENT],
     hooks,
     hookSession,
+    costs: meter.costs,
     signal: closing,
   });
   // Fails here, naming tool and service, rather than at the tool's first call.
@@ -83,7 +86,6 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     await starts.start(source);
   };
   let currentModel = model;
-  const meter = sessionMeter(options.costs);
   const turn: TurnContext = {
     provider,
     get model() {
@@ -98,7 +100,6 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       conversation = { ...conversation, messages };
     },
     onInputTokens: meter.inputTokens,
-    onSpent: meter.spent,
     takeStartContext: starts.take,
     ...(options.afterTools ? { afterTools: options.afterTools } : {}),
     loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, requiredTool: output.requiredTool }),
@@ -119,7 +120,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     todos: () => todoStore.get('main'),
     submit: (prompt, signal) => runTurn(turn, prompt, signal),
     model: () => currentModel,
-    costUsd: meter.costUsd,
+    spending: () => meter.spending,
     setModel(next) {
       currentModel = next ?? model;
     },
@@ -147,21 +148,21 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   };
 }
 
-/** What the session's runs used: the last request's input tokens, and what they cost (for `--max-budget-usd`). */
+/**
+ * What the session's runs used: the last request's input tokens, and what every request cost, its
+ * subagents' included, on one meter that `--max-budget-usd` caps as a whole.
+ */
 function sessionMeter(costs: AgentSessionOptions['costs']) {
   let lastInputTokens = 0;
-  let spentUsd = 0;
+  const spending = createSpendingMeter();
+  const runCosts = costs ? { ...costs, meter: spending } : undefined;
   return {
     inputTokens: (tokens: number) => {
       lastInputTokens = tokens;
     },
-    spent: (usd: number) => {
-      spentUsd += usd;
-    },
     lastInputTokens: () => lastInputTokens,
-    costUsd: () => spentUsd,
-    // What earlier prompts spent counts towards the session's budget.
-    costs: () => (costs ? { ...costs, spentUsd } : undefined),
+    spending,
+    costs: () => runCosts,
   };
 }
 
@@ -199,7 +200,6 @@ function loopOptions(parts: {
     get plane() {
       return plane();
     },
-    // What earlier prompts spent counts towards the session's budget.
     get costs() {
       return parts.costs();
     },

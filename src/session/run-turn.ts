@@ -20,8 +20,6 @@ export type TurnContext = {
   /** The history grew or was replaced (each message, and the result at the end). */
   readonly onMessages: (messages: readonly Message[]) => void;
   readonly onInputTokens: (tokens: number) => void;
-  /** What a finished run cost, in USD. */
-  readonly onSpent: (usd: number) => void;
   /** Context the next prompt carries (SessionStart hooks); taken once. */
   readonly takeStartContext: () => readonly string[];
   readonly afterTools?: (signal?: AbortSignal) => Promise<readonly string[]>;
@@ -131,7 +129,6 @@ export async function* runTurn(
       }
       if (step.done) {
         context.onMessages(step.value.messages);
-        context.onSpent(step.value.costUsd);
         return writeError ? { ...step.value, status: 'error_during_execution', error: writeError } : step.value;
       }
       const event = step.value;

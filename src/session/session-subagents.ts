@@ -23,6 +23,8 @@ export function registerSubagents(options: {
   readonly agentTypes: readonly SubagentType[];
   readonly hooks: HookPlane;
   readonly hookSession: () => HookSession;
+  /** The session's prices, budget and meter: a subagent's requests count towards both. */
+  readonly costs: () => QueryOptions['costs'];
   readonly signal: AbortSignal;
 }): void {
   const { services, hooks } = options;
@@ -34,6 +36,7 @@ export function registerSubagents(options: {
       system: options.system,
       getPool: options.tools.pool,
       getPlane: options.plane,
+      getCosts: options.costs,
       deferral: options.tools.deferral.strategy,
       types: options.agentTypes,
       servicesFor: () => services.child().set(fileStateService, createFileStateStore()),

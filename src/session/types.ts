@@ -10,7 +10,7 @@ import type { Message } from '../messages/types.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
 import type { SubagentType } from '../loop/subagent-runner.js';
 import type { LoopEvent, QueryResult } from '../loop/types.js';
-import type { RunCosts } from '../loop/run-accounting.js';
+import type { RunCosts, SpendingMeter } from '../loop/run-accounting.js';
 import type { HookRunEvent } from '../hooks/hook-registry.js';
 import type { McpManager } from '../mcp/mcp-manager.js';
 import type { ToolPool } from '../pool/tool-pool.js';
@@ -71,7 +71,7 @@ export type AgentSessionOptions = {
    * Prices each model response (`costOf`, USD; 0 for a model without a price) and caps what the
    * session may spend (`maxUsd`): the run that reaches it ends with `error_max_budget_usd`.
    */
-  readonly costs?: Omit<RunCosts, 'spentUsd'>;
+  readonly costs?: Omit<RunCosts, 'meter'>;
   /** Default 200,000. */
   readonly contextWindowTokens?: number;
   /** Called after every batch of tool calls and at close; lines it returns are notices (the settings guard). */
@@ -106,8 +106,11 @@ export type AgentSession = {
   submit(prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
   /** The model the next request goes to. */
   model(): string;
-  /** USD the session's runs have cost so far (by the `costs` prices; 0 without them). */
-  costUsd(): number;
+  /**
+   * What the session's model requests have cost so far, its subagents' included, by the `costs`
+   * prices (0 without them): USD in all and per model.
+   */
+  spending(): SpendingMeter;
   /** Sends later requests to `model`; undefined goes back to the session's first model. */
   setModel(model: string | undefined): void;
   /** Who answers `ask` decisions; none means they are denied. */

@@ -156,4 +156,13 @@ describe('--tools, --strict-mcp-config and --setting-sources', () => {
     const kept = await run([done], []);
     expect(Object.keys(await readTree(join(home, '.toolplane')))).toContain(`${String(kept.end['session_id'])}.jsonl`);
   });
+  it('--max-budget-usd refuses a model it cannot price, before any request; a price in the settings makes it count', async () => {
+    const unpriced = await run([done], ['--model', 'my-local-coder', '--max-budget-usd', '1']);
+    expect(unpriced.code).toBe(1);
+    expect(unpriced.stderr).toContain('--max-budget-usd cannot cap my-local-coder: it has no price');
+    expect(unpriced.tools).toEqual([]);
+    const priced = JSON.stringify({ modelPrices: { 'my-local-coder': { input: 0.1, output: 0.2 } } });
+    const counted = await run([done], ['--model', 'my-local-coder', '--max-budget-usd', '1', '--settings', priced]);
+    expect(counted.end).toMatchObject({ subtype: 'success' });
+  });
 });

@@ -134,6 +134,25 @@ describe('output shapes, checked against the Agent SDK published types', () => {
           [{ content: [glob], usage }, { content: [{ type: 'text', text: 'never sent' }] }],
           [...json, '--max-budget-usd', '0.001'],
         ),
+      subagentBudget: () =>
+        run(
+          [
+            {
+              content: [
+                {
+                  type: 'tool_use',
+                  id: 'toolu_agent',
+                  name: 'Agent',
+                  input: { description: 'look', prompt: 'look around' },
+                },
+              ],
+              usage: { input_tokens: 10, output_tokens: 10 },
+            },
+            { content: [{ type: 'text', text: 'the report' }], usage: { input_tokens: 10_000, output_tokens: 1_000 } },
+            { content: [{ type: 'text', text: 'never sent' }] },
+          ],
+          [...json, '--max-budget-usd', '0.01', '--permission-mode', 'bypassPermissions'],
+        ),
       freeBudget: () =>
         run(
           [
@@ -262,6 +281,16 @@ describe('output shapes, checked against the Agent SDK published types', () => {
     expect((result('freeBudget')['modelUsage'] as Record<string, { costBasis: string }>)['claude-sonnet-5-5']).toEqual(
       expect.objectContaining({ costBasis: 'managed' }),
     );
+  });
+
+  it("a subagent's requests count towards the budget and the result's cost", () => {
+    // Parent $0.00012, then the subagent's $0.03 (10,000 in at $2, 1,000 out at $10 per million).
+    expect(result('subagentBudget')).toMatchObject({ subtype: 'error_max_budget_usd', is_error: true });
+    expect(runs['subagentBudget']!.requests).toBe(2);
+    expect(result('subagentBudget')['total_cost_usd']).toBeCloseTo(0.03012, 10);
+    expect(
+      (result('subagentBudget')['modelUsage'] as Record<string, { inputTokens: number }>)['claude-sonnet-5-5'],
+    ).toMatchObject({ inputTokens: 10_010 });
   });
 
   it('each kind of message keeps its shape, key by key', () => {

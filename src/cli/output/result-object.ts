@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { PriceTable } from '../../providers/index.js';
-import { CONTEXT_WINDOW_TOKENS, DEFAULT_MAX_TOKENS, type LoopStatus, type QueryResult } from '../../session/index.js';
+import {
+  CONTEXT_WINDOW_TOKENS,
+  DEFAULT_MAX_TOKENS,
+  type LoopStatus,
+  type QueryResult,
+  type SpendingMeter,
+} from '../../session/index.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { apiStopReason, apiUsageOf, modelUsageOf, type ModelLimits } from './sdk-usage.js';
 
@@ -11,6 +17,8 @@ export type ResultContext = {
   readonly interrupted: boolean;
   readonly prices: PriceTable;
   readonly limits: ModelLimits;
+  /** The session's meter: costs are the session's so far, its earlier prompts' and subagents' included. */
+  readonly spending?: SpendingMeter;
 };
 
 /** How a run ended, as the command saw it. */
@@ -22,6 +30,7 @@ export function resultContextOf(runtime: Runtime, run: RunEnd): ResultContext {
     ...run,
     sessionId: runtime.session.id(),
     prices: runtime.prices,
+    spending: runtime.session.spending(),
     limits: { contextWindow: CONTEXT_WINDOW_TOKENS, maxOutputTokens: DEFAULT_MAX_TOKENS },
   };
 }
@@ -44,9 +53,9 @@ export function toResultObject(result: QueryResult, context: ResultContext) {
     duration_api_ms: Math.round(result.apiDurationMs),
     num_turns: result.turns,
     stop_reason: apiStopReason(result.stopReason),
-    total_cost_usd: result.costUsd,
+    total_cost_usd: context.spending?.spentUsd() ?? result.costUsd,
     usage: apiUsageOf(result.usage),
-    modelUsage: modelUsageOf(result, context.prices, context.limits),
+    modelUsage: modelUsageOf(context.spending?.byModel() ?? result.modelUsage, context.prices, context.limits),
     permission_denials: result.permissionDenials.map((denial) => ({
       ...denial,
       tool_input: isRecord(denial.tool_input) ? denial.tool_input : {},
@@ -72,7 +81,7 @@ function errorText(result: QueryResult, interrupted: boolean): string {
   if (interrupted || result.status === 'aborted') return 'interrupted';
   if (result.status === 'error_max_turns') return `Reached maximum number of turns (${result.turns})`;
   if (result.status === 'error_max_budget_usd')
-    return `Reached maximum budget (--max-budget-usd): stopped before the next model request, after $${result.costUsd.toFixed(4)} in this run`;
+    return `Reached maximum budget (--max-budget-usd): the session has spent it, so the next model request was not sent ($${result.costUsd.toFixed(4)} of it in this run)`;
   if (result.status === 'error_max_structured_output_retries')
     return 'the structured output was not given after the allowed attempts';
   return result.status;

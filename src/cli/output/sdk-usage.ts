@@ -32,9 +32,9 @@ export function apiUsageOf(usage: Usage) {
  * price came from (`list`: the built-in list; `managed`: the settings' `modelPrices`; `unknown`:
  * no price, so the model counted 0, as a local model does).
  */
-export function modelUsageOf(run: RunUsage, prices: PriceTable, limits: ModelLimits) {
+export function modelUsageOf(modelUsage: RunUsage['modelUsage'], prices: PriceTable, limits: ModelLimits) {
   return Object.fromEntries(
-    Object.entries(run.modelUsage).map(([model, { usage, costUsd }]) => {
+    Object.entries(modelUsage).map(([model, { usage, costUsd }]) => {
       const basis = prices.priceOf(model)?.basis;
       return [
         model,

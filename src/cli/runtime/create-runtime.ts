@@ -121,6 +121,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   const provider = withShellParserAfterFirstRequest(await started.provider, options.warn);
   const model = args.model ?? provider.defaultModel;
+  const prices = pricesFor(settings, args, model);
   const { maxRetries } = await started.requests;
   const { tools, services, mcp, agentTypes } = await createRuntimeTools({
     ...options,
@@ -157,7 +158,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           signal,
         });
   const sandboxRef: { current?: Sandbox } = {};
-  const prices = createPriceTable(settings.modelPrices);
   const session = await createAgentSession({
     provider,
     model,
@@ -205,6 +205,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
   });
   return { provider, model, settings, permissions, mcp, session, prices, agentTypes };
+}
+
+/** The price table; a budget that could not be counted (the model has no price) is refused before anything starts. */
+function pricesFor(settings: LoadedSettings, args: RunArguments, model: string): PriceTable {
+  const prices = createPriceTable(settings.modelPrices);
+  if (args.maxBudgetUsd !== undefined && prices.priceOf(model) === undefined)
+    throw new ToolplaneError(
+      'SETTINGS_INVALID',
+      `--max-budget-usd cannot cap ${model}: it has no price. Give it one with the modelPrices setting (README: Settings).`,
+    );
+  return prices;
 }
 
 /**

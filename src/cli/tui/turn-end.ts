@@ -22,7 +22,7 @@ export function turnEnd(result: QueryResult): TranscriptAction {
       return {
         type: 'turn-end',
         outcome: 'error',
-        message: `Stopped: the session spent its budget (US$${result.costUsd.toFixed(4)} this turn).`,
+        message: `Stopped before the next model request: the session has spent its --max-budget-usd (US$${result.costUsd.toFixed(4)} of it in this turn).`,
       };
     case 'error_during_execution':
     case 'error_max_structured_output_retries':
