@@ -22,6 +22,8 @@ export function createPartialEvents(context: {
   let started = false;
   let index = -1;
   let open: 'text' | 'tool_use' | undefined;
+  // Each tool_use block's index by its id: a server that streams parallel calls interleaves their input.
+  let toolIndex = new Map<string, number>();
   const wrap = (event: object) => ({
     type: 'stream_event' as const,
     event,
@@ -35,13 +37,22 @@ export function createPartialEvents(context: {
     started = true;
     index = -1;
     open = undefined;
+    toolIndex = new Map();
     out.push(
       wrap({ type: 'message_start', message: apiMessage(context.messageId(), context.model(), [], undefined, zero) }),
     );
   };
+  // A text block ends when the next block starts; tool_use blocks end with the message, since a
+  // server may interleave the input of parallel calls.
   const close = (out: object[]) => {
-    if (open !== undefined) out.push(wrap({ type: 'content_block_stop', index }));
+    if (open === 'text') out.push(wrap({ type: 'content_block_stop', index }));
     open = undefined;
+  };
+  const closeAll = (out: object[]) => {
+    close(out);
+    for (const at of [...toolIndex.values()].sort((a, b) => a - b))
+      out.push(wrap({ type: 'content_block_stop', index: at }));
+    toolIndex = new Map();
   };
   const openBlock = (out: object[], kind: 'text' | 'tool_use', block: object) => {
     close(out);
@@ -62,24 +73,27 @@ export function createPartialEvents(context: {
         case 'tool-use-start':
           begin(out);
           openBlock(out, 'tool_use', { type: 'tool_use', id: event.id, name: event.name, input: {} });
+          toolIndex.set(event.id, index);
           break;
-        case 'tool-input-delta':
-          if (open === 'tool_use')
+        case 'tool-input-delta': {
+          const at = toolIndex.get(event.id);
+          if (at !== undefined)
             out.push(
               wrap({
                 type: 'content_block_delta',
-                index,
+                index: at,
                 delta: { type: 'input_json_delta', partial_json: event.partialJson },
               }),
             );
           break;
+        }
         case 'retry':
-          close(out);
+          closeAll(out);
           started = false;
           break;
         case 'assistant-message':
           begin(out);
-          close(out);
+          closeAll(out);
           out.push(
             wrap({
               type: 'message_delta',
