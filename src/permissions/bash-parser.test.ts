@@ -103,6 +103,21 @@ describe('parseShell', () => {
     expect(parseShell('echo a \\\nb', options).concerns).toEqual([]);
   });
 
+  test("after such a line break a pipeline's `!` is negation, not the command (found by the property test)", () => {
+    const words = (command: string) =>
+      parseShell(command, options).commands.map((item) => item.words.map((word) => word.value));
+    expect(words('ls | ls | ls\n! rm -rf build && ls')).toEqual([
+      ['ls'],
+      ['ls'],
+      ['ls'],
+      ['rm', '-rf', 'build'],
+      ['ls'],
+    ]);
+    // The look-alike: a lone `!` stays a word, and the line is still not vouched for.
+    expect(words('ls | ls | ls\n!')).toEqual([['ls'], ['ls'], ['ls'], ['!']]);
+    expect(parseShell('ls | ls | ls\n! rm -rf build && ls', options).concerns.join('; ')).toMatch(/line break/);
+  });
+
   test('commands are still extracted from syntax it does not vouch for', () => {
     expect(words('while true; do rm -rf x; done').flat()).toContain('rm');
     expect(words('ls\rrm -rf x').flat()).toContain('rm');
