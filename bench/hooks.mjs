@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { defineTool } from '../dist/contract/define-tool.js';
 import { createServices } from '../dist/contract/services.js';
 import { createHookGate } from '../dist/hooks/create-hook-gate.js';
+import { initShellParser } from '../dist/permissions/bash-parser.js';
+import { createHookConditionJudge } from '../dist/session/hook-conditions.js';
+import { defineBuiltinTool } from '../dist/contract/define-builtin-tool.js';
 import { loadSettings } from '../dist/settings/load-settings.js';
 
 const bash = defineTool({
@@ -99,6 +102,31 @@ export async function run() {
         ['PreToolUse', [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }], source: 'projectSettings' }]],
       ]),
     });
+    // A command hook with "if": the condition is judged by the rule engine before any process starts.
+    await initShellParser();
+    const guarded = createHookGate({
+      projectDir: base,
+      env: { PATH: process.env.PATH },
+      settings: new Map([
+        [
+          'PreToolUse',
+          [
+            {
+              hooks: [{ type: 'command', command: 'cat > /dev/null', if: 'Bash(git push:*)' }],
+              source: 'projectSettings',
+            },
+          ],
+        ],
+      ]),
+      conditionMatches: createHookConditionJudge({ cwd: base, homeDir: base }),
+    });
+    const builtinBash = defineBuiltinTool('Bash', {
+      name: 'Bash',
+      inputSchema: z.object({ command: z.string() }),
+      prompt: '',
+      call: async () => 'ok',
+    });
+    const callOf = (text) => ({ ...subject, tool: builtinBash, input: { command: text } });
     const project = join(base, 'project');
     const userDir = join(base, 'config');
     await mkdir(join(project, '.toolplane'), { recursive: true });
@@ -132,6 +160,14 @@ export async function run() {
       preToolUseTwoUnmatchedFunctionHooksMicros: await perCallMicros(() => unmatched.preToolUse(subject, signal)),
       preToolUseTwoMatchingFunctionHooksMicros: await perCallMicros(() => twoMatching.preToolUse(subject, signal)),
       preToolUseOneCommandHookMedianMs: await medianMillis(() => command.preToolUse(subject, signal), 30),
+      preToolUseCommandHookIfNotMatchingMicros: await perCallMicros(
+        () => guarded.preToolUse(callOf('git status'), signal),
+        { iterations: 2_000 },
+      ),
+      preToolUseCommandHookIfMatchingMedianMs: await medianMillis(
+        () => guarded.preToolUse(callOf('git push origin main'), signal),
+        30,
+      ),
       loadFiveSettingsFilesMedianMs: await medianMillis(load, 50),
     };
   } finally {

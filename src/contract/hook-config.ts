@@ -43,6 +43,11 @@ export type CommandHookConfig = {
    * denied and a PermissionRequest is denied, instead of the reference's non-blocking error.
    */
   readonly failClosed?: boolean;
+  /**
+   * Tool events: a permission rule (`Bash(git push:*)`, `Edit(/src/**)`); the hook starts only for
+   * a call that rule would match, judged as a deny rule would judge it.
+   */
+  readonly if?: string;
 };
 
 /** A hook that POSTs the event's JSON to a URL and reads the answer from the response body. */
@@ -56,6 +61,8 @@ export type HttpHookConfig = {
   readonly timeout?: number;
   /** As for command hooks: a failure denies the call instead of being a non-blocking error. */
   readonly failClosed?: boolean;
+  /** As for command hooks: the permission rule a call must match for the hook to start. */
+  readonly if?: string;
 };
 
 /** A matcher and the commands it runs, as read from one settings source. */

@@ -242,15 +242,19 @@ export function createHookGate(options: CreateHookGateOptions): HookPlane {
     signal: AbortSignal,
     aggregate: (runs: readonly HookRun[]) => T,
   ): T | Promise<T> => {
-    const hooks = registry.matching(event, subject.tool.name);
-    if (hooks.length === 0) return EMPTY as T;
-    const input = buildHookInput({
-      event,
-      session: subject.context,
-      transcriptPath: transcriptPath(subject.context.sessionId),
-      fields: fields(),
-    });
-    return then(registry.run(event, hooks, input, signal), aggregate);
+    const matched = registry.matching(event, subject.tool.name);
+    if (matched.length === 0) return EMPTY as T;
+    // A hook's `if` is judged before it starts: one whose rule the call does not match costs no process.
+    return then(registry.forCall(matched, subject), (hooks) => {
+      if (hooks.length === 0) return EMPTY as T;
+      const input = buildHookInput({
+        event,
+        session: subject.context,
+        transcriptPath: transcriptPath(subject.context.sessionId),
+        fields: fields(),
+      });
+      return then(registry.run(event, hooks, input, signal), aggregate);
+    }) as T | Promise<T>;
   };
 
   return {

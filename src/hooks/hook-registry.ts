@@ -1,3 +1,4 @@
+import type { CallSubject } from '../contract/gates.js';
 import type { CommandHookConfig, HookEventName, HookSettings, HttpHookConfig } from '../contract/hook-config.js';
 import { runHttpHook } from './run-http-hook.js';
 import { scrubModelCredentials } from '../contract/scrub-env.js';
@@ -6,6 +7,9 @@ import type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-ty
 import { capHookText, parseHookStdout, type HookOutput } from './parse-hook-output.js';
 import { runCommandHook, type CommandHookRun } from './run-command-hook.js';
 import { hookScriptProblem } from './hook-script-check.js';
+import { observed, type HookRunEvent } from './observe-hook-run.js';
+
+export type { HookRunEvent } from './observe-hook-run.js';
 
 /** Seconds a command hook may run when its config names no timeout. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
@@ -25,14 +29,12 @@ export type HookRegistryOptions = {
   readonly onDiagnostic?: (diagnostic: HookDiagnostic) => void;
   /** Sees each hook as it starts and as it ends (`--include-hook-events`). */
   readonly onHookRun?: (event: HookRunEvent) => void;
-};
-
-/** A hook starting (`run` absent) or ending (with its run), under an id both share. */
-export type HookRunEvent = {
-  readonly id: string;
-  readonly event: HookEventName;
-  readonly hook: string;
-  readonly run?: HookRun;
+  /**
+   * Judges a hook's `if` (a permission rule) against a call: true when the rule would match it.
+   * Without it, or when it cannot judge (it throws), a hook with an `if` runs for every call its
+   * matcher accepts: a guard that runs too often is safer than one that never runs.
+   */
+  readonly conditionMatches?: (condition: string, call: CallSubject) => boolean | Promise<boolean>;
 };
 
 /** One hook ready to run. */
@@ -42,6 +44,8 @@ export type CompiledHook = {
   readonly matcher: CompiledMatcher;
   /** Identical commands run once per event. */
   readonly dedupeKey: string | undefined;
+  /** Its `if`: the permission rule a call must match for it to start. */
+  readonly condition?: string;
   run(input: HookInput, signal: AbortSignal): HookRun | Promise<HookRun>;
 };
 
@@ -49,6 +53,11 @@ export type CompiledHook = {
 export type HookRegistry = {
   /** The hooks of `event` whose matcher accepts `target` (all of them when `target` is undefined). */
   matching(event: HookEventName, target: string | undefined): readonly CompiledHook[];
+  /** Of `hooks`, those whose `if` the call matches (or that have none). */
+  forCall(
+    hooks: readonly CompiledHook[],
+    call: CallSubject,
+  ): readonly CompiledHook[] | Promise<readonly CompiledHook[]>;
   /** Runs hooks in parallel; synchronous when every hook is a synchronous function hook. */
   run(
     event: HookEventName,
@@ -126,7 +135,8 @@ function compileCommandHook(
     label: config.command,
     source,
     matcher,
-    dedupeKey: config.command,
+    dedupeKey: config.if === undefined ? config.command : `${config.command}\0if ${config.if}`,
+    ...(config.if === undefined ? {} : { condition: config.if }),
     async run(input, signal) {
       const run = await runCommandHook({
         command: config.command,
@@ -155,7 +165,8 @@ function compileHttpHook(
     label: config.url,
     source,
     matcher,
-    dedupeKey: `http ${config.url}`,
+    dedupeKey: config.if === undefined ? `http ${config.url}` : `http ${config.url}\0if ${config.if}`,
+    ...(config.if === undefined ? {} : { condition: config.if }),
     async run(input, signal) {
       const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
       switch (run.kind) {
@@ -242,25 +253,18 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
   };
 }
 
-let hookRunCount = 0;
-
-/** Runs `hook`, telling `observe` of its start and of its end (a hook that throws ends as an error). */
-function observed(
-  observe: (event: HookRunEvent) => void,
-  event: HookEventName,
-  hook: CompiledHook,
-  input: HookInput,
-  signal: AbortSignal,
-): HookRun | Promise<HookRun> {
-  hookRunCount += 1;
-  const id = `hook-${process.pid}-${hookRunCount}`;
-  observe({ id, event, hook: hook.label });
-  const finish = (run: HookRun): HookRun => {
-    observe({ id, event, hook: hook.label, run });
-    return run;
-  };
-  const run = hook.run(input, signal);
-  return run instanceof Promise ? run.then(finish) : finish(run);
+/** A judge's verdict on one `if`; one that cannot judge (it throws, or its promise rejects) lets the hook run. */
+function judgeCondition(
+  judge: NonNullable<HookRegistryOptions['conditionMatches']>,
+  condition: string,
+  call: CallSubject,
+): boolean | Promise<boolean> {
+  try {
+    const verdict = judge(condition, call);
+    return verdict instanceof Promise ? verdict.catch(() => true) : verdict;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -343,6 +347,17 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
         (matched ??= []).push(hook);
       }
       return matched ?? NONE;
+    },
+    forCall(hooks, call) {
+      const judge = options.conditionMatches;
+      if (judge === undefined || hooks.every((hook) => hook.condition === undefined)) return hooks;
+      const verdicts = hooks.map((hook) =>
+        hook.condition === undefined ? true : judgeCondition(judge, hook.condition, call),
+      );
+      const keep = (settled: readonly boolean[]) => hooks.filter((_, index) => settled[index]);
+      return verdicts.some((verdict) => verdict instanceof Promise)
+        ? Promise.all(verdicts).then(keep)
+        : keep(verdicts as boolean[]);
     },
     run(event, hooks, input, signal) {
       const runs: (HookRun | Promise<HookRun>)[] = [];

@@ -1,5 +1,6 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { createSpendingMeter } from '../loop/run-accounting.js';
+import { createHookConditionJudge } from './hook-conditions.js';
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
@@ -227,6 +228,7 @@ function sessionHooks(
     homeDir: options.homeDir,
     transcriptPath,
     ...(options.onHookRun ? { onHookRun: options.onHookRun } : {}),
+    conditionMatches: createHookConditionJudge({ cwd: options.cwd, homeDir: options.homeDir }),
     // By name: a hook that cannot run protects nothing, and the person must know which one.
     onDiagnostic: (diagnostic) =>
       warn(`hook ${diagnostic.event} ${JSON.stringify(diagnostic.hook)} (${diagnostic.source}): ${diagnostic.message}`),

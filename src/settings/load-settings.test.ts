@@ -307,11 +307,10 @@ describe('loadSettings', () => {
       { hooks: [{ type: 'command', command: 'audit' }], source: 'userSettings', file: join(userDir, 'settings.json') },
     ]);
     expect(loaded.hooks.get('PostToolUse')).toEqual([
-      { hooks: [{ type: 'command', command: 'log' }], source: 'projectSettings', file },
+      { hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)' }], source: 'projectSettings', file },
     ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       'PreToolUse hook of type "agent" is not supported (or lacks its command); ignored',
-      'PostToolUse hook log: the "if" filter is not supported; the hook runs for every call its matcher accepts',
       'PostToolUse hook log: "async" is not supported; the hook runs before the call continues',
       'hook event "Notification" is not supported; its hooks are ignored',
     ]);

@@ -4,6 +4,7 @@ import { HOOK_EVENT_NAMES } from '../contract/hook-config.js';
 import type { PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import type { AdditionalDirectory, McpServersFromSource } from './load-settings.js';
 import type { SettingsFile, SettingsWarning } from './parse-settings-text.js';
+import { parseRule } from '../permissions/rule-parser.js';
 
 /**
  * Why a settings file may only tighten the policy: its deny and ask rules apply, nothing that
@@ -97,6 +98,14 @@ export function pushSource(loaded: LoadedSource, sinks: SourceSinks): void {
   }
 }
 
+/** The events that concern one tool call, where a hook's `if` can be judged. */
+const TOOL_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+]);
+
 function pushHooks(
   loaded: LoadedSource,
   entries: readonly [string, NonNullable<SettingsFile['hooks']>[string]][],
@@ -123,10 +132,16 @@ function pushHooks(
           });
           return [];
         }
-        if (hook.if !== undefined) {
+        const condition = hook.if === undefined ? undefined : parseRule(hook.if, 'deny');
+        if (condition !== undefined && (condition.rule === undefined || condition.diagnostic?.severity === 'error'))
           warnings.push({
             file: label,
-            message: `${event} hook ${named}: the "if" filter is not supported; the hook runs for every call its matcher accepts`,
+            message: `${event} hook ${named}: "if" ${hook.if} is not a permission rule (${condition.diagnostic?.message ?? 'unknown'}); the hook runs for every call its matcher accepts`,
+          });
+        if (hook.if !== undefined && !TOOL_EVENTS.has(event)) {
+          warnings.push({
+            file: label,
+            message: `${event} hook ${named}: "if" applies to tool events only; the hook runs for every ${event}`,
           });
         }
         if (hook.async === true) {
@@ -136,6 +151,7 @@ function pushHooks(
           });
         }
         const common = {
+          ...(hook.if !== undefined && TOOL_EVENTS.has(event) ? { if: hook.if } : {}),
           ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
           ...(hook.failClosed === undefined ? {} : { failClosed: hook.failClosed }),
         };

@@ -1,0 +1,32 @@
+import type { HookEventName } from '../contract/hook-config.js';
+import type { CompiledHook } from './hook-registry.js';
+import type { HookInput, HookRun } from './hook-types.js';
+
+/** A hook starting (`run` absent) or ending (with its run), under an id both share. */
+export type HookRunEvent = {
+  readonly id: string;
+  readonly event: HookEventName;
+  readonly hook: string;
+  readonly run?: HookRun;
+};
+
+let hookRunCount = 0;
+
+/** Runs `hook`, telling `observe` of its start and of its end (compiled hooks resolve, a failure as an error run). */
+export function observed(
+  observe: (event: HookRunEvent) => void,
+  event: HookEventName,
+  hook: CompiledHook,
+  input: HookInput,
+  signal: AbortSignal,
+): HookRun | Promise<HookRun> {
+  hookRunCount += 1;
+  const id = `hook-${process.pid}-${hookRunCount}`;
+  observe({ id, event, hook: hook.label });
+  const finish = (run: HookRun): HookRun => {
+    observe({ id, event, hook: hook.label, run });
+    return run;
+  };
+  const run = hook.run(input, signal);
+  return run instanceof Promise ? run.then(finish) : finish(run);
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
+import type { CallSubject } from '../contract/gates.js';
+import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.js';
+import { createServices } from '../contract/services.js';
+import { createHookGate } from '../hooks/create-hook-gate.js';
+import { initShellParser } from '../permissions/bash-parser.js';
+import { createHookConditionJudge } from './hook-conditions.js';
+
+let dir: string;
+let project: string;
+beforeAll(async () => {
+  await initShellParser();
+});
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'toolplane-hook-if-'));
+  project = join(dir, 'project');
+  await mkdir(project);
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const bash = defineBuiltinTool('Bash', {
+  name: 'Bash',
+  inputSchema: z.object({ command: z.string() }),
+  prompt: '',
+  call: () => Promise.resolve(''),
+});
+
+function subject(command: string): CallSubject {
+  return {
+    tool: bash,
+    input: { command },
+    toolUseId: 't',
+    context: {
+      toolUseId: 't',
+      signal: new AbortController().signal,
+      cwd: project,
+      sessionId: 's',
+      agentId: 'main',
+      permissionMode: 'default',
+      services: createServices(),
+    },
+  };
+}
+
+/** A PreToolUse hook that leaves a marker when it starts and blocks, under the condition `condition`. */
+function guard(condition: string, marker: string) {
+  const settings = new Map<HookEventName, HookMatcherConfig[]>([
+    [
+      'PreToolUse',
+      [
+        {
+          matcher: 'Bash',
+          source: 'projectSettings',
+          hooks: [{ type: 'command', command: `touch ${marker}; echo "no pushing" >&2; exit 2`, if: condition }],
+        },
+      ],
+    ],
+  ]);
+  return createHookGate({
+    settings,
+    projectDir: project,
+    env: { PATH: process.env['PATH'] },
+    conditionMatches: createHookConditionJudge({ cwd: project, homeDir: dir }),
+  });
+}
+
+describe('a hook with "if"', () => {
+  it('starts only for a call its rule matches, wherever the command hides; a call it does not match starts no process', async () => {
+    const cases: [string, boolean][] = [
+      ['git push origin main', true],
+      ['ls && git push --force', true],
+      ["bash -c 'git push'", true],
+      ['timeout 5 git push', true],
+      ['git status', false],
+      ['git pushx', false],
+      ['echo git push', false],
+    ];
+    for (const [command, matches] of cases) {
+      const marker = join(dir, `ran-${cases.findIndex(([text]) => text === command)}`);
+      const outcome = await guard('Bash(git push:*)', marker).preToolUse(
+        subject(command),
+        new AbortController().signal,
+      );
+      expect({ command, ran: existsSync(marker) }).toEqual({ command, ran: matches });
+      expect({ command, decision: outcome.decision }).toEqual({ command, decision: matches ? 'deny' : undefined });
+    }
+  });
+
+  it('a condition that is not a rule runs the hook for every call: a guard never goes quiet', async () => {
+    const marker = join(dir, 'ran');
+    const outcome = await guard('Bash(git push', marker).preToolUse(
+      subject('git status'),
+      new AbortController().signal,
+    );
+    expect(existsSync(marker)).toBe(true);
+    expect(outcome.decision).toBe('deny');
+  });
+});

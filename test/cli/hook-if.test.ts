@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { toolResultText } from './request-body.js';
+import { isolatedEnv, runCli } from './run-cli.js';
+
+/** A settings hook with "if", as Claude Code projects write them, through the whole command. */
+describe('a hook with "if" in the settings', () => {
+  let home: string;
+  let project: string;
+  let server: MockModelServer | undefined;
+
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-hook-if-cli-'));
+    project = join(home, 'project');
+    await mkdir(join(project, '.claude'), { recursive: true });
+  });
+  afterEach(async () => {
+    await server?.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('blocks the call its rule matches and starts for no other', async () => {
+    const started = join(home, 'hook-started');
+    await writeFile(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  if: 'Bash(git push:*)',
+                  command: `echo "$(date +%s%N)" >> ${started}; echo "pushing is reviewed" >&2; exit 2`,
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const made = join(project, 'made');
+    server = await startMockAnthropicServer({
+      replies: [
+        {
+          content: [
+            { type: 'tool_use', id: 'ok', name: 'Bash', input: { command: `touch ${made}` } },
+            { type: 'tool_use', id: 'push', name: 'Bash', input: { command: 'cd . && git push origin main' } },
+          ],
+        },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const run = await runCli(['-p', 'go', '--trust-project', '--permission-mode', 'bypassPermissions'], {
+      cwd: project,
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(made)).toBe(true);
+    expect(toolResultText(server.requests[1]!.body, 'push')).toContain('pushing is reviewed');
+    // One start: the push. The touch started no hook process.
+    expect((await readFile(started, 'utf8')).trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/"if" filter is not supported/);
+  });
+});
