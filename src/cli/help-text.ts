@@ -9,6 +9,7 @@ Usage:
                                          [--permission-mode MODE] [--trust-project] [--json]
   toolplane tool-search --catalog FILE.jsonl (--query TEXT | --queries FILE.jsonl) [--max-results N]
   toolplane mcp list [--mcp-config FILE] [--json] [--timeout MS] [--trust-project]
+  toolplane hooks list [--json] [--settings FILE|JSON] [--trust-project]
   toolplane sessions list [--json]
   toolplane doctor [--json] [--settings FILE|JSON]   can Bash commands be sandboxed here; the policy
   toolplane trust [DIR]                  let DIR's own settings, hooks and MCP servers apply (every run)

@@ -2,7 +2,7 @@ import { JSON_SCHEMA_NEEDS_PRINT, parseRunArguments, UsageError } from './args.j
 import { HELP_TEXT } from './help-text.js';
 import type { CommandIo } from './headless.js';
 
-const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'sessions', 'demo', 'doctor', 'trust']);
+const SUBCOMMANDS = new Set(['permissions', 'tool-search', 'mcp', 'hooks', 'sessions', 'demo', 'doctor', 'trust']);
 
 /** Runs the command line and resolves with the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -59,6 +59,12 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
       if (argv[0] !== 'list') throw new UsageError('Usage: toolplane mcp list [--mcp-config FILE] [--json]');
       const { runMcpList } = await import('./commands/mcp-list.js');
       return runMcpList(argv.slice(1), io);
+    }
+    case 'hooks': {
+      if (argv[0] !== 'list')
+        throw new UsageError('Usage: toolplane hooks list [--json] [--settings FILE|JSON] [--trust-project]');
+      const { runHooksList } = await import('./commands/hooks-list.js');
+      return runHooksList(argv.slice(1), io);
     }
     case 'sessions': {
       if (argv[0] !== 'list') throw new UsageError('Usage: toolplane sessions list [--json]');

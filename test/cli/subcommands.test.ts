@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,6 +189,42 @@ describe('toolplane subcommands', () => {
     expect(servers.find((server) => server.name === 'broken')).toMatchObject({ status: 'failed' });
     expect(servers.find((server) => server.name === 'broken')?.reason).toBeTruthy();
     expect(run.code).toBe(1);
+  });
+
+  it('hooks list shows every hook in force with its matcher, if, source file and a script that cannot run', async () => {
+    const fixture = fileURLToPath(new URL('../fixtures/claude-project', import.meta.url));
+    const copy = join(home, 'claude-project');
+    await cp(fixture, copy, { recursive: true });
+    const listed = async (extra: string[]) => {
+      const run = await runCli(['hooks', 'list', '--json', ...extra], { cwd: copy, env: isolatedEnv(home) });
+      return { ...run, hooks: JSON.parse(run.stdout) as Record<string, unknown>[] };
+    };
+    const trusted = await listed([
+      '--trust-project',
+      '--settings',
+      JSON.stringify({
+        hooks: {
+          PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true', if: 'Bash(git push:*)' }] }],
+        },
+      }),
+    ]);
+    expect(trusted.code).toBe(0);
+    const settingsFile = join(copy, '.claude', 'settings.json');
+    expect(trusted.hooks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: 'PreToolUse', matcher: 'Bash', type: 'command', file: settingsFile }),
+        expect.objectContaining({
+          event: 'PreToolUse',
+          matcher: 'Read',
+          problem: expect.stringContaining('missing.sh'),
+        }),
+        expect.objectContaining({ event: 'PostToolUse', matcher: 'Bash', if: 'Bash(git push:*)', source: 'cli' }),
+      ]),
+    );
+    // The look-alike: in a folder nobody trusted the project's hooks are not in force, and stderr says so.
+    const untrusted = await listed([]);
+    expect(untrusted.hooks.filter((hook) => hook['file'] === settingsFile)).toEqual([]);
+    expect(untrusted.stderr).toMatch(/not trusted/);
   });
 
   it('tool-search ranks a catalog with the ToolSearch ranking', async () => {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { arch, platform, release, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { SandboxPolicy, SandboxProfile } from '../../contract/sandbox.js';
 import { buildSandboxPolicy } from '../../permissions/sandbox-policy.js';
 import { createBubblewrapSandbox } from '../../sandbox/bubblewrap-sandbox.js';
@@ -11,7 +10,7 @@ import { seccompSupported } from '../../sandbox/seccomp-filter.js';
 import { bubblewrapVersion, runSandboxed } from '../../sandbox/run-sandboxed.js';
 import { loadSettings } from '../../settings/load-settings.js';
 import { configDirectory } from '../../session/index.js';
-import { UsageError } from '../args.js';
+import { parseCommandArgs } from './command-args.js';
 import type { CommandIo } from '../headless.js';
 
 type Check = { readonly name: string; readonly ok: boolean; readonly detail: string };
@@ -23,16 +22,7 @@ type Check = { readonly name: string; readonly ok: boolean; readonly detail: str
  * Exit 0 when the sandbox works, 1 when it does not (or is turned off).
  */
 export async function runDoctor(argv: readonly string[], io: CommandIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { json: { type: 'boolean' }, settings: { type: 'string' } },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const values = parseCommandArgs(argv, { json: { type: 'boolean' }, settings: { type: 'string' } });
   const settings = await loadSettings({
     cwd: io.cwd,
     env: io.env,

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { loadSettings } from '../../settings/load-settings.js';
-import { UsageError } from '../args.js';
+import { parseCommandArgs } from './command-args.js';
 import type { CommandIo } from '../headless.js';
 import { setUpMcp } from '../runtime/mcp-setup.js';
 
@@ -12,21 +11,12 @@ import { setUpMcp } from '../runtime/mcp-setup.js';
  * stranger's repository must not run the commands it names.
  */
 export async function runMcpList(argv: readonly string[], io: CommandIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        'mcp-config': { type: 'string', multiple: true },
-        json: { type: 'boolean' },
-        timeout: { type: 'string' },
-        'trust-project': { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const values = parseCommandArgs(argv, {
+    'mcp-config': { type: 'string', multiple: true },
+    json: { type: 'boolean' },
+    timeout: { type: 'string' },
+    'trust-project': { type: 'boolean' },
+  });
   const timeoutMs = values.timeout ? Number(values.timeout) : 15_000;
   const settings = await loadSettings({
     cwd: io.cwd,
