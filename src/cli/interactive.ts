@@ -3,6 +3,7 @@ import { describeReason } from '../contract/permission.js';
 import { INTERACTION_CHANNEL } from '../tools/ask-user-question/interaction-channel.js';
 import type { RunArguments } from './args.js';
 import type { CommandIo } from './headless.js';
+import { describeListedHook, listHooks } from './hook-listing.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
 import type { HeldConfigFile } from './runtime/held-config-files.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
@@ -108,6 +109,10 @@ export function createInteractiveHost(
             `${server.name} (${server.transport}, ${server.scope}): ${server.state.status}, ${server.toolNames.length} tools${'reason' in server.state ? ` — ${String(server.state.reason)}` : ''}`,
         )
         .join('\n');
+    },
+    describeHooks: () => {
+      const hooks = listHooks(runtime.settings.hooks, { cwd, env });
+      return hooks.length === 0 ? 'No hooks are in force.' : hooks.map(describeListedHook).join('\n');
     },
     compact: (signal) => runtime.session.compact(signal),
     listSessions: async () => {

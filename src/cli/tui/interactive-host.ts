@@ -39,6 +39,8 @@ export type InteractiveHost = {
   describePermissions(): string;
   /** `/mcp`: servers, states, tool counts, and why a failed one failed. */
   describeMcp(): string;
+  /** `/hooks`: every hook in force, with its matcher, `if`, source file, and a script that cannot run. */
+  describeHooks(): string;
   /** `/compact`: summarizes older turns now; returns a one-line report. */
   compact(signal: AbortSignal): Promise<string>;
   /** `/resume`: sessions of this project, newest first, and switching to one. */

@@ -1,5 +1,5 @@
 /** The terminal UI's slash commands. */
-export type SlashCommandName = 'permissions' | 'mcp' | 'compact' | 'resume' | 'clear' | 'help' | 'exit';
+export type SlashCommandName = 'permissions' | 'mcp' | 'hooks' | 'compact' | 'resume' | 'clear' | 'help' | 'exit';
 
 /** What a submitted line is: a prompt for the model, a known command, or an unknown one. */
 export type SubmittedLine =
@@ -12,6 +12,7 @@ export type SubmittedLine =
 export const SLASH_COMMANDS: ReadonlyMap<SlashCommandName, string> = new Map([
   ['permissions', 'the permission rules in force, their sources, and the mode'],
   ['mcp', 'MCP servers, their states and tool counts'],
+  ['hooks', 'the hooks in force: event, matcher, if, command and source file'],
   ['compact', 'summarize older turns now to free context'],
   ['resume', 'pick an earlier session of this project to continue'],
   ['clear', 'start a new session'],

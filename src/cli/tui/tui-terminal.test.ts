@@ -403,6 +403,8 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     const ui = await startUi();
     await submit(ui, '/permissions');
     await waitForScreen(ui, (screen) => screen.includes('allow: Read (user settings)'), 'the permissions text');
+    await submit(ui, '/hooks');
+    await waitForScreen(ui, (screen) => screen.includes('if Bash(git push:*)'), 'the hooks text');
     await submit(ui, '/nope');
     await waitForScreen(
       ui,

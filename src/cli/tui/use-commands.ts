@@ -37,6 +37,8 @@ export function useCommands(options: {
           return notice(host.describePermissions());
         case 'mcp':
           return notice(host.describeMcp());
+        case 'hooks':
+          return notice(host.describeHooks());
         case 'exit':
           return void shutdown(0);
         case 'compact':

@@ -253,6 +253,7 @@ const host = {
   },
   describePermissions: () => 'allow: Read (user settings)\nmode: default',
   describeMcp: () => 'no MCP servers',
+  describeHooks: () => 'PreToolUse  Bash  if Bash(git push:*)  command "./guard.sh"  (project settings)',
   compact: async () => {
     log({ kind: 'compact' });
     return 'Compacted 6 messages into a summary.';

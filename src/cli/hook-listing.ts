@@ -1,0 +1,59 @@
+import type { HookMatcherConfig, HookSettings } from '../contract/hook-config.js';
+import { hookScriptProblem } from '../session/index.js';
+
+/** One hook in force, as `hooks list` shows it. */
+export type ListedHook = {
+  readonly event: string;
+  readonly matcher: string;
+  readonly type: 'command' | 'http';
+  readonly run: string;
+  readonly if?: string;
+  readonly timeout?: number;
+  readonly failClosed?: boolean;
+  readonly source: string;
+  readonly file?: string;
+  /** Why it cannot run (its script is missing, not executable), when that is known before it runs. */
+  readonly problem?: string;
+};
+
+type Where = { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> };
+
+/** Every hook of `hooks`, event by event, each with its source and, for a script that cannot run, why. */
+export function listHooks(hooks: HookSettings, where: Where): ListedHook[] {
+  return [...hooks].flatMap(([event, groups]) => groups.flatMap((group) => listGroup(event, group, where)));
+}
+
+function listGroup(event: string, group: HookMatcherConfig, where: Where): ListedHook[] {
+  return group.hooks.map((hook) => {
+    const run = hook.type === 'command' ? hook.command : hook.url;
+    // Checked with the variables a run gives hooks, so `"$CLAUDE_PROJECT_DIR"/…` resolves as it will.
+    const env = { ...where.env, TOOLPLANE_PROJECT_DIR: where.cwd, CLAUDE_PROJECT_DIR: where.cwd };
+    const problem = hook.type === 'command' ? hookScriptProblem(hook.command, { env, cwd: where.cwd }) : undefined;
+    return {
+      event,
+      matcher: group.matcher === undefined || group.matcher === '' ? '*' : group.matcher,
+      type: hook.type,
+      run,
+      ...(hook.if !== undefined ? { if: hook.if } : {}),
+      ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}),
+      ...(hook.failClosed !== undefined ? { failClosed: hook.failClosed } : {}),
+      source: group.source,
+      ...(group.file !== undefined ? { file: group.file } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+    };
+  });
+}
+
+/** One line for a person: event, matcher, `if`, what runs, limits, where it came from, and why it cannot run. */
+export function describeListedHook(hook: ListedHook): string {
+  const parts = [
+    `${hook.event}  ${hook.matcher}`,
+    hook.if !== undefined ? `if ${hook.if}` : undefined,
+    `${hook.type} ${JSON.stringify(hook.run)}`,
+    hook.timeout !== undefined ? `timeout ${hook.timeout}s` : undefined,
+    hook.failClosed ? 'failClosed' : undefined,
+    `(${hook.file ?? hook.source})`,
+    hook.problem !== undefined ? `— cannot run: ${hook.problem}` : undefined,
+  ];
+  return parts.filter((part) => part !== undefined).join('  ');
+}
