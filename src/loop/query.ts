@@ -86,7 +86,7 @@ export async function* query(
     while (true) {
       if (signal.aborted) return result('aborted');
       if (run.turns >= maxTurns) return result('error_max_turns');
-      if (run.accounting.overBudget()) return result('error_max_budget_usd');
+      if (run.accounting.overBudget(model)) return result('error_max_budget_usd', budgetError(run.accounting, model));
 
       if (options.compaction) {
         const compacted = yield* maybeCompact({
@@ -164,6 +164,13 @@ export async function* query(
     live?.abort();
     live?.close();
   }
+}
+
+/** Why the budget stopped a request to `model`, when it is not the amount spent. */
+function budgetError(accounting: RunAccounting, model: string): Error | undefined {
+  return accounting.cannotPrice(model)
+    ? new Error(`--max-budget-usd cannot cap ${model}: it has no price; no request was sent to it`)
+    : undefined;
 }
 
 /** The tokens a request's context held: new input plus what was read from or written to the cache. */

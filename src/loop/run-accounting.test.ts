@@ -62,4 +62,14 @@ describe('run accounting', () => {
     expect(before.modelUsage).toEqual({});
     expect(accounting.snapshot().costUsd).toBe(0);
   });
+
+  it('under a budget, a model without a price gets no request (a switch to a local model mid-session)', () => {
+    const accounting = createRunAccounting({ costOf, maxUsd: 1, canPrice: (model) => model === 'paid' });
+    expect(accounting.overBudget('paid')).toBe(false);
+    expect(accounting.cannotPrice('local')).toBe(true);
+    expect(accounting.overBudget('local')).toBe(true);
+    // Without a budget nothing needs a price.
+    const free = createRunAccounting({ costOf, canPrice: () => false });
+    expect(free.overBudget('local')).toBe(false);
+  });
 });

@@ -28,6 +28,8 @@ export type RunCosts = {
    * it a run's budget counts the run alone.
    */
   readonly meter?: SpendingMeter;
+  /** Whether `model` has a price; a budget cannot cap one that has none, so no request goes to it. */
+  readonly canPrice?: (model: string) => boolean;
 };
 
 /** Spending counted across runs: the session's. */
@@ -90,9 +92,14 @@ export function createRunAccounting(costs: RunCosts | undefined) {
     waited(durationMs: number) {
       apiDurationMs += durationMs;
     },
-    /** The budget is spent: no further request may be sent. */
-    overBudget(): boolean {
+    /** The budget is spent, or cannot count a request to `model`: no further request may be sent. */
+    /** A budget is set and `model` has no price: the budget could not count a request to it. */
+    cannotPrice(model: string): boolean {
+      return costs?.maxUsd !== undefined && costs.canPrice !== undefined && !costs.canPrice(model);
+    },
+    overBudget(model?: string): boolean {
       if (costs?.maxUsd === undefined) return false;
+      if (model !== undefined && this.cannotPrice(model)) return true;
       return (costs.meter ? costs.meter.spentUsd() : costUsd) >= costs.maxUsd;
     },
     snapshot(): RunUsage {

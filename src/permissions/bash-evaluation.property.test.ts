@@ -133,4 +133,20 @@ describe('Bash decisions under composition (property-based)', () => {
     );
     expect(decide('ls\npwd\ngit status', []).behavior).toBe('allow');
   });
+
+  test("a deny of a git subcommand holds through git's global options, where an allow of git would pass it", () => {
+    const rules: PermissionRuleEntry[] = [
+      { rule: 'Bash(git:*)', behavior: 'allow', source: 'projectSettings', root: '/' },
+      { rule: 'Bash(git push:*)', behavior: 'deny', source: 'projectSettings', root: '/' },
+    ];
+    const globals = fc.constantFrom('-C /tmp', '-c a=b', '--no-pager', '--git-dir=.git', '-C sub -c x=y --paginate');
+    fc.assert(
+      fc.property(globals, fc.constantFrom('push', 'push origin main', 'push --force'), (options, push) => {
+        expect(decide(`git ${options} ${push}`, rules).behavior).toBe('deny');
+        // The look-alike: the same options before another subcommand are what the allow rule allows.
+        expect(decide(`git ${options} status`, rules).behavior).toBe('allow');
+      }),
+      { numRuns: 50 },
+    );
+  });
 });

@@ -115,6 +115,9 @@ describe('parseShell', () => {
     ]);
     // The look-alike: a lone `!` stays a word, and the line is still not vouched for.
     expect(words('ls | ls | ls\n!')).toEqual([['ls'], ['ls'], ['ls'], ['!']]);
+    // A quoted or escaped `!` is a program of that name, never dropped.
+    expect(words("'!' ls")).toEqual([['!', 'ls']]);
+    expect(words('\\! ls -la')).toEqual([['!', 'ls', '-la']]);
     expect(parseShell('ls | ls | ls\n! rm -rf build && ls', options).concerns.join('; ')).toMatch(/line break/);
   });
 

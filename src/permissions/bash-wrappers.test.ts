@@ -22,6 +22,11 @@ describe('denyForms', () => {
     ['command rm x', 'rm x'],
     ['watch -n 1 rm x', 'rm x'],
     ['flock /tmp/lock rm x', 'rm x'],
+    // git's global options come before the subcommand a rule names.
+    ['git -C /tmp push origin', 'git push origin'],
+    ['git -c a=b --no-pager push', 'git push'],
+    ['git --git-dir=.git push', 'git push'],
+    ['/usr/bin/git -C sub push', 'git push'],
   ])('%s includes %s', (command, form) => {
     expect(denyForms(first(command)).forms).toContain(form);
   });

@@ -1,6 +1,7 @@
 import type { ShellCommand } from './bash-parser.js';
 import { isSafeAssignment } from './environment-variables.js';
 import { renderWord, type ShellWord } from './shell-words.js';
+import { gitSubcommandIndex } from './git-paths.js';
 
 /**
  * Canonical views of one simple command for rule matching. Deny and ask rules see every reading
@@ -283,6 +284,11 @@ export function denyForms(command: ShellCommand): {
           ]),
         );
     }
+  }
+  // `git -C dir --no-pager push`: a rule names the subcommand right after git; so does this reading.
+  if (programName(argv[0]) !== undefined && basename(programName(argv[0]) as string) === 'git') {
+    const at = gitSubcommandIndex(argv);
+    if (at !== undefined && at > 1) forms.add(renderCommand([argv[0] as ShellWord, ...argv.slice(at)]));
   }
   return { forms: [...forms], argv, viaXargs, layers };
 }

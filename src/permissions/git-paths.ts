@@ -86,6 +86,19 @@ function objectPath(value: string): { readonly path: string; readonly fromTop: b
   return { path, fromTop: !/^\.\.?\//.test(path) };
 }
 
+/**
+ * Where git's subcommand is in `argv` (`git -C dir -c k=v --no-pager push`: at 6), past the global
+ * options; undefined when a word before it is not static (it could be anything).
+ */
+export function gitSubcommandIndex(argv: readonly ShellWord[]): number | undefined {
+  let index = 1;
+  while (argv[index]?.value.startsWith('-')) {
+    if (argv[index]?.static !== true) return undefined;
+    index += GLOBAL_VALUE_OPTIONS.test(argv[index]?.value ?? '') ? 2 : 1;
+  }
+  return index < argv.length ? index : undefined;
+}
+
 /** The files a git command's operands name, for Read rules (empty for subcommands that print no file content). */
 export function gitPaths(argv: readonly ShellWord[]): GitPath[] {
   let index = 1;

@@ -176,7 +176,8 @@ function finishCommand(
   // A `!` the grammar left as a word (after a line break it did not end the command at) is bash's
   // pipeline negation: the command is the rest, and rules must see it as such (`! rm -rf x`).
   const first = part.words[0];
-  if (first?.static && first.value === '!' && part.words.length > 1) part = { ...part, words: part.words.slice(1) };
+  // Only a bare `!`: a quoted or escaped one (`'!' ls`, `\\! ls`) is a program of that name.
+  if (first?.static && first.source === '!' && part.words.length > 1) part = { ...part, words: part.words.slice(1) };
   w.commands.push({ assignments: part.assignments, words: part.words, text, cwds: w.cwds, nested });
   const name = part.words[0];
   if (name?.static && name.value === 'cd') applyCd(w, part.words);

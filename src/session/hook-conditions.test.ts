@@ -79,6 +79,9 @@ describe('a hook with "if"', () => {
       ['ls && git push --force', true],
       ["bash -c 'git push'", true],
       ['timeout 5 git push', true],
+      // Commands the engine cannot read through may match: the hook runs.
+      ['g=git; $g push', true],
+      ['echo git push | sh', true],
       ['git status', false],
       ['git pushx', false],
       ['echo git push', false],

@@ -5,8 +5,9 @@ import { createPermissionEngine, parseRule, type PermissionEngine } from '../per
 /**
  * The judge of hooks' `if` conditions: each condition is a permission rule, judged by the
  * session's rule engine as a deny rule would be — so a rule finds its command inside a compound
- * command, behind wrappers and in `bash -c`, exactly where a deny would. A condition that is not
- * a rule the engine can use throws, so the hook runs for every call (a guard must not go quiet).
+ * command, behind wrappers and in `bash -c`, exactly where a deny would; a call it cannot read
+ * through counts as a match. A condition that is not a rule the engine can use throws, so the
+ * hook runs for every call (a guard must not go quiet).
  */
 export function createHookConditionJudge(options: {
   readonly cwd: string;
@@ -28,7 +29,11 @@ export function createHookConditionJudge(options: {
     engines.set(condition, engine);
     return engine;
   };
-  const matched = (decision: PermissionDecision) => decision.behavior === 'deny' && decision.reason?.kind === 'rule';
+  // A rule's deny is a match; so is a call the engine could not read through (a safety ask: a
+  // command built at run time, a script piped to a shell, no parser): it may match, so the hook runs.
+  const matched = (decision: PermissionDecision) =>
+    (decision.behavior === 'deny' && decision.reason?.kind === 'rule') ||
+    (decision.behavior === 'ask' && decision.reason?.kind === 'safety');
   return (condition, call) => {
     const decision = engineFor(condition).decide(call);
     return decision instanceof Promise ? decision.then(matched) : matched(decision);

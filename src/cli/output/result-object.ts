@@ -80,7 +80,7 @@ function errorText(result: QueryResult, interrupted: boolean): string {
   if (result.error) return result.error.message;
   if (interrupted || result.status === 'aborted') return 'interrupted';
   if (result.status === 'error_max_turns') return `Reached maximum number of turns (${result.turns})`;
-  if (result.status === 'error_max_budget_usd')
+  if (result.status === 'error_max_budget_usd' && result.error === undefined)
     return `Reached maximum budget (--max-budget-usd): the session has spent it, so the next model request was not sent ($${result.costUsd.toFixed(4)} of it in this run)`;
   if (result.status === 'error_max_structured_output_retries')
     return 'the structured output was not given after the allowed attempts';

@@ -20,6 +20,7 @@ import {
   checkStructuredOutputSchema,
   offersToolSearch,
   type AgentSession,
+  type AgentSessionOptions,
   type SubagentType,
   type FunctionHook,
   type HookRunEvent,
@@ -179,7 +180,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agentTypes,
     ...(jsonSchema ? { structuredOutput: { schema: jsonSchema } } : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
-    costs: { costOf: prices.costOf, ...(args.maxBudgetUsd !== undefined ? { maxUsd: args.maxBudgetUsd } : {}) },
+    costs: costsOf(prices, args),
     afterTools: settingsNotices(settingsGuard, options),
     warn: options.warn,
     signal,
@@ -216,6 +217,15 @@ function pricesFor(settings: LoadedSettings, args: RunArguments, model: string):
       `--max-budget-usd cannot cap ${model}: it has no price. Give it one with the modelPrices setting (README: Settings).`,
     );
   return prices;
+}
+
+/** The session's costs: prices, the budget, and which models a budget can count. */
+function costsOf(prices: PriceTable, args: RunArguments): NonNullable<AgentSessionOptions['costs']> {
+  return {
+    costOf: prices.costOf,
+    canPrice: (model) => prices.priceOf(model) !== undefined,
+    ...(args.maxBudgetUsd !== undefined ? { maxUsd: args.maxBudgetUsd } : {}),
+  };
 }
 
 /**
