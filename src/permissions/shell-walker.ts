@@ -173,10 +173,9 @@ function finishCommand(
   text: string,
   nested: boolean,
 ): void {
-  // A `!` the grammar left as a word (after a line break it did not end the command at) is bash's
-  // pipeline negation: the command is the rest, and rules must see it as such (`! rm -rf x`).
+  // A bare `!` the grammar left as a word (after a line break it did not end the command at) is
+  // bash's negation: rules see the rest (`! rm -rf x`). A quoted or escaped one is a program's name.
   const first = part.words[0];
-  // Only a bare `!`: a quoted or escaped one (`'!' ls`, `\\! ls`) is a program of that name.
   if (first?.static && first.source === '!' && part.words.length > 1) part = { ...part, words: part.words.slice(1) };
   w.commands.push({ assignments: part.assignments, words: part.words, text, cwds: w.cwds, nested });
   const name = part.words[0];
