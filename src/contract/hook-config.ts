@@ -13,10 +13,12 @@ export type HookEventName =
   | 'PermissionRequest'
   | 'UserPromptSubmit'
   | 'Stop'
+  | 'SubagentStart'
   | 'SubagentStop'
   | 'SessionStart'
   | 'SessionEnd'
-  | 'PreCompact';
+  | 'PreCompact'
+  | 'PostCompact';
 
 export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'PreToolUse',
@@ -25,10 +27,12 @@ export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'PermissionRequest',
   'UserPromptSubmit',
   'Stop',
+  'SubagentStart',
   'SubagentStop',
   'SessionStart',
   'SessionEnd',
   'PreCompact',
+  'PostCompact',
 ];
 
 /** One shell command run for an event. */

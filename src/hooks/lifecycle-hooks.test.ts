@@ -175,3 +175,61 @@ describe('SessionStart, SessionEnd and PreCompact', () => {
     );
   });
 });
+
+describe('SubagentStart and PostCompact', () => {
+  it("SubagentStart matches on the agent type, sees the agent's id and type, and gives context for its brief", async () => {
+    const seen = join(dir, 'seen.json');
+    const brief = await script(
+      'brief.sh',
+      `cat > ${seen}\nprintf '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"use the rubric"}}'`,
+    );
+    const other = await script('other.sh', `touch ${join(dir, 'other-ran')}`);
+    const hooks = plane('SubagentStart', [
+      { matcher: 'reviewer', commands: [brief] },
+      { matcher: 'explorer', commands: [other] },
+    ]);
+    const outcome = await hooks.subagentStart({ session, signal, agentId: 'agent-1', agentType: 'reviewer' });
+    expect(outcome).toEqual({ additionalContext: ['use the rubric'] });
+    expect(JSON.parse(await readFile(seen, 'utf8'))).toMatchObject({
+      hook_event_name: 'SubagentStart',
+      agent_id: 'agent-1',
+      agent_type: 'reviewer',
+    });
+    expect(existsSync(join(dir, 'other-ran'))).toBe(false);
+    // Plain stdout is not context here, and a crash gives none.
+    const plain = await script('plain.sh', 'echo just talking');
+    expect(
+      await plane('SubagentStart', [{ commands: [plain] }]).subagentStart({
+        session,
+        signal,
+        agentId: 'a',
+        agentType: 'x',
+      }),
+    ).toEqual({
+      additionalContext: [],
+    });
+  });
+
+  it('PostCompact sees the trigger and the summary, and matches on the trigger', async () => {
+    const seen = join(dir, 'post.json');
+    const hook = await script('post.sh', `cat > ${seen}`);
+    await plane('PostCompact', [{ matcher: 'manual', commands: [hook] }]).postCompact({
+      session,
+      signal,
+      trigger: 'auto',
+      compactSummary: 'ignored',
+    });
+    expect(existsSync(seen)).toBe(false);
+    await plane('PostCompact', [{ matcher: 'manual', commands: [hook] }]).postCompact({
+      session,
+      signal,
+      trigger: 'manual',
+      compactSummary: 'we fixed the parser',
+    });
+    expect(JSON.parse(await readFile(seen, 'utf8'))).toMatchObject({
+      hook_event_name: 'PostCompact',
+      trigger: 'manual',
+      compact_summary: 'we fixed the parser',
+    });
+  });
+});

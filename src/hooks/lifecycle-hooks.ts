@@ -46,6 +46,14 @@ export type LifecycleHooks = {
   ): Promise<{ readonly additionalContext: readonly string[] }>;
   /** `reason` is also what the hooks' matchers are tested against. */
   sessionEnd(options: EventOptions & { readonly reason: string }): Promise<void>;
+  /** A subagent starts; `agentType` is what the matchers are tested against. Its hooks' `additionalContext` joins the subagent's brief. */
+  subagentStart(
+    options: EventOptions & { readonly agentId: string; readonly agentType: string },
+  ): Promise<{ readonly additionalContext: readonly string[] }>;
+  /** A compaction happened (`trigger`, matched like PreCompact's), with the summary that replaced the history. */
+  postCompact(
+    options: EventOptions & { readonly trigger: 'manual' | 'auto'; readonly compactSummary: string },
+  ): Promise<void>;
   /** `trigger` is also what the hooks' matchers are tested against. */
   preCompact(
     options: EventOptions & { readonly trigger: 'manual' | 'auto'; readonly customInstructions?: string },
@@ -145,6 +153,22 @@ export function createLifecycleHooks(options: LifecycleHooksOptions): LifecycleH
     async sessionEnd(eventOptions) {
       const runs = await fire('SessionEnd', eventOptions, eventOptions.reason, { reason: eventOptions.reason });
       reportBlocks('SessionEnd', runs);
+    },
+    async subagentStart(eventOptions) {
+      const runs = await fire('SubagentStart', eventOptions, eventOptions.agentType, {
+        agent_id: eventOptions.agentId,
+        agent_type: eventOptions.agentType,
+      });
+      reportBlocks('SubagentStart', runs);
+      const context = runs.flatMap((run) => run.output?.hookSpecificOutput?.additionalContext ?? []);
+      return { additionalContext: context.map((text) => capHookText(text)) };
+    },
+    async postCompact(eventOptions) {
+      const runs = await fire('PostCompact', eventOptions, eventOptions.trigger, {
+        trigger: eventOptions.trigger,
+        compact_summary: eventOptions.compactSummary,
+      });
+      reportBlocks('PostCompact', runs);
     },
     async preCompact(eventOptions) {
       const runs = await fire('PreCompact', eventOptions, eventOptions.trigger, {

@@ -62,6 +62,8 @@ export function createSubagentRunner(options: {
   readonly servicesFor?: (agentId: string) => NonNullable<QueryOptions['plane']['services']>;
   /** SubagentStop hooks: called when a subagent ends. */
   readonly onStop?: (info: { readonly agentId: string; readonly status: string }) => Promise<void> | void;
+  /** Before a subagent's first request (SubagentStart hooks): text returned joins its brief. */
+  readonly onStart?: (info: { readonly agentId: string; readonly agentType: string }) => Promise<readonly string[]>;
 }) {
   const types = options.types ?? [GENERAL_PURPOSE_AGENT];
   const caches = new Map<string, ApiToolCache>();
@@ -103,6 +105,7 @@ export function createSubagentRunner(options: {
       const type = types.find((candidate) => candidate.name === (request.agentType ?? types[0]!.name)) ?? types[0]!;
       const agentId = `agent-${randomUUID().slice(0, 8)}`;
       const costs = options.getCosts?.();
+      const context = (await options.onStart?.({ agentId, agentType: type.name })) ?? [];
       let cache = caches.get(type.name);
       if (!cache) {
         cache = createApiToolCache();
@@ -115,7 +118,15 @@ export function createSubagentRunner(options: {
           system: type.system
             ? `${options.system}\n\n${type.system}`
             : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,
-          messages: [{ role: 'user', content: request.prompt }],
+          messages: [
+            {
+              role: 'user',
+              content:
+                context.length === 0
+                  ? request.prompt
+                  : [request.prompt, ...context].map((text) => ({ type: 'text' as const, text })),
+            },
+          ],
           getPool: () => poolFor(type),
           plane: {
             ...options.getPlane(),

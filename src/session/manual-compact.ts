@@ -5,7 +5,7 @@ import { compactMessages } from '../loop/auto-compact.js';
 
 /**
  * `/compact`: PreCompact hooks (trigger `manual`), then the history summarized except the last
- * two messages, the discovered tools carried over.
+ * two messages, the discovered tools carried over, then PostCompact hooks with the summary.
  * Returns the new history (none when there was nothing to compact) and a line for people.
  */
 export async function compactManually(options: {
@@ -24,5 +24,11 @@ export async function compactManually(options: {
     keepRecent: 2,
   });
   if (!compacted) return { report: 'Nothing to compact yet.' };
+  await options.hooks.postCompact({
+    session: options.session,
+    signal,
+    trigger: 'manual',
+    compactSummary: compacted.summary,
+  });
   return { messages: compacted.messages, report: `Compacted ${compacted.removed} messages into a summary.` };
 }

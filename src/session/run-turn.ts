@@ -1,6 +1,7 @@
 import type { ModelProvider } from '../contract/provider.js';
 import type { PermissionModeStore } from '../contract/permission-mode-store.js';
 import type { HookPlane } from '../hooks/create-hook-gate.js';
+import type { HookSession } from '../hooks/hook-input.js';
 import type { Message } from '../messages/types.js';
 import { query } from '../loop/query.js';
 import { createRunAccounting } from '../loop/run-accounting.js';
@@ -132,7 +133,7 @@ export async function* runTurn(
         return writeError ? { ...step.value, status: 'error_during_execution', error: writeError } : step.value;
       }
       const event = step.value;
-      yield* turnEvent(context, event, signal);
+      yield* turnEvent(context, event, signal, hookSession);
       pending = generator.next();
     }
   } finally {
@@ -146,7 +147,12 @@ export async function* runTurn(
 }
 
 /** One event of the loop, passed on, with the token count and what tool calls changed. */
-async function* turnEvent(context: TurnContext, event: LoopEvent, signal: AbortSignal): AsyncGenerator<LoopEvent> {
+async function* turnEvent(
+  context: TurnContext,
+  event: LoopEvent,
+  signal: AbortSignal,
+  hookSession: HookSession,
+): AsyncGenerator<LoopEvent> {
   if (event.type === 'assistant-message') {
     const used =
       event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
@@ -154,6 +160,8 @@ async function* turnEvent(context: TurnContext, event: LoopEvent, signal: AbortS
     if (used > 0) context.onInputTokens(used);
   }
   yield event;
+  if (event.type === 'compact')
+    await context.hooks.postCompact({ session: hookSession, signal, trigger: 'auto', compactSummary: event.summary });
   if (event.type === 'tool-results' && context.afterTools) {
     // Tool calls just ran: what they changed (a settings file now held) is told at once.
     for (const message of await context.afterTools(signal)) yield { type: 'notice', message };

@@ -10,8 +10,8 @@ import type { SessionTools } from './session-tools.js';
 
 /**
  * Registers the runner behind the Agent tool: subagents share the session's plane (gate chain,
- * hooks, approver, as they are when each starts) and get their own read-file state; SubagentStop
- * hooks run when each ends.
+ * hooks, approver, as they are when each starts) and get their own read-file state; SubagentStart
+ * hooks run before each begins (their context joins its brief) and SubagentStop hooks when it ends.
  */
 export function registerSubagents(options: {
   readonly services: ServiceRegistry;
@@ -40,6 +40,15 @@ export function registerSubagents(options: {
       deferral: options.tools.deferral.strategy,
       types: options.agentTypes,
       servicesFor: () => services.child().set(fileStateService, createFileStateStore()),
+      onStart: async ({ agentId, agentType }) =>
+        (
+          await hooks.subagentStart({
+            session: { ...options.hookSession(), agentId },
+            signal: options.signal,
+            agentId,
+            agentType,
+          })
+        ).additionalContext,
       onStop: async ({ agentId }) => {
         await hooks.subagentStop({
           session: { ...options.hookSession(), agentId },

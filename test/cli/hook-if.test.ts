@@ -9,7 +9,7 @@ import { toolResultText } from './request-body.js';
 import { isolatedEnv, runCli } from './run-cli.js';
 
 /** A settings hook with "if", as Claude Code projects write them, through the whole command. */
-describe('a hook with "if" in the settings', () => {
+describe('hooks from a .claude/settings.json, through the whole command', () => {
   let home: string;
   let project: string;
   let server: MockModelServer | undefined;
@@ -67,5 +67,42 @@ describe('a hook with "if" in the settings', () => {
     // One start: the push. The touch started no hook process.
     expect((await readFile(started, 'utf8')).trim().split('\n')).toHaveLength(1);
     expect(run.stderr).not.toMatch(/"if" filter is not supported/);
+  });
+  it("a SubagentStart hook's context reaches the subagent's first request, never the parent's", async () => {
+    await writeFile(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          SubagentStart: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: `printf '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"cite the rubric"}}'`,
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    server = await startMockAnthropicServer({
+      replies: [
+        {
+          content: [
+            { type: 'tool_use', id: 'a1', name: 'Agent', input: { description: 'look', prompt: 'look around' } },
+          ],
+        },
+        { content: [{ type: 'text', text: 'the report' }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const run = await runCli(['-p', 'go', '--trust-project', '--permission-mode', 'bypassPermissions'], {
+      cwd: project,
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.stringify(server.requests[1]!.body)).toContain('cite the rubric');
+    expect(JSON.stringify(server.requests[0]!.body)).not.toContain('cite the rubric');
   });
 });
