@@ -11,6 +11,7 @@ export type HookEventName =
   | 'PostToolUse'
   | 'PostToolUseFailure'
   | 'PermissionRequest'
+  | 'PermissionDenied'
   | 'UserPromptSubmit'
   | 'Stop'
   | 'SubagentStart'
@@ -25,6 +26,7 @@ export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'PostToolUse',
   'PostToolUseFailure',
   'PermissionRequest',
+  'PermissionDenied',
   'UserPromptSubmit',
   'Stop',
   'SubagentStart',

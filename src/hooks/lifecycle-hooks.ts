@@ -50,6 +50,18 @@ export type LifecycleHooks = {
   subagentStart(
     options: EventOptions & { readonly agentId: string; readonly agentType: string },
   ): Promise<{ readonly additionalContext: readonly string[] }>;
+  /**
+   * A call was refused without a person deciding (a rule, the mode, a safety check, no one to
+   * ask), matched on the tool's name. It tells; it cannot undo the refusal.
+   */
+  permissionDenied(
+    options: EventOptions & {
+      readonly toolName: string;
+      readonly toolInput: unknown;
+      readonly toolUseId: string;
+      readonly reason: string;
+    },
+  ): Promise<void>;
   /** A compaction happened (`trigger`, matched like PreCompact's), with the summary that replaced the history. */
   postCompact(
     options: EventOptions & { readonly trigger: 'manual' | 'auto'; readonly compactSummary: string },
@@ -162,6 +174,15 @@ export function createLifecycleHooks(options: LifecycleHooksOptions): LifecycleH
       reportBlocks('SubagentStart', runs);
       const context = runs.flatMap((run) => run.output?.hookSpecificOutput?.additionalContext ?? []);
       return { additionalContext: context.map((text) => capHookText(text)) };
+    },
+    async permissionDenied(eventOptions) {
+      const runs = await fire('PermissionDenied', eventOptions, eventOptions.toolName, {
+        tool_name: eventOptions.toolName,
+        tool_input: eventOptions.toolInput,
+        tool_use_id: eventOptions.toolUseId,
+        reason: eventOptions.reason,
+      });
+      reportBlocks('PermissionDenied', runs);
     },
     async postCompact(eventOptions) {
       const runs = await fire('PostCompact', eventOptions, eventOptions.trigger, {

@@ -162,6 +162,17 @@ async function* turnEvent(
   yield event;
   if (event.type === 'compact')
     await context.hooks.postCompact({ session: hookSession, signal, trigger: 'auto', compactSummary: event.summary });
+  const outcome = event.type === 'tool-call-end' ? event.record.outcome : undefined;
+  // Refused without a person deciding (a person's or a host's no is theirs to know already).
+  if (event.type === 'tool-call-end' && outcome?.status === 'denied' && outcome.reason.kind !== 'approver')
+    await context.hooks.permissionDenied({
+      session: hookSession,
+      signal,
+      toolName: event.record.toolName,
+      toolInput: event.record.input,
+      toolUseId: event.record.toolUseId,
+      reason: outcome.message,
+    });
   if (event.type === 'tool-results' && context.afterTools) {
     // Tool calls just ran: what they changed (a settings file now held) is told at once.
     for (const message of await context.afterTools(signal)) yield { type: 'notice', message };

@@ -105,4 +105,47 @@ describe('hooks from a .claude/settings.json, through the whole command', () => 
     expect(JSON.stringify(server.requests[1]!.body)).toContain('cite the rubric');
     expect(JSON.stringify(server.requests[0]!.body)).not.toContain('cite the rubric');
   });
+  it('a PermissionDenied hook hears of a call a rule refused, and of no call that ran', async () => {
+    const heard = join(home, 'denied.jsonl');
+    await writeFile(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({
+        permissions: { deny: ['Bash(rm:*)'] },
+        hooks: {
+          PermissionDenied: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: `cat >> ${heard}; echo >> ${heard}` }] },
+          ],
+        },
+      }),
+    );
+    server = await startMockAnthropicServer({
+      replies: [
+        {
+          content: [
+            { type: 'tool_use', id: 'rm1', name: 'Bash', input: { command: 'rm -rf build' } },
+            { type: 'tool_use', id: 'ok1', name: 'Bash', input: { command: `touch ${join(project, 'made')}` } },
+          ],
+        },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const run = await runCli(['-p', 'go', '--trust-project', '--permission-mode', 'bypassPermissions'], {
+      cwd: project,
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const events = (await readFile(heard, 'utf8'))
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events).toEqual([
+      expect.objectContaining({
+        hook_event_name: 'PermissionDenied',
+        tool_name: 'Bash',
+        tool_use_id: 'rm1',
+        tool_input: { command: 'rm -rf build' },
+        reason: expect.stringContaining('Bash(rm:*)'),
+      }),
+    ]);
+  });
 });
