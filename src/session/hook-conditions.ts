@@ -13,21 +13,19 @@ export function createHookConditionJudge(options: {
   readonly cwd: string;
   readonly homeDir: string;
 }): (condition: string, call: CallSubject) => boolean | Promise<boolean> {
-  const engines = new Map<string, PermissionEngine>();
-  const engineFor = (condition: string): PermissionEngine => {
-    const known = engines.get(condition);
-    if (known) return known;
+  // Each condition compiled once: its engine and the tool it names, or why it is not a rule.
+  const compiled = new Map<string, { engine: PermissionEngine; toolName: string | undefined } | Error>();
+  const compile = (condition: string) => {
     const parsed = parseRule(condition, 'deny');
     if (parsed.rule === undefined || parsed.diagnostic?.severity === 'error')
-      throw new Error(`"if" ${condition} is not a permission rule: ${parsed.diagnostic?.message ?? 'unknown'}`);
+      return new Error(`"if" ${condition} is not a permission rule: ${parsed.diagnostic?.message ?? 'unknown'}`);
     const engine = createPermissionEngine({
       rules: [{ rule: condition, behavior: 'deny', source: 'session', root: options.cwd }],
       cwd: options.cwd,
       homeDir: options.homeDir,
       mode: 'default',
     });
-    engines.set(condition, engine);
-    return engine;
+    return { engine, toolName: 'toolName' in parsed.rule ? parsed.rule.toolName : undefined };
   };
   // A rule's deny is a match; so is a call the engine could not read through (a safety ask: a
   // command built at run time, a script piped to a shell, no parser): it may match, so the hook runs.
@@ -35,7 +33,21 @@ export function createHookConditionJudge(options: {
     (decision.behavior === 'deny' && decision.reason?.kind === 'rule') ||
     (decision.behavior === 'ask' && decision.reason?.kind === 'safety');
   return (condition, call) => {
-    const decision = engineFor(condition).decide(call);
+    let entry = compiled.get(condition);
+    if (entry === undefined) {
+      entry = compile(condition);
+      compiled.set(condition, entry);
+    }
+    if (entry instanceof Error) throw entry;
+    // `bash(git push:*)` on a Bash call: a name that differs only in case is a typo, never a reason to go quiet.
+    const { toolName } = entry;
+    if (
+      toolName !== undefined &&
+      toolName !== call.tool.name &&
+      toolName.toLowerCase() === call.tool.name.toLowerCase()
+    )
+      throw new Error(`"if" ${condition} names ${toolName}, not ${call.tool.name}`);
+    const decision = entry.engine.decide(call);
     return decision instanceof Promise ? decision.then(matched) : matched(decision);
   };
 }
