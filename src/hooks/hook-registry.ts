@@ -135,7 +135,7 @@ function compileCommandHook(
     label: config.command,
     source,
     matcher,
-    dedupeKey: config.if === undefined ? config.command : `${config.command}\0if ${config.if}`,
+    dedupeKey: config.command,
     ...(config.if === undefined ? {} : { condition: config.if }),
     async run(input, signal) {
       const run = await runCommandHook({
@@ -165,7 +165,7 @@ function compileHttpHook(
     label: config.url,
     source,
     matcher,
-    dedupeKey: config.if === undefined ? `http ${config.url}` : `http ${config.url}\0if ${config.if}`,
+    dedupeKey: `http ${config.url}`,
     ...(config.if === undefined ? {} : { condition: config.if }),
     async run(input, signal) {
       const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
@@ -251,6 +251,17 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
       });
     },
   };
+}
+
+/** Identical commands once, whatever `if` brought each in: the first in settings order stays. */
+function onceEach(hooks: readonly CompiledHook[]): readonly CompiledHook[] {
+  const seen = new Set<string>();
+  return hooks.filter((hook) => {
+    if (hook.dedupeKey === undefined) return true;
+    if (seen.has(hook.dedupeKey)) return false;
+    seen.add(hook.dedupeKey);
+    return true;
+  });
 }
 
 /** A judge's verdict on one `if`; one that cannot judge (it throws, or its promise rejects) lets the hook run. */
@@ -339,7 +350,8 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
       let seen: Set<string> | undefined;
       for (const hook of hooks) {
         if (target !== undefined && !hook.matcher.test(target)) continue;
-        if (hook.dedupeKey !== undefined) {
+        // A hook with an `if` is deduplicated once the call has been judged (forCall).
+        if (hook.dedupeKey !== undefined && hook.condition === undefined) {
           seen ??= new Set();
           if (seen.has(hook.dedupeKey)) continue;
           seen.add(hook.dedupeKey);
@@ -349,12 +361,12 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
       return matched ?? NONE;
     },
     forCall(hooks, call) {
+      if (hooks.every((hook) => hook.condition === undefined)) return hooks;
       const judge = options.conditionMatches;
-      if (judge === undefined || hooks.every((hook) => hook.condition === undefined)) return hooks;
       const verdicts = hooks.map((hook) =>
-        hook.condition === undefined ? true : judgeCondition(judge, hook.condition, call),
+        hook.condition === undefined || judge === undefined ? true : judgeCondition(judge, hook.condition, call),
       );
-      const keep = (settled: readonly boolean[]) => hooks.filter((_, index) => settled[index]);
+      const keep = (settled: readonly boolean[]) => onceEach(hooks.filter((_, index) => settled[index]));
       return verdicts.some((verdict) => verdict instanceof Promise)
         ? Promise.all(verdicts).then(keep)
         : keep(verdicts as boolean[]);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -105,5 +105,24 @@ describe('a hook with "if"', () => {
     );
     expect(existsSync(marker)).toBe(true);
     expect(outcome.decision).toBe('deny');
+  });
+  it('the same command brought in by two ifs runs once for a call both match, and not at all for one neither does', async () => {
+    const log = join(dir, 'runs.log');
+    const hook = (condition: string) => ({ type: 'command' as const, command: `echo run >> ${log}`, if: condition });
+    const settings = new Map<HookEventName, HookMatcherConfig[]>([
+      [
+        'PreToolUse',
+        [{ matcher: 'Bash', source: 'projectSettings', hooks: [hook('Bash(git push:*)'), hook('Bash(git:*)')] }],
+      ],
+    ]);
+    const gate = createHookGate({
+      settings,
+      projectDir: project,
+      env: { PATH: process.env['PATH'] },
+      conditionMatches: createHookConditionJudge({ cwd: project, homeDir: dir }),
+    });
+    await gate.preToolUse(subject('git push origin main'), new AbortController().signal);
+    await gate.preToolUse(subject('ls'), new AbortController().signal);
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['run']);
   });
 });
