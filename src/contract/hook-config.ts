@@ -79,6 +79,8 @@ export type HookMatcherConfig = {
   readonly source: RuleSource;
   /** The settings file it came from, when it came from a file. */
   readonly file?: string;
+  /** Where `/path` in its hooks' `if` rules is anchored, as for the file's permission rules (default: the project). */
+  readonly root?: string;
 };
 
 /** Every hook matcher per event, highest-precedence source first. */

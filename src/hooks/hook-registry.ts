@@ -34,7 +34,10 @@ export type HookRegistryOptions = {
    * Without it, or when it cannot judge (it throws), a hook with an `if` runs for every call its
    * matcher accepts: a guard that runs too often is safer than one that never runs.
    */
-  readonly conditionMatches?: (condition: string, call: CallSubject) => boolean | Promise<boolean>;
+  readonly conditionMatches?: (
+    condition: { readonly rule: string; readonly root: string | undefined },
+    call: CallSubject,
+  ) => boolean | Promise<boolean>;
 };
 
 /** One hook ready to run. */
@@ -44,8 +47,8 @@ export type CompiledHook = {
   readonly matcher: CompiledMatcher;
   /** Identical commands run once per event. */
   readonly dedupeKey: string | undefined;
-  /** Its `if`: the permission rule a call must match for it to start. */
-  readonly condition?: string;
+  /** Its `if`: the permission rule a call must match for it to start, and where its paths are anchored. */
+  readonly condition?: { readonly rule: string; readonly root: string | undefined };
   run(input: HookInput, signal: AbortSignal): HookRun | Promise<HookRun>;
 };
 
@@ -128,6 +131,7 @@ function compileCommandHook(
   source: HookRun['source'],
   matcher: CompiledMatcher,
   options: { env: Readonly<Record<string, string>>; shell: string | undefined },
+  root: string | undefined,
 ): CompiledHook {
   const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
   const failClosed = config.failClosed ?? false;
@@ -136,7 +140,7 @@ function compileCommandHook(
     source,
     matcher,
     dedupeKey: config.command,
-    ...(config.if === undefined ? {} : { condition: config.if }),
+    ...(config.if === undefined ? {} : { condition: { rule: config.if, root } }),
     async run(input, signal) {
       const run = await runCommandHook({
         command: config.command,
@@ -157,6 +161,7 @@ function compileHttpHook(
   source: HookRun['source'],
   matcher: CompiledMatcher,
   env: Readonly<Record<string, string>>,
+  root: string | undefined,
 ): CompiledHook {
   const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
   const failClosed = config.failClosed ?? false;
@@ -166,7 +171,7 @@ function compileHttpHook(
     source,
     matcher,
     dedupeKey: `http ${config.url}`,
-    ...(config.if === undefined ? {} : { condition: config.if }),
+    ...(config.if === undefined ? {} : { condition: { rule: config.if, root } }),
     async run(input, signal) {
       const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
       switch (run.kind) {
@@ -267,7 +272,7 @@ function onceEach(hooks: readonly CompiledHook[]): readonly CompiledHook[] {
 /** A judge's verdict on one `if`; one that cannot judge (it throws, or its promise rejects) lets the hook run. */
 function judgeCondition(
   judge: NonNullable<HookRegistryOptions['conditionMatches']>,
-  condition: string,
+  condition: NonNullable<CompiledHook['condition']>,
   call: CallSubject,
 ): boolean | Promise<boolean> {
   try {
@@ -315,8 +320,8 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
         add(
           event,
           config.type === 'http'
-            ? compileHttpHook(config, group.source, matcher, env)
-            : compileCommandHook(config, group.source, matcher, commandOptions),
+            ? compileHttpHook(config, group.source, matcher, env, group.root)
+            : compileCommandHook(config, group.source, matcher, commandOptions, group.root),
         );
       }
     }

@@ -10,6 +10,7 @@ import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.j
 import { createServices } from '../contract/services.js';
 import { createHookGate } from '../hooks/create-hook-gate.js';
 import { initShellParser } from '../permissions/bash-parser.js';
+import { editTool } from '../tools/edit/edit-tool.js';
 import { createHookConditionJudge } from './hook-conditions.js';
 
 let dir: string;
@@ -124,5 +125,17 @@ describe('a hook with "if"', () => {
     await gate.preToolUse(subject('git push origin main'), new AbortController().signal);
     await gate.preToolUse(subject('ls'), new AbortController().signal);
     expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['run']);
+  });
+  it("anchors an if's /path at its settings file's root, as that file's permission rules are", async () => {
+    const judge = createHookConditionJudge({ cwd: project, homeDir: dir });
+    const edit: CallSubject = {
+      ...subject(''),
+      tool: editTool,
+      input: { file_path: join(project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' },
+    };
+    expect(await judge({ rule: 'Edit(/src/**)', root: project }, edit)).toBe(true);
+    expect(await judge({ rule: 'Edit(/src/**)', root: undefined }, edit)).toBe(true);
+    // The same rule in a user settings file is anchored at the user's folder: not this project's src.
+    expect(await judge({ rule: 'Edit(/src/**)', root: join(dir, 'user') }, edit)).toBe(false);
   });
 });

@@ -12,15 +12,18 @@ import { createPermissionEngine, parseRule, type PermissionEngine } from '../per
 export function createHookConditionJudge(options: {
   readonly cwd: string;
   readonly homeDir: string;
-}): (condition: string, call: CallSubject) => boolean | Promise<boolean> {
-  // Each condition compiled once: its engine and the tool it names, or why it is not a rule.
+}): (
+  condition: { readonly rule: string; readonly root: string | undefined },
+  call: CallSubject,
+) => boolean | Promise<boolean> {
+  // Each condition compiled once per root: its engine and the tool it names, or why it is not a rule.
   const compiled = new Map<string, { engine: PermissionEngine; toolName: string | undefined } | Error>();
-  const compile = (condition: string) => {
+  const compile = (condition: string, root: string) => {
     const parsed = parseRule(condition, 'deny');
     if (parsed.rule === undefined || parsed.diagnostic?.severity === 'error')
       return new Error(`"if" ${condition} is not a permission rule: ${parsed.diagnostic?.message ?? 'unknown'}`);
     const engine = createPermissionEngine({
-      rules: [{ rule: condition, behavior: 'deny', source: 'session', root: options.cwd }],
+      rules: [{ rule: condition, behavior: 'deny', source: 'session', root }],
       cwd: options.cwd,
       homeDir: options.homeDir,
       mode: 'default',
@@ -32,11 +35,12 @@ export function createHookConditionJudge(options: {
   const matched = (decision: PermissionDecision) =>
     (decision.behavior === 'deny' && decision.reason?.kind === 'rule') ||
     (decision.behavior === 'ask' && decision.reason?.kind === 'safety');
-  return (condition, call) => {
-    let entry = compiled.get(condition);
+  return ({ rule: condition, root = options.cwd }, call) => {
+    const key = `${root}\0${condition}`;
+    let entry = compiled.get(key);
     if (entry === undefined) {
-      entry = compile(condition);
-      compiled.set(condition, entry);
+      entry = compile(condition, root);
+      compiled.set(key, entry);
     }
     if (entry instanceof Error) throw entry;
     // `bash(git push:*)` on a Bash call: a name that differs only in case is a typo, never a reason to go quiet.

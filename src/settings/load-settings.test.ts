@@ -307,7 +307,12 @@ describe('loadSettings', () => {
       { hooks: [{ type: 'command', command: 'audit' }], source: 'userSettings', file: join(userDir, 'settings.json') },
     ]);
     expect(loaded.hooks.get('PostToolUse')).toEqual([
-      { hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)' }], source: 'projectSettings', file },
+      {
+        hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)' }],
+        source: 'projectSettings',
+        file,
+        root: project,
+      },
     ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       'PreToolUse hook of type "agent" is not supported (or lacks its command); ignored',

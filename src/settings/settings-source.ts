@@ -174,6 +174,8 @@ function pushHooks(
         hooks: commands,
         source,
         ...(file === undefined ? {} : { file }),
+        // Where a hook's `if` is anchored: as this file's own permission rules are.
+        ...(commands.some((hook) => hook.if !== undefined) ? { root: loaded.root } : {}),
       });
     }
     if (list.length > 0) sinks.hooks.set(event as HookEventName, list);
