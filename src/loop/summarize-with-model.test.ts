@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from '../contract/provider.js';
 import type { Message } from '../messages/types.js';
+import { createSpendingMeter } from './run-accounting.js';
 import { createModelSummarizer } from './summarize-with-model.js';
 
 /** A provider that, like the Anthropic Messages API, refuses tool blocks in a request without tools. */
@@ -50,5 +51,23 @@ describe('the model summarizer', () => {
     expect(sent).toContain('Bash');
     expect(sent).toContain('ls');
     expect(sent).toContain('a.txt');
+  });
+
+  it("charges the summary request to the session's meter, and sends none once the budget is spent", async () => {
+    const requests: ModelRequest[] = [];
+    const meter = createSpendingMeter();
+    const costs = { costOf: () => 0.5, maxUsd: 1, meter };
+    const summarize = createModelSummarizer({
+      provider: strictProvider(requests),
+      model: 'm',
+      system: 's',
+      costs: () => costs,
+    });
+    const history: Message[] = [{ role: 'user', content: 'hello' }];
+    await summarize(history, new AbortController().signal);
+    expect(meter.spentUsd()).toBe(0.5);
+    meter.charge('m', { inputTokens: 0, outputTokens: 0 }, 0.5);
+    await expect(summarize(history, new AbortController().signal)).rejects.toThrow(/--max-budget-usd/);
+    expect(requests).toHaveLength(1);
   });
 });

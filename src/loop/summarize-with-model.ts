@@ -3,6 +3,7 @@ import type { AssistantContentBlock, Message, ToolResultBlock, UserContentBlock 
 import { normalizeMessages } from '../messages/normalize-messages.js';
 import { repairPairing } from '../messages/repair-pairing.js';
 import { COMPACTION_INSTRUCTION } from './compact-history.js';
+import { createRunAccounting, type RunCosts } from './run-accounting.js';
 
 /** Characters of one tool input or result kept in the transcript the summarizer reads. */
 const MAX_TOOL_TEXT_CHARS = 4_000;
@@ -12,8 +13,14 @@ export function createModelSummarizer(options: {
   readonly provider: ModelProvider;
   readonly model: string;
   readonly system: string;
+  /** The session's prices and budget: the summary request is charged, and not sent once the budget is spent. */
+  readonly costs?: () => RunCosts | undefined;
 }) {
   return async (messages: readonly Message[], signal: AbortSignal): Promise<string> => {
+    const costs = options.costs?.();
+    const accounting = createRunAccounting(costs);
+    if (accounting.overBudget(options.model))
+      throw new Error('the session has spent its --max-budget-usd: no summary request was sent');
     const history = toolBlocksAsText(repairPairing(normalizeMessages(messages, { toolReference: false })).messages);
     const last = history[history.length - 1];
     const request =
@@ -35,6 +42,8 @@ export function createModelSummarizer(options: {
       signal,
     )) {
       if (event.type === 'text-delta') text += event.text;
+      // Charged to the session's meter, as the loop's own requests are.
+      if (event.type === 'message-complete') accounting.response(options.model, event, 0);
     }
     if (text.trim() === '') throw new Error('the model returned an empty summary');
     return text;

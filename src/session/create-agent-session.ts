@@ -78,7 +78,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   // Fails here, naming tool and service, rather than at the tool's first call.
   tools.pool();
   const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
-  const summarize = createModelSummarizer({ provider, model, system });
+  const summarize = createModelSummarizer({ provider, model, system, costs: meter.costs });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
   const replace = async (next: Conversation, source: 'resume' | 'clear') => {
     await conversation.transcript.flush();
