@@ -54,6 +54,12 @@ export type CommandHookConfig = {
    * a call that rule would match, judged as a deny rule would judge it.
    */
   readonly if?: string;
+  /**
+   * The hook starts and the call goes on without waiting: it can never allow or block what
+   * started it; what it says when it ends (`additionalContext`, `systemMessage`) is reported then
+   * and goes with the next prompt.
+   */
+  readonly async?: boolean;
 };
 
 /** A hook that POSTs the event's JSON to a URL and reads the answer from the response body. */
@@ -69,6 +75,8 @@ export type HttpHookConfig = {
   readonly failClosed?: boolean;
   /** As for command hooks: the permission rule a call must match for the hook to start. */
   readonly if?: string;
+  /** As for command hooks: started without waiting, never deciding. */
+  readonly async?: boolean;
 };
 
 /** A matcher and the commands it runs, as read from one settings source. */

@@ -8,6 +8,7 @@ import { capHookText, parseHookStdout, type HookOutput } from './parse-hook-outp
 import { runCommandHook, type CommandHookRun } from './run-command-hook.js';
 import { hookScriptProblem } from './hook-script-check.js';
 import { observed, type HookRunEvent } from './observe-hook-run.js';
+import { judgeCondition, onceEach, startDetached } from './hook-selection.js';
 
 export type { HookRunEvent } from './observe-hook-run.js';
 
@@ -29,6 +30,10 @@ export type HookRegistryOptions = {
   readonly onDiagnostic?: (diagnostic: HookDiagnostic) => void;
   /** Sees each hook as it starts and as it ends (`--include-hook-events`). */
   readonly onHookRun?: (event: HookRunEvent) => void;
+  /** Receives what an `async` hook said once it ended (it decided nothing). */
+  readonly onAsyncRun?: (event: HookEventName, run: HookRun) => void;
+  /** How long `async` hooks may outlive the call that started them: aborted when the session closes. */
+  readonly lifetime?: AbortSignal;
   /**
    * Judges a hook's `if` (a permission rule) against a call: true when the rule would match it.
    * Without it, or when it cannot judge (it throws), a hook with an `if` runs for every call its
@@ -47,6 +52,8 @@ export type CompiledHook = {
   readonly matcher: CompiledMatcher;
   /** Identical commands run once per event. */
   readonly dedupeKey: string | undefined;
+  /** Started without waiting; its run never takes part in a decision. */
+  readonly async?: boolean;
   /** Its `if`: the permission rule a call must match for it to start, and where its paths are anchored. */
   readonly condition?: { readonly rule: string; readonly root: string | undefined };
   run(input: HookInput, signal: AbortSignal): HookRun | Promise<HookRun>;
@@ -141,6 +148,7 @@ function compileCommandHook(
     matcher,
     dedupeKey: config.command,
     ...(config.if === undefined ? {} : { condition: { rule: config.if, root } }),
+    ...(config.async === true ? { async: true } : {}),
     async run(input, signal) {
       const run = await runCommandHook({
         command: config.command,
@@ -172,6 +180,7 @@ function compileHttpHook(
     matcher,
     dedupeKey: `http ${config.url}`,
     ...(config.if === undefined ? {} : { condition: { rule: config.if, root } }),
+    ...(config.async === true ? { async: true } : {}),
     async run(input, signal) {
       const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
       switch (run.kind) {
@@ -256,31 +265,6 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
       });
     },
   };
-}
-
-/** Identical commands once, whatever `if` brought each in: the first in settings order stays. */
-function onceEach(hooks: readonly CompiledHook[]): readonly CompiledHook[] {
-  const seen = new Set<string>();
-  return hooks.filter((hook) => {
-    if (hook.dedupeKey === undefined) return true;
-    if (seen.has(hook.dedupeKey)) return false;
-    seen.add(hook.dedupeKey);
-    return true;
-  });
-}
-
-/** A judge's verdict on one `if`; one that cannot judge (it throws, or its promise rejects) lets the hook run. */
-function judgeCondition(
-  judge: NonNullable<HookRegistryOptions['conditionMatches']>,
-  condition: NonNullable<CompiledHook['condition']>,
-  call: CallSubject,
-): boolean | Promise<boolean> {
-  try {
-    const verdict = judge(condition, call);
-    return verdict instanceof Promise ? verdict.catch(() => true) : verdict;
-  } catch {
-    return true;
-  }
 }
 
 /**
@@ -376,7 +360,8 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
         ? Promise.all(verdicts).then(keep)
         : keep(verdicts as boolean[]);
     },
-    run(event, hooks, input, signal) {
+    run(event, all, input, signal) {
+      const hooks = startDetached(event, all, input, { ...options, signal, observe, afterRuns });
       const runs: (HookRun | Promise<HookRun>)[] = [];
       let pending = false;
       for (const hook of hooks) {

@@ -1,5 +1,6 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { createSpendingMeter } from '../loop/run-accounting.js';
+import { createAsyncHookOutput, type AsyncHookOutput } from './async-hook-output.js';
 import { createHookConditionJudge } from './hook-conditions.js';
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
@@ -39,7 +40,8 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   const warn = options.warn ?? (() => undefined);
   const output = structuredOutputSetup(options.structuredOutput);
   let conversation = await firstConversation(options, warn);
-  const hooks = sessionHooks(options, () => conversation.transcript.path, warn);
+  const detached = createAsyncHookOutput(warn);
+  const hooks = sessionHooks(options, () => conversation.transcript.path, warn, detached);
   const services = options.services ?? createServices();
   const { todoStore, taskRegistry } = installSessionServices(services, {
     modes,
@@ -101,7 +103,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       conversation = { ...conversation, messages };
     },
     onInputTokens: meter.inputTokens,
-    takeStartContext: starts.take,
+    takeStartContext: () => [...starts.take(), ...detached.take()],
     ...(options.afterTools ? { afterTools: options.afterTools } : {}),
     loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, requiredTool: output.requiredTool }),
     toolCache: createApiToolCache(),
@@ -145,7 +147,10 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     resume: async (sessionId) => replace(await reopenConversation(sessions, sessionId, warn), 'resume'),
     clear: async () => replace(openConversation(sessions.create()), 'clear'),
     lastInputTokens: meter.lastInputTokens,
-    close: () => closeSession({ options, hooks, hookSession, taskRegistry, warn, transcript: conversation.transcript }),
+    close: () => {
+      detached.end();
+      return closeSession({ options, hooks, hookSession, taskRegistry, warn, transcript: conversation.transcript });
+    },
   };
 }
 
@@ -219,6 +224,7 @@ function sessionHooks(
   options: AgentSessionOptions,
   transcriptPath: () => string,
   warn: (line: string) => void,
+  detached: AsyncHookOutput,
 ): HookPlane {
   return createHookGate({
     ...(options.hooks ? { settings: options.hooks } : {}),
@@ -229,6 +235,8 @@ function sessionHooks(
     transcriptPath,
     ...(options.onHookRun ? { onHookRun: options.onHookRun } : {}),
     conditionMatches: createHookConditionJudge({ cwd: options.cwd, homeDir: options.homeDir }),
+    onAsyncRun: detached.onAsyncRun,
+    lifetime: detached.lifetime,
     // By name: a hook that cannot run protects nothing, and the person must know which one.
     onDiagnostic: (diagnostic) =>
       warn(`hook ${diagnostic.event} ${JSON.stringify(diagnostic.hook)} (${diagnostic.source}): ${diagnostic.message}`),

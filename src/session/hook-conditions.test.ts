@@ -3,15 +3,13 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import type { CallSubject } from '../contract/gates.js';
 import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.js';
-import { createServices } from '../contract/services.js';
 import { createHookGate } from '../hooks/create-hook-gate.js';
 import { initShellParser } from '../permissions/bash-parser.js';
 import { editTool } from '../tools/edit/edit-tool.js';
 import { createHookConditionJudge } from './hook-conditions.js';
+import { bashCall } from './__fixtures__/bash-call.js';
 
 let dir: string;
 let project: string;
@@ -27,29 +25,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const bash = defineBuiltinTool('Bash', {
-  name: 'Bash',
-  inputSchema: z.object({ command: z.string() }),
-  prompt: '',
-  call: () => Promise.resolve(''),
-});
-
-function subject(command: string): CallSubject {
-  return {
-    tool: bash,
-    input: { command },
-    toolUseId: 't',
-    context: {
-      toolUseId: 't',
-      signal: new AbortController().signal,
-      cwd: project,
-      sessionId: 's',
-      agentId: 'main',
-      permissionMode: 'default',
-      services: createServices(),
-    },
-  };
-}
+const subject = (command: string) => bashCall(command, project);
 
 /** A PreToolUse hook that leaves a marker when it starts and blocks, under the condition `condition`. */
 function guard(condition: string, marker: string) {

@@ -308,7 +308,7 @@ describe('loadSettings', () => {
     ]);
     expect(loaded.hooks.get('PostToolUse')).toEqual([
       {
-        hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)' }],
+        hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)', async: true }],
         source: 'projectSettings',
         file,
         root: project,
@@ -316,7 +316,6 @@ describe('loadSettings', () => {
     ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       'PreToolUse hook of type "agent" is not supported (or lacks its command); ignored',
-      'PostToolUse hook log: "async" is not supported; the hook runs before the call continues',
       'hook event "Notification" is not supported; its hooks are ignored',
     ]);
   });

@@ -144,14 +144,9 @@ function pushHooks(
             message: `${event} hook ${named}: "if" applies to tool events only; the hook runs for every ${event}`,
           });
         }
-        if (hook.async === true) {
-          warnings.push({
-            file: label,
-            message: `${event} hook ${named}: "async" is not supported; the hook runs before the call continues`,
-          });
-        }
         const common = {
           ...(hook.if !== undefined && TOOL_EVENTS.has(event) ? { if: hook.if } : {}),
+          ...(hook.async === true ? { async: true } : {}),
           ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
           ...(hook.failClosed === undefined ? {} : { failClosed: hook.failClosed }),
         };

@@ -1,0 +1,44 @@
+import type { HookEventName } from '../contract/hook-config.js';
+import type { HookRun } from '../hooks/hook-types.js';
+
+/**
+ * What `async` hooks say after the call that started them went on: each one's `additionalContext`
+ * and `systemMessage` go with the next prompt (they never decided anything), a failure is told
+ * by name, and at close the hooks still running are stopped.
+ */
+export type AsyncHookOutput = {
+  /** Aborted at close: async hooks still running are stopped. */
+  readonly lifetime: AbortSignal;
+  onAsyncRun(event: HookEventName, run: HookRun): void;
+  /** What arrived since the last prompt; taken once. */
+  take(): readonly string[];
+  /** The session closes. */
+  end(): void;
+};
+
+export function createAsyncHookOutput(warn: (line: string) => void): AsyncHookOutput {
+  const lifetime = new AbortController();
+  let pending: string[] = [];
+  return {
+    lifetime: lifetime.signal,
+    onAsyncRun(event, run) {
+      if (run.status !== 'success') {
+        if (run.status !== 'cancelled')
+          warn(`hook ${event} ${JSON.stringify(run.hook)} (async): ${run.message ?? run.status}`);
+        return;
+      }
+      const said = [run.output?.hookSpecificOutput?.additionalContext, run.output?.systemMessage].filter(
+        (text): text is string => typeof text === 'string' && text.trim() !== '',
+      );
+      pending = [...pending, ...said.map((text) => `${event} hook ${run.hook} (async) said: ${text}`)];
+    },
+    take() {
+      const taken = pending;
+      pending = [];
+      return taken;
+    },
+    end() {
+      lifetime.abort(new Error('the session closed'));
+    },
+  };
+}
