@@ -1,7 +1,7 @@
 import { ToolplaneError } from '../errors/toolplane-error.js';
 import { createSpendingMeter } from '../loop/run-accounting.js';
 import { createAsyncHookOutput, type AsyncHookOutput } from './async-hook-output.js';
-import { createHookConditionJudge } from './hook-conditions.js';
+import { createHookConditionJudge, reportHookConditionProblems } from './hook-conditions.js';
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
@@ -80,6 +80,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   // Fails here, naming tool and service, rather than at the tool's first call.
   tools.pool();
   const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  reportHookConditionProblems({ ...options, mcpServers: mcpServerNames(options), warn });
   const summarize = createModelSummarizer({ provider, model, system, costs: meter.costs });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
   const replace = async (next: Conversation, source: 'resume' | 'clear') => {

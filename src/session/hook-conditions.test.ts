@@ -8,8 +8,8 @@ import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.j
 import { createHookGate } from '../hooks/create-hook-gate.js';
 import { initShellParser } from '../permissions/bash-parser.js';
 import { editTool } from '../tools/edit/edit-tool.js';
-import { createHookConditionJudge } from './hook-conditions.js';
-import { bashCall } from './__fixtures__/bash-call.js';
+import { createHookConditionJudge, reportHookConditionProblems } from './hook-conditions.js';
+import { bashCall, builtinBash } from './__fixtures__/bash-call.js';
 
 let dir: string;
 let project: string;
@@ -113,5 +113,34 @@ describe('a hook with "if"', () => {
     expect(await judge({ rule: 'Edit(/src/**)', root: undefined }, edit)).toBe(true);
     // The same rule in a user settings file is anchored at the user's folder: not this project's src.
     expect(await judge({ rule: 'Edit(/src/**)', root: join(dir, 'user') }, edit)).toBe(false);
+  });
+  it('is checked against the tools at start: an if naming a tool the session does not have is told', () => {
+    const warnings: string[] = [];
+    const hooksWith = (condition: string) =>
+      new Map<HookEventName, HookMatcherConfig[]>([
+        [
+          'PreToolUse',
+          [
+            {
+              source: 'projectSettings',
+              file: '/p/.claude/settings.json',
+              hooks: [{ type: 'command', command: 'x', if: condition }],
+            },
+          ],
+        ],
+      ]);
+    const check = (condition: string) =>
+      reportHookConditionProblems({
+        hooks: hooksWith(condition),
+        tools: [builtinBash],
+        mcpServers: [],
+        cwd: project,
+        homeDir: dir,
+        warn: (line) => warnings.push(line),
+      });
+    check('Bash(git push:*)');
+    expect(warnings).toEqual([]);
+    check('Shell(git push:*)');
+    expect(warnings).toEqual([expect.stringMatching(/\/p\/\.claude\/settings\.json: a hook's "if": .*Shell/)]);
   });
 });

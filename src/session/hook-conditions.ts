@@ -1,5 +1,7 @@
 import type { CallSubject } from '../contract/gates.js';
-import type { PermissionDecision } from '../contract/permission.js';
+import type { HookSettings } from '../contract/hook-config.js';
+import type { PermissionDecision, PermissionRuleEntry } from '../contract/permission.js';
+import type { AnyTool } from '../contract/tool.js';
 import { createPermissionEngine, parseRule, type PermissionEngine } from '../permissions/index.js';
 
 /**
@@ -54,4 +56,35 @@ export function createHookConditionJudge(options: {
     const decision = entry.engine.decide(call);
     return decision instanceof Promise ? decision.then(matched) : matched(decision);
   };
+}
+
+/**
+ * Checks every hook's `if` against the session's tools at start, as its permission rules are
+ * checked: a condition naming a tool the session does not have (`Shell(…)`) would never match,
+ * so its guard would never run. Each problem is told once, naming the hook's file.
+ */
+export function reportHookConditionProblems(options: {
+  readonly hooks?: HookSettings;
+  readonly tools: readonly AnyTool[];
+  readonly mcpServers: readonly string[];
+  readonly cwd: string;
+  readonly homeDir: string;
+  readonly warn: (line: string) => void;
+}): void {
+  const conditions: PermissionRuleEntry[] = [];
+  for (const groups of options.hooks?.values() ?? [])
+    for (const group of groups)
+      for (const hook of group.hooks)
+        if (hook.if !== undefined)
+          conditions.push({
+            rule: hook.if,
+            behavior: 'deny',
+            source: group.source,
+            root: group.root ?? options.cwd,
+            ...(group.file !== undefined ? { file: group.file } : {}),
+          });
+  if (conditions.length === 0) return;
+  const engine = createPermissionEngine({ rules: conditions, cwd: options.cwd, homeDir: options.homeDir });
+  for (const problem of engine.validateRules({ tools: options.tools, mcpServers: options.mcpServers }))
+    options.warn(`warning: ${problem.file ?? `${problem.source} settings`}: a hook's "if": ${problem.message}`);
 }
