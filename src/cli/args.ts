@@ -10,13 +10,13 @@ import {
   toolList,
   uuid,
   wholeNumber,
-  type SettingSource,
 } from './flag-values.js';
 import { FlagError, parseFlags, type FlagValue } from './parse-flags.js';
+import type { SettingScope } from '../settings/load-settings.js';
 import { UsageError } from './usage-error.js';
 
 export { UsageError } from './usage-error.js';
-export { splitToolArguments, type SettingSource } from './flag-values.js';
+export { splitToolArguments } from './flag-values.js';
 
 /** Output formats of headless runs, as the reference names them. */
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -52,7 +52,7 @@ export type RunArguments = {
   readonly tools: readonly string[] | undefined;
   readonly settings: string | undefined;
   /** `--setting-sources`: the settings files read; undefined = all of them. */
-  readonly settingSources: readonly SettingSource[] | undefined;
+  readonly settingSources: readonly SettingScope[] | undefined;
   /** Each a file path or inline JSON (text starting with `{`). */
   readonly mcpConfig: readonly string[];
   /** `--strict-mcp-config`: only the servers of `mcpConfig`. */

@@ -1,3 +1,4 @@
+import type { SettingScope } from '../settings/load-settings.js';
 import { UsageError } from './usage-error.js';
 
 /** `value` when it is one of `allowed`, undefined when absent; else a {@link UsageError} naming the choices. */
@@ -58,13 +59,10 @@ export function splitToolArguments(values: readonly string[] | undefined): strin
   return out;
 }
 
-/** The sources `--setting-sources` names, in Claude Code's words. */
-export type SettingSource = 'user' | 'project' | 'local';
-
 /** `--setting-sources user,project`: the list, each once; "" is none. */
-export function settingSourceList(value: string | undefined): readonly SettingSource[] | undefined {
+export function settingSourceList(value: string | undefined): readonly SettingScope[] | undefined {
   if (value === undefined) return undefined;
-  const sources: SettingSource[] = [];
+  const sources: SettingScope[] = [];
   for (const part of value.split(',').map((text) => text.trim())) {
     if (part === '') continue;
     const source = oneOf(part, ['user', 'project', 'local'] as const, '--setting-sources');

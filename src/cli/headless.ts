@@ -75,7 +75,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     });
     if (!runtime) return EXIT.error;
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
-    const writer = args.outputFormat === 'stream-json' ? createStreamWriter({ line, runtime, ...args }) : undefined;
+    const writer = args.outputFormat === 'stream-json' ? createStreamWriter({ line, runtime, flags: args }) : undefined;
     writer?.init(args.cwd ?? io.cwd, io.env);
     if (writer) hookEvents?.attach(writer);
     const generator = runtime.session.submit(prompt, controller.signal);

@@ -1,5 +1,5 @@
 import type { HookMatcherConfig, HookSettings } from '../contract/hook-config.js';
-import { hookScriptProblem } from '../session/index.js';
+import { hookEnvironment, hookScriptProblem } from '../session/index.js';
 
 /** One hook in force, as `hooks list` shows it. */
 export type ListedHook = {
@@ -20,15 +20,17 @@ type Where = { readonly cwd: string; readonly env: Readonly<Record<string, strin
 
 /** Every hook of `hooks`, event by event, each with its source and, for a script that cannot run, why. */
 export function listHooks(hooks: HookSettings, where: Where): ListedHook[] {
-  return [...hooks].flatMap(([event, groups]) => groups.flatMap((group) => listGroup(event, group, where)));
+  // Scripts are checked with the environment a run gives hooks, so `"$CLAUDE_PROJECT_DIR"/…` resolves as it will.
+  const env = hookEnvironment(where.env, where.cwd);
+  return [...hooks].flatMap(([event, groups]) =>
+    groups.flatMap((group) => listGroup(event, group, { cwd: where.cwd, env })),
+  );
 }
 
 function listGroup(event: string, group: HookMatcherConfig, where: Where): ListedHook[] {
   return group.hooks.map((hook) => {
     const run = hook.type === 'command' ? hook.command : hook.url;
-    // Checked with the variables a run gives hooks, so `"$CLAUDE_PROJECT_DIR"/…` resolves as it will.
-    const env = { ...where.env, TOOLPLANE_PROJECT_DIR: where.cwd, CLAUDE_PROJECT_DIR: where.cwd };
-    const problem = hook.type === 'command' ? hookScriptProblem(hook.command, { env, cwd: where.cwd }) : undefined;
+    const problem = hook.type === 'command' ? hookScriptProblem(hook.command, where) : undefined;
     return {
       event,
       matcher: group.matcher === undefined || group.matcher === '' ? '*' : group.matcher,

@@ -267,6 +267,14 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
   };
 }
 
+/** The environment command hooks run with: the host's without model-provider credentials, and the project folder. */
+export function hookEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  projectDir: string,
+): Record<string, string> {
+  return { ...scrubModelCredentials(env), TOOLPLANE_PROJECT_DIR: projectDir, CLAUDE_PROJECT_DIR: projectDir };
+}
+
 /**
  * Compiles settings hooks and function hooks once per session: matchers are built here, so an
  * event with no matching hook costs one lookup and one test per configured matcher.
@@ -274,9 +282,7 @@ function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): Comp
 export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
   const report = options.onDiagnostic ?? (() => undefined);
   const observe = options.onHookRun;
-  const env: Record<string, string> = scrubModelCredentials(options.env);
-  env['TOOLPLANE_PROJECT_DIR'] = options.projectDir;
-  env['CLAUDE_PROJECT_DIR'] = options.projectDir;
+  const env = hookEnvironment(options.env, options.projectDir);
   const commandOptions = { env, shell: options.shell };
   const byEvent = new Map<HookEventName, CompiledHook[]>();
   const add = (event: HookEventName, hook: CompiledHook): void => {
@@ -365,7 +371,7 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
       const runs: (HookRun | Promise<HookRun>)[] = [];
       let pending = false;
       for (const hook of hooks) {
-        const run = observe ? observed(observe, event, hook, input, signal) : hook.run(input, signal);
+        const run = observed(observe, event, hook, input, signal);
         // Every asynchronous run is a native Promise made here (async function or new Promise).
         if (run instanceof Promise) pending = true;
         runs.push(run);

@@ -23,10 +23,7 @@ export function startDetached(
   const lifetime = options.lifetime ?? options.signal;
   for (const hook of hooks) {
     if (hook.async !== true) continue;
-    const started = options.observe
-      ? observed(options.observe, event, hook, input, lifetime)
-      : hook.run(input, lifetime);
-    void Promise.resolve(started).then(
+    void Promise.resolve(observed(options.observe, event, hook, input, lifetime)).then(
       (run) => {
         options.afterRuns(event, [run]);
         options.onAsyncRun?.(event, run);

@@ -12,14 +12,18 @@ export type HookRunEvent = {
 
 let hookRunCount = 0;
 
-/** Runs `hook`, telling `observe` of its start and of its end (compiled hooks resolve, a failure as an error run). */
+/**
+ * Runs `hook`, telling `observe` (when there is one) of its start and of its end (compiled hooks
+ * resolve, a failure as an error run).
+ */
 export function observed(
-  observe: (event: HookRunEvent) => void,
+  observe: ((event: HookRunEvent) => void) | undefined,
   event: HookEventName,
   hook: CompiledHook,
   input: HookInput,
   signal: AbortSignal,
 ): HookRun | Promise<HookRun> {
+  if (observe === undefined) return hook.run(input, signal);
   hookRunCount += 1;
   const id = `hook-${process.pid}-${hookRunCount}`;
   observe({ id, event, hook: hook.label });

@@ -1,4 +1,4 @@
-import type { StopReason, Usage } from '../contract/provider.js';
+import type { StopReason } from '../contract/provider.js';
 import type { ToolExecutor } from '../execution/types.js';
 import type { AssistantContentBlock, AssistantMessage, Message } from '../messages/types.js';
 import { createApiToolCache, type ApiToolCache } from '../schema/to-api-tool.js';
@@ -7,7 +7,7 @@ import { buildRequest } from './build-request.js';
 import { maybeCompact } from './auto-compact.js';
 import { finishRun, streamResponse, type StreamedResponse } from './stream-response.js';
 import { DEFAULT_MAX_FAILED_REQUIRED_CALLS, requiredToolCalls } from './required-tool-calls.js';
-import { createRunAccounting, ZERO_USAGE, type RunAccounting } from './run-accounting.js';
+import { contextTokensOf, createRunAccounting, ZERO_USAGE, type RunAccounting } from './run-accounting.js';
 import { assistantText, endOfTurn } from './turn-ending.js';
 import type { LoopEvent, LoopStatus, PermissionDenial, QueryOptions, QueryResult } from './types.js';
 
@@ -171,11 +171,6 @@ function budgetError(accounting: RunAccounting, model: string): Error | undefine
   return accounting.cannotPrice(model)
     ? new Error(`--max-budget-usd cannot cap ${model}: it has no price; no request was sent to it`)
     : undefined;
-}
-
-/** The tokens a request's context held: new input plus what was read from or written to the cache. */
-function contextTokensOf(usage: Usage): number {
-  return usage.inputTokens + (usage.cacheReadInputTokens ?? 0) + (usage.cacheCreationInputTokens ?? 0);
 }
 
 /**

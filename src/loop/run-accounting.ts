@@ -16,6 +16,11 @@ export function addUsage(total: Usage, more: Usage): Usage {
   };
 }
 
+/** The tokens a request's context held: new input plus what was read from or written to the cache. */
+export function contextTokensOf(usage: Usage): number {
+  return usage.inputTokens + (usage.cacheReadInputTokens ?? 0) + (usage.cacheCreationInputTokens ?? 0);
+}
+
 /** How a run's spending is priced and capped (`--max-budget-usd`). */
 export type RunCosts = {
   /** USD for `usage` on `model`; 0 for a model with no known price (a local one). */
@@ -66,24 +71,21 @@ export type RunUsage = {
   readonly stopReason: StopReason | undefined;
 };
 
-/** Counts each response of a run as it completes. */
+/** Counts each response of a run as it completes: on a meter of its own, and on the session's. */
 export function createRunAccounting(costs: RunCosts | undefined) {
+  const own = createSpendingMeter();
   let usage = ZERO_USAGE;
-  const modelUsage: Record<string, { usage: Usage; costUsd: number }> = {};
-  let costUsd = 0;
   let apiDurationMs = 0;
   let stopReason: StopReason | undefined;
+  /** A budget is set and `model` has no price: the budget could not count a request to it. */
+  const cannotPrice = (model: string): boolean =>
+    costs?.maxUsd !== undefined && costs.canPrice !== undefined && !costs.canPrice(model);
   return {
     /** One response of `model`, `durationMs` after its request was sent. */
     response(model: string, response: { readonly usage: Usage; readonly stopReason?: StopReason }, durationMs: number) {
       const cost = costs?.costOf(model, response.usage) ?? 0;
-      const before = modelUsage[model];
       usage = addUsage(usage, response.usage);
-      modelUsage[model] = {
-        usage: addUsage(before?.usage ?? ZERO_USAGE, response.usage),
-        costUsd: (before?.costUsd ?? 0) + cost,
-      };
-      costUsd += cost;
+      own.charge(model, response.usage, cost);
       costs?.meter?.charge(model, response.usage, cost);
       apiDurationMs += durationMs;
       if (response.stopReason !== undefined) stopReason = response.stopReason;
@@ -92,19 +94,15 @@ export function createRunAccounting(costs: RunCosts | undefined) {
     waited(durationMs: number) {
       apiDurationMs += durationMs;
     },
+    cannotPrice,
     /** The budget is spent, or cannot count a request to `model`: no further request may be sent. */
-    /** A budget is set and `model` has no price: the budget could not count a request to it. */
-    cannotPrice(model: string): boolean {
-      return costs?.maxUsd !== undefined && costs.canPrice !== undefined && !costs.canPrice(model);
-    },
     overBudget(model?: string): boolean {
       if (costs?.maxUsd === undefined) return false;
-      if (model !== undefined && this.cannotPrice(model)) return true;
-      return (costs.meter ? costs.meter.spentUsd() : costUsd) >= costs.maxUsd;
+      if (model !== undefined && cannotPrice(model)) return true;
+      return (costs.meter ?? own).spentUsd() >= costs.maxUsd;
     },
     snapshot(): RunUsage {
-      const models = Object.fromEntries(Object.entries(modelUsage).map(([name, entry]) => [name, { ...entry }]));
-      return { usage, modelUsage: models, costUsd, apiDurationMs, stopReason };
+      return { usage, modelUsage: own.byModel(), costUsd: own.spentUsd(), apiDurationMs, stopReason };
     },
   };
 }

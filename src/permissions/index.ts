@@ -11,6 +11,7 @@ export {
 } from './bash-parser.js';
 export {
   parseRule,
+  parseUsableRule,
   escapePathForRule,
   type ParsedRule,
   type RuleDiagnostic,

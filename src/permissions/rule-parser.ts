@@ -245,3 +245,11 @@ function parseSpecifier(options: {
 export function escapePathForRule(path: string): string {
   return path.replace(/[\\[\]*?!#]/g, (char) => `\\${char}`).replace(/ $/, '\\ ');
 }
+
+/** The rule `text` parses to, or the reason it cannot be used (an error diagnostic) as a string. */
+export function parseUsableRule(text: string, behavior: RuleBehavior): ParsedRule | string {
+  const parsed = parseRule(text, behavior);
+  if (parsed.rule === undefined || parsed.diagnostic?.severity === 'error')
+    return parsed.diagnostic?.message ?? `Permission rule ${text} cannot be used.`;
+  return parsed.rule;
+}

@@ -3,7 +3,7 @@ import type { HookRun } from '../hooks/hook-types.js';
 
 /**
  * What `async` hooks say after the call that started them went on: each one's `additionalContext`
- * and `systemMessage` go with the next prompt (they never decided anything), a failure is told
+ * and `systemMessage` go with the next prompt (they never decided anything), an exit 2 is told
  * by name, and at close the hooks still running are stopped.
  */
 export type AsyncHookOutput = {
@@ -22,11 +22,11 @@ export function createAsyncHookOutput(warn: (line: string) => void): AsyncHookOu
   return {
     lifetime: lifetime.signal,
     onAsyncRun(event, run) {
-      if (run.status !== 'success') {
-        if (run.status !== 'cancelled')
-          warn(`hook ${event} ${JSON.stringify(run.hook)} (async): ${run.message ?? run.status}`);
-        return;
-      }
+      // A crash or a timeout is reported by the hook plane, as for any hook; an exit 2 blocks
+      // nothing here, so it is only told.
+      if (run.status === 'blocking')
+        warn(`hook ${event} ${JSON.stringify(run.hook)} (async): ${run.message ?? 'exit code 2'}`);
+      if (run.status !== 'success') return;
       const said = [run.output?.hookSpecificOutput?.additionalContext, run.output?.systemMessage].filter(
         (text): text is string => typeof text === 'string' && text.trim() !== '',
       );

@@ -250,8 +250,7 @@ async function firstConversation(options: AgentSessionOptions, warn: (line: stri
   if (sessionId !== undefined && (await sessions.has(sessionId)))
     throw new ToolplaneError('SESSION_CORRUPT', `A session with the id ${sessionId} exists already.`);
   if (options.resume === undefined) return openConversation(sessions.create(sessionId));
-  const fork = options.fork === true ? { ...(sessionId !== undefined ? { id: sessionId } : {}) } : undefined;
-  return reopenConversation(sessions, options.resume, warn, fork);
+  return reopenConversation(sessions, options.resume, warn, options.fork === true ? { id: sessionId } : undefined);
 }
 
 /**
@@ -264,7 +263,7 @@ async function reopenConversation(
   sessions: SessionStore,
   sessionId: string,
   warn: (line: string) => void,
-  fork?: { readonly id?: string },
+  fork?: { readonly id: string | undefined },
 ): Promise<Conversation> {
   const loaded = await sessions.load(sessionId);
   for (const line of loaded.skippedLines) warn(`warning: ${loaded.path}:${line} could not be read and was skipped`);

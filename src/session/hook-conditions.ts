@@ -2,7 +2,18 @@ import type { CallSubject } from '../contract/gates.js';
 import type { HookSettings } from '../contract/hook-config.js';
 import type { PermissionDecision, PermissionRuleEntry } from '../contract/permission.js';
 import type { AnyTool } from '../contract/tool.js';
-import { createPermissionEngine, parseRule, type PermissionEngine } from '../permissions/index.js';
+import {
+  createPermissionEngine,
+  parseUsableRule,
+  type ParsedRule,
+  type PermissionEngine,
+} from '../permissions/index.js';
+
+/** A condition's parsed rule, or why it is not one the engine can use. */
+function parseCondition(condition: string): ParsedRule | Error {
+  const parsed = parseUsableRule(condition, 'deny');
+  return typeof parsed === 'string' ? new Error(`"if" ${condition} is not a permission rule: ${parsed}`) : parsed;
+}
 
 /**
  * The judge of hooks' `if` conditions: each condition is a permission rule, judged by the
@@ -21,16 +32,15 @@ export function createHookConditionJudge(options: {
   // Each condition compiled once per root: its engine and the tool it names, or why it is not a rule.
   const compiled = new Map<string, { engine: PermissionEngine; toolName: string | undefined } | Error>();
   const compile = (condition: string, root: string) => {
-    const parsed = parseRule(condition, 'deny');
-    if (parsed.rule === undefined || parsed.diagnostic?.severity === 'error')
-      return new Error(`"if" ${condition} is not a permission rule: ${parsed.diagnostic?.message ?? 'unknown'}`);
+    const parsed = parseCondition(condition);
+    if (parsed instanceof Error) return parsed;
     const engine = createPermissionEngine({
       rules: [{ rule: condition, behavior: 'deny', source: 'session', root }],
       cwd: options.cwd,
       homeDir: options.homeDir,
       mode: 'default',
     });
-    return { engine, toolName: 'toolName' in parsed.rule ? parsed.rule.toolName : undefined };
+    return { engine, toolName: 'toolName' in parsed ? parsed.toolName : undefined };
   };
   // A rule's deny is a match; so is a call the engine could not read through (a safety ask: a
   // command built at run time, a script piped to a shell, no parser): it may match, so the hook runs.
@@ -75,7 +85,8 @@ export function reportHookConditionProblems(options: {
   for (const groups of options.hooks?.values() ?? [])
     for (const group of groups)
       for (const hook of group.hooks)
-        if (hook.if !== undefined)
+        // One that is not a rule was told when the settings were read.
+        if (hook.if !== undefined && !(parseCondition(hook.if) instanceof Error))
           conditions.push({
             rule: hook.if,
             behavior: 'deny',

@@ -26,6 +26,6 @@ export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../lo
 export type { RunCosts, RunUsage, SpendingMeter } from '../loop/run-accounting.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';
 export type { FunctionHook, HookRun } from '../hooks/hook-types.js';
-export type { HookRunEvent } from '../hooks/hook-registry.js';
+export { hookEnvironment, type HookRunEvent } from '../hooks/hook-registry.js';
 export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js';
 export { hookScriptProblem } from '../hooks/hook-script-check.js';

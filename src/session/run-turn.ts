@@ -4,7 +4,7 @@ import type { HookPlane } from '../hooks/create-hook-gate.js';
 import type { HookSession } from '../hooks/hook-input.js';
 import type { Message } from '../messages/types.js';
 import { query } from '../loop/query.js';
-import { createRunAccounting } from '../loop/run-accounting.js';
+import { contextTokensOf, createRunAccounting } from '../loop/run-accounting.js';
 import type { LoopEvent, QueryOptions, QueryResult } from '../loop/types.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
 import type { Conversation } from './conversation.js';
@@ -154,24 +154,23 @@ async function* turnEvent(
   hookSession: HookSession,
 ): AsyncGenerator<LoopEvent> {
   if (event.type === 'assistant-message') {
-    const used =
-      event.usage.inputTokens + (event.usage.cacheReadInputTokens ?? 0) + (event.usage.cacheCreationInputTokens ?? 0);
+    const used = contextTokensOf(event.usage);
     // The partial message of a failed stream reports no usage; the last real figure stands.
     if (used > 0) context.onInputTokens(used);
   }
   yield event;
   if (event.type === 'compact')
     await context.hooks.postCompact({ session: hookSession, signal, trigger: 'auto', compactSummary: event.summary });
-  const outcome = event.type === 'tool-call-end' ? event.record.outcome : undefined;
+  const record = event.type === 'tool-call-end' ? event.record : undefined;
   // Refused without a person deciding (a person's or a host's no is theirs to know already).
-  if (event.type === 'tool-call-end' && outcome?.status === 'denied' && outcome.reason.kind !== 'approver')
+  if (record?.outcome.status === 'denied' && record.outcome.reason.kind !== 'approver')
     await context.hooks.permissionDenied({
       session: hookSession,
       signal,
-      toolName: event.record.toolName,
-      toolInput: event.record.input,
-      toolUseId: event.record.toolUseId,
-      reason: outcome.message,
+      toolName: record.toolName,
+      toolInput: record.input,
+      toolUseId: record.toolUseId,
+      reason: record.outcome.message,
     });
   if (event.type === 'tool-results' && context.afterTools) {
     // Tool calls just ran: what they changed (a settings file now held) is told at once.

@@ -28,8 +28,11 @@ export type CliSettings = {
    * gives its deny and ask rules, like an untrusted project: a host can narrow what the user's
    * files allow, never drop what they forbid.
    */
-  readonly settingSources?: readonly ('user' | 'project' | 'local')[];
+  readonly settingSources?: readonly SettingScope[];
 };
+
+/** The settings file scopes, in Claude Code's words (`--setting-sources user,project,local`). */
+export type SettingScope = 'user' | 'project' | 'local';
 
 /** Options for {@link loadSettings}. */
 export type LoadSettingsOptions = {

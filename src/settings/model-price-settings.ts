@@ -1,5 +1,5 @@
-import type { RuleSource } from '../contract/permission.js';
 import type { SettingsFile, SettingsWarning } from './parse-settings-text.js';
+import type { LoadedSource } from './settings-source.js';
 
 export type ModelPriceSettings = NonNullable<SettingsFile['modelPrices']>;
 
@@ -9,12 +9,7 @@ export type ModelPriceSettings = NonNullable<SettingsFile['modelPrices']>;
  * `--max-budget-usd` meaningless, so they are ignored with a warning; so are restricted sources'.
  */
 export function mergeModelPriceSettings(
-  sources: readonly {
-    readonly source: RuleSource;
-    readonly label: string;
-    readonly settings: SettingsFile;
-    readonly restriction?: unknown;
-  }[],
+  sources: readonly Pick<LoadedSource, 'source' | 'label' | 'settings' | 'restriction'>[],
   warnings: SettingsWarning[],
 ): ModelPriceSettings {
   const merged: Record<string, ModelPriceSettings[string]> = {};

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { RuleSource } from '../contract/permission.js';
 import { ToolplaneError } from '../errors/toolplane-error.js';
-import type { CliSettings } from './load-settings.js';
+import type { CliSettings, SettingScope } from './load-settings.js';
 import { parseSettingsText, type SettingsFile, type SettingsWarning } from './parse-settings-text.js';
 import { howToTrust } from './resolve-project-trust.js';
 import {
@@ -18,7 +18,7 @@ import type { SettingsPaths } from './settings-paths.js';
 import type { LoadedSource, SourceRestriction } from './settings-source.js';
 import type { ProjectTrust } from './trust-store.js';
 
-const SCOPES: Partial<Record<RuleSource, 'user' | 'project' | 'local'>> = {
+const SCOPES: Partial<Record<RuleSource, SettingScope>> = {
   userSettings: 'user',
   projectSettings: 'project',
   localSettings: 'local',

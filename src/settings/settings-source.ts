@@ -4,7 +4,7 @@ import { HOOK_EVENT_NAMES } from '../contract/hook-config.js';
 import type { PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import type { AdditionalDirectory, McpServersFromSource } from './load-settings.js';
 import type { SettingsFile, SettingsWarning } from './parse-settings-text.js';
-import { parseRule } from '../permissions/rule-parser.js';
+import { parseUsableRule } from '../permissions/rule-parser.js';
 
 /**
  * Why a settings file may only tighten the policy: its deny and ask rules apply, nothing that
@@ -132,11 +132,11 @@ function pushHooks(
           });
           return [];
         }
-        const condition = hook.if === undefined ? undefined : parseRule(hook.if, 'deny');
-        if (condition !== undefined && (condition.rule === undefined || condition.diagnostic?.severity === 'error'))
+        const condition = hook.if === undefined ? undefined : parseUsableRule(hook.if, 'deny');
+        if (typeof condition === 'string')
           warnings.push({
             file: label,
-            message: `${event} hook ${named}: "if" ${hook.if} is not a permission rule (${condition.diagnostic?.message ?? 'unknown'}); the hook runs for every call its matcher accepts`,
+            message: `${event} hook ${named}: "if" ${hook.if} is not a permission rule (${condition}); the hook runs for every call its matcher accepts`,
           });
         if (hook.if !== undefined && !TOOL_EVENTS.has(event)) {
           warnings.push({

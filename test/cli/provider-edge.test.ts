@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer } from '../../src/testing/mock-model-server.js';
 import { startMockOpenAIServer } from '../../src/testing/mock-openai-server.js';
-import { isolatedEnv, runCli } from './run-cli.js';
+import { isolatedEnv, jsonLines, runCli } from './run-cli.js';
 
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
 
@@ -26,13 +26,6 @@ function resultsOf(stdout: string): Map<string, { readonly text: string; readonl
     }
   }
   return results;
-}
-
-function eventsOf(stdout: string): Record<string, unknown>[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('toolplane -p at the provider edge and with failing calls (mock model servers)', () => {
@@ -154,7 +147,7 @@ describe('toolplane -p at the provider edge and with failing calls (mock model s
       env,
     });
     expect(run.code).toBe(0);
-    const retries = eventsOf(run.stdout).filter((event) => event['subtype'] === 'api_retry');
+    const retries = jsonLines(run.stdout).filter((event) => event['subtype'] === 'api_retry');
     expect(retries).toEqual([
       expect.objectContaining({
         type: 'system',

@@ -58,3 +58,11 @@ export function runCli(
     else child.stdin.end();
   });
 }
+
+/** The JSON objects of a run's stdout, one per line (`--output-format stream-json`), blank lines left out. */
+export function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

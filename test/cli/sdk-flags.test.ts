@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockReply } from '../../src/testing/mock-server-types.js';
-import { isolatedEnv, runCli } from './run-cli.js';
+import { isolatedEnv, jsonLines, runCli } from './run-cli.js';
 
 const demoServer = fileURLToPath(new URL('../../demo/mcp-server.mjs', import.meta.url));
 /** The files under `folder`, at any depth, by name: their text. */
@@ -40,11 +40,7 @@ describe('--tools, --strict-mcp-config and --setting-sources', () => {
         cwd: project,
         env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.baseURL }),
       });
-      const messages = result.stdout
-        .trim()
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const messages = jsonLines(result.stdout);
       const tools = ((server.requests[0]?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map(
         (tool) => tool.name,
       );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockReply } from '../../src/testing/mock-server-types.js';
-import { isolatedEnv, runCli } from './run-cli.js';
+import { isolatedEnv, jsonLines, runCli } from './run-cli.js';
 import { sdkTypeErrors, sdkTypeOf } from './sdk-types.js';
 
 type Message = Record<string, unknown>;
@@ -39,11 +39,7 @@ describe('output shapes, checked against the Agent SDK published types', () => {
         cwd: project,
         env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.baseURL }),
       });
-      const messages = result.stdout
-        .trim()
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Message);
+      const messages = jsonLines(result.stdout);
       return { messages, requests: server.requests.length, code: result.code };
     } finally {
       await server.close();

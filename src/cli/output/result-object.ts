@@ -11,14 +11,14 @@ import type { Runtime } from '../runtime/create-runtime.js';
 import { apiStopReason, apiUsageOf, modelUsageOf, type ModelLimits } from './sdk-usage.js';
 
 /** What a result object is built from besides the run's own result. */
-export type ResultContext = {
+type ResultContext = {
   readonly sessionId: string;
   readonly durationMs: number;
   readonly interrupted: boolean;
   readonly prices: PriceTable;
   readonly limits: ModelLimits;
   /** The session's meter: costs are the session's so far, its earlier prompts' and subagents' included. */
-  readonly spending?: SpendingMeter;
+  readonly spending: SpendingMeter;
 };
 
 /** How a run ended, as the command saw it. */
@@ -53,9 +53,9 @@ export function toResultObject(result: QueryResult, context: ResultContext) {
     duration_api_ms: Math.round(result.apiDurationMs),
     num_turns: result.turns,
     stop_reason: apiStopReason(result.stopReason),
-    total_cost_usd: context.spending?.spentUsd() ?? result.costUsd,
+    total_cost_usd: context.spending.spentUsd(),
     usage: apiUsageOf(result.usage),
-    modelUsage: modelUsageOf(context.spending?.byModel() ?? result.modelUsage, context.prices, context.limits),
+    modelUsage: modelUsageOf(context.spending.byModel(), context.prices, context.limits),
     permission_denials: result.permissionDenials.map((denial) => ({
       ...denial,
       tool_input: isRecord(denial.tool_input) ? denial.tool_input : {},
@@ -74,13 +74,11 @@ export function toResultObject(result: QueryResult, context: ResultContext) {
   return { ...common, subtype, is_error: true as const, errors: [errorText(result, context.interrupted)] };
 }
 
-export type ResultObject = ReturnType<typeof toResultObject>;
-
 function errorText(result: QueryResult, interrupted: boolean): string {
   if (result.error) return result.error.message;
   if (interrupted || result.status === 'aborted') return 'interrupted';
   if (result.status === 'error_max_turns') return `Reached maximum number of turns (${result.turns})`;
-  if (result.status === 'error_max_budget_usd' && result.error === undefined)
+  if (result.status === 'error_max_budget_usd')
     return `Reached maximum budget (--max-budget-usd): the session has spent it, so the next model request was not sent ($${result.costUsd.toFixed(4)} of it in this run)`;
   if (result.status === 'error_max_structured_output_retries')
     return 'the structured output was not given after the allowed attempts';

@@ -47,7 +47,7 @@ export function newMessageId(): string {
 }
 
 /** A content block as the Messages API returns it (text carries `citations`; no cache markers). */
-export function apiBlockOf(block: AssistantContentBlock) {
+function apiBlockOf(block: AssistantContentBlock) {
   switch (block.type) {
     case 'text':
       return { type: 'text' as const, text: block.text, citations: null };
@@ -133,7 +133,7 @@ function toolUseResult(result: ToolResultBlock): string {
 }
 
 /** The Agent SDK's name for what made a model request fail, from its HTTP status. */
-export function apiErrorKind(status: number | undefined) {
+function apiErrorKind(status: number | undefined) {
   if (status === 401 || status === 403) return 'authentication_failed';
   if (status === 402) return 'billing_error';
   if (status === 429) return 'rate_limit';

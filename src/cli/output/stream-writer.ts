@@ -1,6 +1,7 @@
 import type { ToolCallRecord } from '../../execution/types.js';
 import type { HookRunEvent, LoopEvent, QueryResult } from '../../session/index.js';
 import { packageVersion } from '../package-root.js';
+import type { RunArguments } from '../args.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { createPartialEvents } from './partial-events.js';
 import { resultContextOf, toResultObject, type RunEnd } from './result-object.js';
@@ -32,16 +33,16 @@ export type StreamWriter = {
 export function createStreamWriter(options: {
   readonly line: (value: unknown) => void;
   readonly runtime: Runtime;
-  readonly includePartialMessages: boolean;
-  readonly includeHookEvents: boolean;
+  /** `--include-partial-messages` and `--include-hook-events`. */
+  readonly flags: Pick<RunArguments, 'includePartialMessages' | 'includeHookEvents'>;
 }): StreamWriter {
-  const { line, runtime } = options;
+  const { line, runtime, flags } = options;
   const sessionId = () => runtime.session.id();
   const model = () => runtime.session.model();
   let messageId = newMessageId();
   // Each call's record, kept from its end to the `user` event of its result.
   const records = new Map<string, ToolCallRecord>();
-  const partials = options.includePartialMessages
+  const partials = flags.includePartialMessages
     ? createPartialEvents({ messageId: () => messageId, model, sessionId })
     : undefined;
   return {
@@ -77,7 +78,7 @@ export function createStreamWriter(options: {
       }
     },
     hook: (event) => {
-      if (options.includeHookEvents) line(hookMessage(event, sessionId()));
+      if (flags.includeHookEvents) line(hookMessage(event, sessionId()));
     },
     result: (result, run) => line(toResultObject(result, resultContextOf(runtime, run))),
   };

@@ -110,7 +110,7 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       if (!ready) return EXIT.error;
       const { runtime } = ready;
       if (!writer) {
-        writer = createStreamWriter({ line, runtime, ...args });
+        writer = createStreamWriter({ line, runtime, flags: args });
         writer.init(cwd, io.env);
         hookEvents?.attach(writer);
       }
