@@ -1,15 +1,16 @@
-import type { HookMatcherConfig, HookSettings } from '../contract/hook-config.js';
+import { hookLabel, type HookConfig, type HookMatcherConfig, type HookSettings } from '../contract/hook-config.js';
 import { hookEnvironment, hookScriptProblem } from '../session/index.js';
 
 /** One hook in force, as `hooks list` shows it. */
 export type ListedHook = {
   readonly event: string;
   readonly matcher: string;
-  readonly type: 'command' | 'http';
+  readonly type: HookConfig['type'];
   readonly run: string;
   readonly if?: string;
   readonly timeout?: number;
   readonly failClosed?: boolean;
+  readonly async?: boolean;
   readonly source: string;
   readonly file?: string;
   /** Why it cannot run (its script is missing, not executable), when that is known before it runs. */
@@ -29,7 +30,7 @@ export function listHooks(hooks: HookSettings, where: Where): ListedHook[] {
 
 function listGroup(event: string, group: HookMatcherConfig, where: Where): ListedHook[] {
   return group.hooks.map((hook) => {
-    const run = hook.type === 'command' ? hook.command : hook.url;
+    const run = hookLabel(hook);
     const problem = hook.type === 'command' ? hookScriptProblem(hook.command, where) : undefined;
     return {
       event,
@@ -39,6 +40,7 @@ function listGroup(event: string, group: HookMatcherConfig, where: Where): Liste
       ...(hook.if !== undefined ? { if: hook.if } : {}),
       ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}),
       ...(hook.failClosed !== undefined ? { failClosed: hook.failClosed } : {}),
+      ...(hook.async === true ? { async: true } : {}),
       source: group.source,
       ...(group.file !== undefined ? { file: group.file } : {}),
       ...(problem !== undefined ? { problem } : {}),
@@ -54,6 +56,7 @@ export function describeListedHook(hook: ListedHook): string {
     `${hook.type} ${JSON.stringify(hook.run)}`,
     hook.timeout !== undefined ? `timeout ${hook.timeout}s` : undefined,
     hook.failClosed ? 'failClosed' : undefined,
+    hook.async ? 'async' : undefined,
     `(${hook.file ?? hook.source})`,
     hook.problem !== undefined ? `— cannot run: ${hook.problem}` : undefined,
   ];

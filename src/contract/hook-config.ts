@@ -79,11 +79,56 @@ export type HttpHookConfig = {
   readonly async?: boolean;
 };
 
+/**
+ * A hook a model answers: `prompt` asks the session's provider once (no tools) to judge the
+ * event's JSON against `prompt`; `agent` gives the same brief to a subagent with read-only tools
+ * (Read, Grep, Glob) that may look before it answers. Both answer `{"ok": true}`,
+ * `{"ok": false, "reason": …}` or the hook output shape. A model's answer never grants a
+ * permission: it can deny, ask, rewrite or add context; its `allow` only means no objection.
+ */
+export type ModelHookConfig = {
+  readonly type: 'prompt' | 'agent';
+  /** The instruction; `$ARGUMENTS` is replaced by the event's JSON, which is appended when it is absent. */
+  readonly prompt: string;
+  /** The model to ask; default a small model of the session's provider (its main model when it has none). */
+  readonly model?: string;
+  /** Seconds before the request (or the subagent) is abandoned. Default 30 for `prompt`, 60 for `agent`. */
+  readonly timeout?: number;
+  /** As for command hooks: a failure denies the call instead of being a non-blocking error. */
+  readonly failClosed?: boolean;
+  /** As for command hooks: the permission rule a call must match for the hook to start. */
+  readonly if?: string;
+  /** As for command hooks: started without waiting, never deciding. */
+  readonly async?: boolean;
+};
+
+/**
+ * A hook that calls a tool of a configured MCP server with `input` (strings of the form
+ * `${tool_input.file_path}`, `${session_id}`, … are filled from the event's JSON) and reads the
+ * tool's text like a command's stdout; a tool error is a non-blocking error.
+ */
+export type McpToolHookConfig = {
+  readonly type: 'mcp_tool';
+  /** The server's name, as configured. */
+  readonly server: string;
+  /** The tool's own name on that server (not `mcp__…`). */
+  readonly tool: string;
+  readonly input?: Readonly<Record<string, unknown>>;
+  /** Seconds before the call is cancelled. Default 60. */
+  readonly timeout?: number;
+  readonly failClosed?: boolean;
+  readonly if?: string;
+  readonly async?: boolean;
+};
+
+/** Any hook a settings file can configure. */
+export type HookConfig = CommandHookConfig | HttpHookConfig | ModelHookConfig | McpToolHookConfig;
+
 /** A matcher and the commands it runs, as read from one settings source. */
 export type HookMatcherConfig = {
   /** Tool-name matcher: `*`/empty/absent = all, exact names with `|`, else an unanchored regex. */
   readonly matcher?: string;
-  readonly hooks: readonly (CommandHookConfig | HttpHookConfig)[];
+  readonly hooks: readonly HookConfig[];
   readonly source: RuleSource;
   /** The settings file it came from, when it came from a file. */
   readonly file?: string;
@@ -93,3 +138,17 @@ export type HookMatcherConfig = {
 
 /** Every hook matcher per event, highest-precedence source first. */
 export type HookSettings = ReadonlyMap<HookEventName, readonly HookMatcherConfig[]>;
+
+/** What a hook runs, in a person's words: its command, its url, its prompt's start, or its server and tool. */
+export function hookLabel(hook: HookConfig): string {
+  switch (hook.type) {
+    case 'command':
+      return hook.command;
+    case 'http':
+      return hook.url;
+    case 'mcp_tool':
+      return `${hook.server}/${hook.tool}`;
+    default:
+      return hook.prompt.length > 60 ? `${hook.prompt.slice(0, 60)}…` : hook.prompt;
+  }
+}

@@ -63,6 +63,8 @@ export type ProviderCapabilities = {
 export interface ModelProvider {
   readonly name: string;
   readonly defaultModel: string;
+  /** A small, fast model of the same API for side requests (prompt hooks); absent when it has none known. */
+  readonly smallModel?: string;
   readonly capabilities: ProviderCapabilities;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
 }

@@ -53,6 +53,7 @@ function aggregatePreToolUse(runs: readonly HookRun[]): PreToolUseOutcome {
   const context: string[] = [];
   let stopReason: string | undefined;
   let someFailed = false;
+  let quietRewrite: unknown;
   for (const run of runs) {
     if (run.status === 'error' || run.status === 'timeout') someFailed = true;
     const output = run.output;
@@ -76,6 +77,11 @@ function aggregatePreToolUse(runs: readonly HookRun[]): PreToolUseOutcome {
     const said = specific?.permissionDecision ?? legacy;
     if (said === undefined) continue;
     const decision = said === 'defer' ? 'ask' : said;
+    if (decision === 'allow' && run.advisory === true) {
+      // A model's allow grants nothing: the call goes through the rules and the approver, rewritten if it asked.
+      quietRewrite ??= specific?.updatedInput;
+      continue;
+    }
     const reason = specific?.permissionDecisionReason ?? output.reason;
     votes.push({
       decision,
@@ -85,7 +91,7 @@ function aggregatePreToolUse(runs: readonly HookRun[]): PreToolUseOutcome {
     });
   }
   if (someFailed) votes = votes.filter((vote) => vote.decision !== 'allow');
-  if (votes.length === 0 && context.length === 0) return EMPTY;
+  if (votes.length === 0 && context.length === 0 && quietRewrite === undefined) return EMPTY;
   let winner: Vote | undefined;
   for (const vote of votes)
     if (winner === undefined || SEVERITY[vote.decision] > SEVERITY[winner.decision]) winner = vote;
@@ -100,6 +106,9 @@ function aggregatePreToolUse(runs: readonly HookRun[]): PreToolUseOutcome {
     const rewrite = agreeing.find((vote) => vote.updatedInput !== undefined);
     if (rewrite !== undefined) outcome.updatedInput = rewrite.updatedInput;
   }
+  // Never under another hook's allow, which was given for the input before the rewrite.
+  if (quietRewrite !== undefined && outcome.updatedInput === undefined && (outcome.decision ?? 'ask') === 'ask')
+    outcome.updatedInput = quietRewrite;
   if (context.length > 0) outcome.additionalContext = context;
   if (stopReason !== undefined) outcome.stopReason = stopReason;
   return outcome;
@@ -175,6 +184,8 @@ function aggregatePermissionRequest(runs: readonly HookRun[], registry: HookRegi
         ...(decision.interrupt === true ? { interrupt: true } : {}),
       };
     }
+    // A model's allow grants nothing: the request is left to the approver.
+    if (run.advisory === true) continue;
     const remember = rulesToSave(decision.updatedPermissions);
     allow ??= {
       decision: 'allow',

@@ -1,19 +1,27 @@
 import type { CallSubject } from '../contract/gates.js';
-import type { CommandHookConfig, HookEventName, HookSettings, HttpHookConfig } from '../contract/hook-config.js';
-import { runHttpHook } from './run-http-hook.js';
+import type { CommandHookConfig, HookEventName, HookSettings } from '../contract/hook-config.js';
+import { hookLabel } from '../contract/hook-config.js';
+import { compileHttpHook } from './run-http-hook.js';
 import { scrubModelCredentials } from '../contract/scrub-env.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
-import type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
+import {
+  DEFAULT_HOOK_TIMEOUT_SECONDS,
+  type FunctionHook,
+  type HookDiagnostic,
+  type HookInput,
+  type HookRun,
+} from './hook-types.js';
 import { capHookText, parseHookStdout, type HookOutput } from './parse-hook-output.js';
 import { runCommandHook, type CommandHookRun } from './run-command-hook.js';
 import { hookScriptProblem } from './hook-script-check.js';
 import { observed, type HookRunEvent } from './observe-hook-run.js';
 import { judgeCondition, onceEach, startDetached } from './hook-selection.js';
+import { compileRunnerHook, runnerHookProblem, type HookRunners } from './runner-hooks.js';
 
 export type { HookRunEvent } from './observe-hook-run.js';
+export type { HookRunners } from './runner-hooks.js';
 
-/** Seconds a command hook may run when its config names no timeout. */
-export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
+export { DEFAULT_HOOK_TIMEOUT_SECONDS } from './hook-types.js';
 
 /** Options shared by every way of running hooks. */
 export type HookRegistryOptions = {
@@ -32,6 +40,8 @@ export type HookRegistryOptions = {
   readonly onHookRun?: (event: HookRunEvent) => void;
   /** Receives what an `async` hook said once it ended (it decided nothing). */
   readonly onAsyncRun?: (event: HookEventName, run: HookRun) => void;
+  /** What runs `prompt`, `agent` and `mcp_tool` hooks; without it, such a hook is an error that protects nothing. */
+  readonly runners?: HookRunners;
   /** How long `async` hooks may outlive the call that started them: aborted when the session closes. */
   readonly lifetime?: AbortSignal;
   /**
@@ -164,48 +174,6 @@ function compileCommandHook(
   };
 }
 
-function compileHttpHook(
-  config: HttpHookConfig,
-  source: HookRun['source'],
-  matcher: CompiledMatcher,
-  env: Readonly<Record<string, string>>,
-  root: string | undefined,
-): CompiledHook {
-  const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
-  const failClosed = config.failClosed ?? false;
-  const base = { hook: config.url, source, failClosed };
-  return {
-    label: config.url,
-    source,
-    matcher,
-    dedupeKey: `http ${config.url}`,
-    ...(config.if === undefined ? {} : { condition: { rule: config.if, root } }),
-    ...(config.async === true ? { async: true } : {}),
-    async run(input, signal) {
-      const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
-      switch (run.kind) {
-        case 'cancelled':
-          return { ...base, status: 'cancelled', message: 'cancelled before it finished' };
-        case 'timeout':
-          return { ...base, status: 'timeout', message: `timed out after ${timeoutMs / 1000} s` };
-        case 'failed':
-          return { ...base, status: 'error', message: `request failed: ${run.message}` };
-        case 'answered': {
-          // A non-2xx answer is a non-blocking error, as in the reference; a 2xx body is read like stdout.
-          if (run.status < 200 || run.status > 299)
-            return { ...base, status: 'error', message: `answered HTTP ${run.status}` };
-          const parsed = parseHookStdout(run.body);
-          if (parsed.kind === 'json') return { ...base, status: 'success', output: parsed.output };
-          if (parsed.kind === 'invalid') return { ...base, status: 'error', message: parsed.message };
-          return parsed.kind === 'text'
-            ? { ...base, status: 'success', text: parsed.text }
-            : { ...base, status: 'success' };
-        }
-      }
-    },
-  };
-}
-
 function compileFunctionHook(hook: FunctionHook, matcher: CompiledMatcher): CompiledHook {
   const failClosed = hook.failClosed ?? true;
   const timeoutMs = hook.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_SECONDS * 1000;
@@ -298,11 +266,13 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
       const matcher = compileMatcher(group.matcher);
       for (const config of group.hooks) {
         const problem =
-          config.type === 'http' ? undefined : hookScriptProblem(config.command, { env, cwd: options.projectDir });
+          config.type === 'command'
+            ? hookScriptProblem(config.command, { env, cwd: options.projectDir })
+            : runnerHookProblem(config, options.runners);
         if (problem !== undefined)
           report({
             event,
-            hook: config.command,
+            hook: hookLabel(config),
             source: group.source,
             kind: 'error',
             message: `${problem}; it cannot run, so it protects nothing${config.failClosed ? ' (failClosed: the calls it is meant for are blocked)' : ''}`,
@@ -311,7 +281,9 @@ export function createHookRegistry(options: HookRegistryOptions): HookRegistry {
           event,
           config.type === 'http'
             ? compileHttpHook(config, group.source, matcher, env, group.root)
-            : compileCommandHook(config, group.source, matcher, commandOptions, group.root),
+            : config.type === 'command'
+              ? compileCommandHook(config, group.source, matcher, commandOptions, group.root)
+              : compileRunnerHook(config, group.source, matcher, options.runners, group.root),
         );
       }
     }

@@ -2,6 +2,9 @@ import type { HookEventName } from '../contract/hook-config.js';
 import type { RuleSource } from '../contract/permission.js';
 import type { HookOutput } from './parse-hook-output.js';
 
+/** Seconds a command or http hook may run when its config names no timeout. */
+export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
+
 /**
  * The JSON a hook receives (stdin for command hooks, the argument of function hooks), in the
  * reference system's snake_case shape: `session_id`, `transcript_path`, `cwd`, `permission_mode`,
@@ -54,6 +57,8 @@ export type HookRun = {
   readonly message?: string;
   /** Whether a failure of this hook must deny where a decision was needed. */
   readonly failClosed: boolean;
+  /** A model answered (`prompt`, `agent` hooks): its allow grants nothing; deny, ask, rewrite and context count. */
+  readonly advisory?: boolean;
 };
 
 /** Something a person (or the debug log) should learn about a hook run that did not block. */

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../contract/define-tool.js';
-import type { CallSubject } from '../contract/gates.js';
 import type { HookDiagnostic } from './hook-types.js';
 import type { HttpHookConfig } from '../contract/hook-config.js';
-import { createServices } from '../contract/services.js';
+import { callSubject } from './__fixtures__/call-subject.js';
 import { createHookGate } from './create-hook-gate.js';
 import { expandHeader } from './run-http-hook.js';
 
@@ -17,20 +16,7 @@ const bash = defineTool({
   call: async () => 'ok',
 });
 const signal = new AbortController().signal;
-const subject: CallSubject = {
-  tool: bash,
-  input: { command: 'rm -rf build' },
-  toolUseId: 'toolu_1',
-  context: {
-    toolUseId: 'toolu_1',
-    signal,
-    cwd: '/work',
-    sessionId: 's',
-    agentId: 'main',
-    permissionMode: 'default',
-    services: createServices(),
-  },
-};
+const subject = callSubject(bash, { command: 'rm -rf build' });
 
 describe('HTTP hooks', () => {
   let server: Server;

@@ -26,4 +26,5 @@ export {
 } from './parse-hook-output.js';
 export { runCommandHook, type CommandHookRun, type RunCommandHookOptions } from './run-command-hook.js';
 export type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
-export type { HookRunEvent } from './hook-registry.js';
+export type { HookRunEvent, HookRunners } from './hook-registry.js';
+export { RUNNER_HOOK_TIMEOUT_SECONDS } from './runner-hooks.js';

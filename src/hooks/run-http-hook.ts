@@ -1,4 +1,8 @@
 import type { HttpHookConfig } from '../contract/hook-config.js';
+import type { CompiledMatcher } from './compile-matcher.js';
+import type { CompiledHook } from './hook-registry.js';
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, type HookRun } from './hook-types.js';
+import { parseHookStdout } from './parse-hook-output.js';
 
 /** What an HTTP hook's request came to. */
 export type HttpHookRun =
@@ -83,4 +87,47 @@ export async function runHttpHook(options: {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** An http hook ready to run: the event's JSON POSTed, the body read like stdout, a non-2xx answer a non-blocking error. */
+export function compileHttpHook(
+  config: HttpHookConfig,
+  source: HookRun['source'],
+  matcher: CompiledMatcher,
+  env: Readonly<Record<string, string>>,
+  root: string | undefined,
+): CompiledHook {
+  const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
+  const failClosed = config.failClosed ?? false;
+  const base = { hook: config.url, source, failClosed };
+  return {
+    label: config.url,
+    source,
+    matcher,
+    dedupeKey: `http ${config.url}`,
+    ...(config.if === undefined ? {} : { condition: { rule: config.if, root } }),
+    ...(config.async === true ? { async: true } : {}),
+    async run(input, signal) {
+      const run = await runHttpHook({ config, body: JSON.stringify(input), env, timeoutMs, signal });
+      switch (run.kind) {
+        case 'cancelled':
+          return { ...base, status: 'cancelled', message: 'cancelled before it finished' };
+        case 'timeout':
+          return { ...base, status: 'timeout', message: `timed out after ${timeoutMs / 1000} s` };
+        case 'failed':
+          return { ...base, status: 'error', message: `request failed: ${run.message}` };
+        case 'answered': {
+          // A non-2xx answer is a non-blocking error, as in the reference; a 2xx body is read like stdout.
+          if (run.status < 200 || run.status > 299)
+            return { ...base, status: 'error', message: `answered HTTP ${run.status}` };
+          const parsed = parseHookStdout(run.body);
+          if (parsed.kind === 'json') return { ...base, status: 'success', output: parsed.output };
+          if (parsed.kind === 'invalid') return { ...base, status: 'error', message: parsed.message };
+          return parsed.kind === 'text'
+            ? { ...base, status: 'success', text: parsed.text }
+            : { ...base, status: 'success' };
+        }
+      }
+    },
+  };
 }

@@ -5,6 +5,8 @@ import { createHookConditionJudge, reportHookConditionProblems } from './hook-co
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
+import type { HookRunners } from '../hooks/hook-registry.js';
+import { createHookRunners } from './hook-runners.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
 import type { HookSession } from '../hooks/hook-input.js';
 import { GENERAL_PURPOSE_AGENT } from '../loop/subagent-runner.js';
@@ -41,8 +43,15 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   const output = structuredOutputSetup(options.structuredOutput);
   let conversation = await firstConversation(options, warn);
   const detached = createAsyncHookOutput(warn);
-  const hooks = sessionHooks(options, () => conversation.transcript.path, warn, detached);
   const services = options.services ?? createServices();
+  const runners = createHookRunners({
+    ...{ provider, mcp: options.mcp, services, cwd },
+    model: () => currentModel,
+    tools: () => tools,
+    plane: () => plane(),
+    costs: () => meter.costs(),
+  });
+  const hooks = sessionHooks(options, { transcriptPath: () => conversation.transcript.path, warn, detached, runners });
   const { todoStore, taskRegistry } = installSessionServices(services, {
     modes,
     messages: () => conversation.messages,
@@ -51,16 +60,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
   registerGateServices(services, options.permissions);
   const tools = sessionTools(options, output.tools, services);
   let approver: Approver | undefined;
-  const plane = (): QueryOptions['plane'] => ({
-    permissions: options.permissions,
-    hooks,
-    ...(approver ? { approver } : {}),
-    cwd,
-    sessionId: conversation.transcript.id,
-    services,
-    getPermissionMode: () => modes.get(),
-    resultStore: conversation.resultStore,
-  });
+  const plane = (): QueryOptions['plane'] => planeOf(options, { hooks, approver, services, conversation });
   const hookSession = () => ({ sessionId: conversation.transcript.id, cwd, permissionMode: modes.get() });
   const closing = options.signal ?? new AbortController().signal;
   const meter = sessionMeter(options.costs);
@@ -220,14 +220,41 @@ function loopOptions(parts: {
   };
 }
 
+/** The plane of the session's calls as it is now: its rules, hooks, approver, conversation and mode. */
+function planeOf(
+  options: AgentSessionOptions,
+  now: {
+    readonly hooks: HookPlane;
+    readonly approver: Approver | undefined;
+    readonly services: ServiceRegistry;
+    readonly conversation: Conversation;
+  },
+): QueryOptions['plane'] {
+  return {
+    permissions: options.permissions,
+    hooks: now.hooks,
+    ...(now.approver ? { approver: now.approver } : {}),
+    cwd: options.cwd,
+    sessionId: now.conversation.transcript.id,
+    services: now.services,
+    getPermissionMode: () => options.modes.get(),
+    resultStore: now.conversation.resultStore,
+  };
+}
+
 /** The session's hooks: settings hooks and function hooks, with the session's folder, environment and home. */
 function sessionHooks(
   options: AgentSessionOptions,
-  transcriptPath: () => string,
-  warn: (line: string) => void,
-  detached: AsyncHookOutput,
+  parts: {
+    readonly transcriptPath: () => string;
+    readonly warn: (line: string) => void;
+    readonly detached: AsyncHookOutput;
+    readonly runners: HookRunners;
+  },
 ): HookPlane {
+  const { transcriptPath, warn, detached } = parts;
   return createHookGate({
+    runners: parts.runners,
     ...(options.hooks ? { settings: options.hooks } : {}),
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
     projectDir: options.cwd,

@@ -58,7 +58,7 @@ describe('loadSettings', () => {
     expect(loaded.warnings.map((warning) => warning.rule)).toEqual(['Bash', 'Bash(curl *)']);
   });
 
-  it('loads http hooks with their url, headers and allowed variables, and warns about unsupported types', async () => {
+  it('loads http, prompt, agent and mcp_tool hooks with their fields, and warns about unknown or incomplete ones', async () => {
     await write(join(project, '.toolplane', 'settings.json'), {
       hooks: {
         PreToolUse: [
@@ -72,7 +72,12 @@ describe('loadSettings', () => {
                 allowedEnvVars: ['TOKEN'],
                 timeout: 5,
               },
-              { type: 'prompt', prompt: 'is this safe?' },
+              { type: 'prompt', prompt: 'is this safe? $ARGUMENTS', model: 'claude-haiku-5-5', timeout: 10 },
+              { type: 'agent', prompt: 'check the tests pass', failClosed: true },
+              { type: 'mcp_tool', server: 'scan', tool: 'check', input: { path: '${tool_input.file_path}' } },
+              { type: 'prompt' },
+              { type: 'mcp_tool', server: 'scan' },
+              { type: 'shell', command: 'x' },
             ],
           },
         ],
@@ -87,9 +92,14 @@ describe('loadSettings', () => {
         allowedEnvVars: ['TOKEN'],
         timeout: 5,
       },
+      { type: 'prompt', prompt: 'is this safe? $ARGUMENTS', model: 'claude-haiku-5-5', timeout: 10 },
+      { type: 'agent', prompt: 'check the tests pass', failClosed: true },
+      { type: 'mcp_tool', server: 'scan', tool: 'check', input: { path: '${tool_input.file_path}' } },
     ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
-      expect.stringContaining('type "prompt" is not supported'),
+      'PreToolUse hook of type "prompt" lacks its prompt; ignored',
+      'PreToolUse hook of type "mcp_tool" lacks its tool; ignored',
+      'PreToolUse hook of type "shell" is not a hook type toolplane knows; ignored',
     ]);
   });
 
@@ -283,10 +293,7 @@ describe('loadSettings', () => {
         PreToolUse: [
           {
             matcher: 'Bash',
-            hooks: [
-              { type: 'command', command: './check.sh', timeout: 5 },
-              { type: 'agent', prompt: 'x' },
-            ],
+            hooks: [{ type: 'command', command: './check.sh', timeout: 5 }, { type: 'agent' }],
           },
         ],
         PostToolUse: [{ hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)', async: true }] }],
@@ -315,7 +322,7 @@ describe('loadSettings', () => {
       },
     ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
-      'PreToolUse hook of type "agent" is not supported (or lacks its command); ignored',
+      'PreToolUse hook of type "agent" lacks its prompt; ignored',
       'hook event "Notification" is not supported; its hooks are ignored',
     ]);
   });

@@ -1,10 +1,10 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import type { CommandHookConfig, HookEventName, HookMatcherConfig, HttpHookConfig } from '../contract/hook-config.js';
+import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.js';
 import { HOOK_EVENT_NAMES } from '../contract/hook-config.js';
 import type { PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import type { AdditionalDirectory, McpServersFromSource } from './load-settings.js';
 import type { SettingsFile, SettingsWarning } from './parse-settings-text.js';
-import { parseUsableRule } from '../permissions/rule-parser.js';
+import { readHookConfig } from './read-hook-config.js';
 
 /**
  * Why a settings file may only tighten the policy: its deny and ask rules apply, nothing that
@@ -98,14 +98,6 @@ export function pushSource(loaded: LoadedSource, sinks: SourceSinks): void {
   }
 }
 
-/** The events that concern one tool call, where a hook's `if` can be judged. */
-const TOOL_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionRequest',
-]);
-
 function pushHooks(
   loaded: LoadedSource,
   entries: readonly [string, NonNullable<SettingsFile['hooks']>[string]][],
@@ -123,45 +115,9 @@ function pushHooks(
     }
     const list = sinks.hooks.get(event as HookEventName) ?? [];
     for (const matcher of matchers) {
-      const commands = matcher.hooks.flatMap((hook): (CommandHookConfig | HttpHookConfig)[] => {
-        const named = hook.type === 'command' ? hook.command : hook.type === 'http' ? hook.url : undefined;
-        if (named === undefined) {
-          warnings.push({
-            file: label,
-            message: `${event} hook of type ${JSON.stringify(hook.type)} is not supported (or lacks its ${hook.type === 'http' ? 'url' : 'command'}); ignored`,
-          });
-          return [];
-        }
-        const condition = hook.if === undefined ? undefined : parseUsableRule(hook.if, 'deny');
-        if (typeof condition === 'string')
-          warnings.push({
-            file: label,
-            message: `${event} hook ${named}: "if" ${hook.if} is not a permission rule (${condition}); the hook runs for every call its matcher accepts`,
-          });
-        if (hook.if !== undefined && !TOOL_EVENTS.has(event)) {
-          warnings.push({
-            file: label,
-            message: `${event} hook ${named}: "if" applies to tool events only; the hook runs for every ${event}`,
-          });
-        }
-        const common = {
-          ...(hook.if !== undefined && TOOL_EVENTS.has(event) ? { if: hook.if } : {}),
-          ...(hook.async === true ? { async: true } : {}),
-          ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
-          ...(hook.failClosed === undefined ? {} : { failClosed: hook.failClosed }),
-        };
-        if (hook.type === 'http') {
-          return [
-            {
-              type: 'http' as const,
-              url: named,
-              ...(hook.headers === undefined ? {} : { headers: hook.headers }),
-              ...(hook.allowedEnvVars === undefined ? {} : { allowedEnvVars: hook.allowedEnvVars }),
-              ...common,
-            },
-          ];
-        }
-        return [{ type: 'command' as const, command: named, ...common }];
+      const commands = matcher.hooks.flatMap((hook) => {
+        const config = readHookConfig(event, hook, (message) => warnings.push({ file: label, message }));
+        return config === undefined ? [] : [config];
       });
       if (commands.length === 0) continue;
       list.push({

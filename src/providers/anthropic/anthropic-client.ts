@@ -27,15 +27,22 @@ export type AnthropicProviderOptions = {
   readonly toolSearchBeta?: string | null;
 };
 
+/** Anthropic's own API. */
+const ANTHROPIC_API = 'https://api.anthropic.com';
+
+/** The small model side requests use on Anthropic's own API. */
+const SMALL_MODEL = 'claude-haiku-5-5';
+
 /**
- * The SDK client and default model for `options`, credentials and base URL resolved from the
- * options, then `env`. `sdkRetries` is handed to the SDK (the streaming provider passes 0 and
- * retries itself). Throws `PROVIDER_ERROR` when there is neither an API key nor a token.
+ * The SDK client, default and small model for `options`, credentials and base URL resolved from
+ * the options, then `env` (`ANTHROPIC_MODEL`, `ANTHROPIC_DEFAULT_HAIKU_MODEL`,
+ * `ANTHROPIC_SMALL_FAST_MODEL`). `sdkRetries` is handed to the SDK (the streaming provider passes
+ * 0 and retries itself). Throws `PROVIDER_ERROR` when there is neither an API key nor a token.
  */
 export function createAnthropicClient(
   options: AnthropicProviderOptions,
   settings: { readonly sdkRetries: number },
-): { readonly client: Anthropic; readonly defaultModel: string } {
+): { readonly client: Anthropic; readonly defaultModel: string; readonly smallModel: string } {
   const { env } = options;
   const apiKey = options.apiKey ?? env['ANTHROPIC_API_KEY'];
   const authToken = options.authToken ?? env['ANTHROPIC_AUTH_TOKEN'];
@@ -45,14 +52,21 @@ export function createAnthropicClient(
       'anthropic: no credentials; set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN), or pass apiKey',
     );
   }
+  const baseURL = options.baseURL ?? (env['ANTHROPIC_BASE_URL'] || ANTHROPIC_API);
   const client = new Anthropic({
     apiKey: apiKey || null,
     authToken: authToken || null,
-    baseURL: options.baseURL ?? (env['ANTHROPIC_BASE_URL'] || 'https://api.anthropic.com'),
+    baseURL,
     maxRetries: settings.sdkRetries,
     fetch: preparedBodyFetch,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
     ...(options.headers === undefined ? {} : { defaultHeaders: { ...options.headers } }),
   });
-  return { client, defaultModel: options.defaultModel ?? (env['ANTHROPIC_MODEL'] || 'claude-sonnet-5-5') };
+  const defaultModel = options.defaultModel ?? (env['ANTHROPIC_MODEL'] || 'claude-sonnet-5-5');
+  // Another server behind the Anthropic API may not serve the small model: its main model stands in.
+  const smallModel =
+    env['ANTHROPIC_DEFAULT_HAIKU_MODEL'] ||
+    env['ANTHROPIC_SMALL_FAST_MODEL'] ||
+    (baseURL.replace(/\/+$/, '') === ANTHROPIC_API ? SMALL_MODEL : defaultModel);
+  return { client, defaultModel, smallModel };
 }

@@ -18,7 +18,7 @@ export type { AnthropicProviderOptions } from './anthropic-client.js';
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   // Retries are ours: they must stop once streamed output has reached the caller.
-  const { client, defaultModel } = createAnthropicClient(options, { sdkRetries: 0 });
+  const { client, defaultModel, smallModel } = createAnthropicClient(options, { sdkRetries: 0 });
   const toolSearchBeta = options.toolSearchBeta === undefined ? TOOL_SEARCH_BETA : options.toolSearchBeta;
   const name = 'anthropic';
   const encode = createAnthropicBodyEncoder();
@@ -39,6 +39,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   return {
     name,
     defaultModel,
+    smallModel,
     capabilities: { toolReference: true, webSearch: true },
     stream(request, signal) {
       return streamWithRetries({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineBuiltinTool } from '../../contract/define-builtin-tool.js';
 import type { CallSubject } from '../../contract/gates.js';
-import { createServices } from '../../contract/services.js';
+import { callSubject } from '../../hooks/__fixtures__/call-subject.js';
 
 /** A tool with the built-in Bash's identity, as rules and hooks judge it. */
 export const builtinBash = defineBuiltinTool('Bash', {
@@ -13,18 +13,5 @@ export const builtinBash = defineBuiltinTool('Bash', {
 
 /** A Bash call of `command` in `cwd`, as the hook gate sees one. */
 export function bashCall(command: string, cwd: string): CallSubject {
-  return {
-    tool: builtinBash,
-    input: { command },
-    toolUseId: 't',
-    context: {
-      toolUseId: 't',
-      signal: new AbortController().signal,
-      cwd,
-      sessionId: 's',
-      agentId: 'main',
-      permissionMode: 'default',
-      services: createServices(),
-    },
-  };
+  return callSubject(builtinBash, { command }, cwd);
 }
