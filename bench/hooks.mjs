@@ -1,5 +1,6 @@
 // Hooks and settings benchmark: what the hook gate adds to a call when no hook matches and with
-// two in-process function hooks, the cost of one command hook, and loading five settings files.
+// two in-process function hooks, the cost of one command hook, a command and a prompt hook whose
+// `if` does not match (no process, no request) and does, and loading five settings files.
 // Run after `npm run build`.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,9 @@ import { initShellParser } from '../dist/permissions/bash-parser.js';
 import { createHookConditionJudge } from '../dist/session/hook-conditions.js';
 import { defineBuiltinTool } from '../dist/contract/define-builtin-tool.js';
 import { loadSettings } from '../dist/settings/load-settings.js';
+import { createAnthropicProvider } from '../dist/providers/anthropic/anthropic-provider.js';
+import { createHookRunners } from '../dist/session/hook-runners.js';
+import { startMockAnthropicServer } from '../dist/testing/mock-anthropic-server.js';
 
 const bash = defineTool({
   name: 'Bash',
@@ -155,7 +159,43 @@ export async function run() {
         session: 'headless',
       });
 
+    // A prompt hook with "if": one whose rule the call does not match sends no request to the judge.
+    const judge = await startMockAnthropicServer({ recordBodies: false });
+    const provider = createAnthropicProvider({ env: { ANTHROPIC_API_KEY: 'k' }, baseURL: judge.baseURL });
+    const prompted = createHookGate({
+      projectDir: base,
+      env: {},
+      settings: new Map([
+        [
+          'PreToolUse',
+          [{ hooks: [{ type: 'prompt', prompt: 'Judge', if: 'Bash(git push:*)' }], source: 'projectSettings' }],
+        ],
+      ]),
+      conditionMatches: createHookConditionJudge({ cwd: base, homeDir: base }),
+      runners: createHookRunners({
+        provider,
+        model: () => 'judge',
+        mcp: undefined,
+        services: createServices(),
+        tools: () => undefined,
+        plane: () => undefined,
+        costs: () => undefined,
+        cwd: base,
+      }),
+    });
+    const judged = async () => {
+      judge.enqueue({ content: [{ type: 'text', text: '{"ok": true}' }] });
+      await prompted.preToolUse(callOf('git push origin main'), signal);
+    };
+    const promptIfNotMatching = await perCallMicros(() => prompted.preToolUse(callOf('git status'), signal), {
+      iterations: 2_000,
+    });
+    const promptIfMatching = await medianMillis(judged, 30);
+    await judge.close();
+
     return {
+      preToolUsePromptHookIfNotMatchingMicros: promptIfNotMatching,
+      preToolUsePromptHookIfMatchingMockJudgeMedianMs: promptIfMatching,
       preToolUseNoHooksMicros: await perCallMicros(() => none.preToolUse(subject, signal)),
       preToolUseTwoUnmatchedFunctionHooksMicros: await perCallMicros(() => unmatched.preToolUse(subject, signal)),
       preToolUseTwoMatchingFunctionHooksMicros: await perCallMicros(() => twoMatching.preToolUse(subject, signal)),

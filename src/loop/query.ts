@@ -1,6 +1,6 @@
 import type { StopReason } from '../contract/provider.js';
 import type { ToolExecutor } from '../execution/types.js';
-import type { AssistantContentBlock, AssistantMessage, Message } from '../messages/types.js';
+import type { AssistantContentBlock, AssistantMessage, Message, UserMessage } from '../messages/types.js';
 import { createApiToolCache, type ApiToolCache } from '../schema/to-api-tool.js';
 import { createToolUseAdmission } from './admit-tool-uses.js';
 import { buildRequest } from './build-request.js';
@@ -188,8 +188,14 @@ async function* takeResults(turn: {
   const { run } = turn;
   turn.executor.close();
   const ran = yield* finishRun(turn.executor, turn.streamed.events);
-  turn.append(ran.message);
-  yield { type: 'tool-results', message: ran.message };
+  // What arrived while the calls ran (async hooks) goes with their results, in the next request.
+  const late = turn.options.lateContext?.() ?? [];
+  const message: UserMessage =
+    late.length === 0
+      ? ran.message
+      : { ...ran.message, content: [...ran.message.content, ...late.map((text) => ({ type: 'text' as const, text }))] };
+  turn.append(message);
+  yield { type: 'tool-results', message };
   for (const record of ran.records)
     if (record.outcome.status === 'denied' || record.outcome.status === 'hook-blocked')
       run.denials.push({ tool_name: record.toolName, tool_use_id: record.toolUseId, tool_input: record.input });

@@ -55,6 +55,8 @@ export type QueryOptions = {
   readonly signal?: AbortSignal;
   readonly recorder?: LoopRecorder;
   readonly hooks?: LoopHooks & { readonly gate?: HookGate };
+  /** Text that arrived while a batch of calls ran (what `async` hooks said): taken once, sent with the batch's results. */
+  readonly lateContext?: () => readonly string[];
   /**
    * The run's result must be a successful call of this tool (StructuredOutput): the model is
    * reminded at most `maxReminders` times when it stops without one, and the run ends with

@@ -106,7 +106,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     onInputTokens: meter.inputTokens,
     takeStartContext: () => [...starts.take(), ...detached.take()],
     ...(options.afterTools ? { afterTools: options.afterTools } : {}),
-    loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, requiredTool: output.requiredTool }),
+    loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, output, late: detached.take }),
     toolCache: createApiToolCache(),
   };
   await starts.start(options.resume === undefined ? 'startup' : 'resume');
@@ -199,9 +199,12 @@ function loopOptions(parts: {
   readonly plane: () => QueryOptions['plane'];
   readonly costs: () => QueryOptions['costs'];
   readonly summarize: NonNullable<QueryOptions['compaction']>['summarize'];
-  readonly requiredTool: QueryOptions['requiredTool'];
+  readonly output: { readonly requiredTool?: QueryOptions['requiredTool'] };
+  /** What async hooks said while calls ran, for the next request. */
+  readonly late: () => readonly string[];
 }): TurnContext['loop'] {
-  const { options, tools, plane, requiredTool } = parts;
+  const { options, tools, plane } = parts;
+  const requiredTool = parts.output.requiredTool;
   return {
     getPool: tools.pool,
     get plane() {
@@ -211,6 +214,7 @@ function loopOptions(parts: {
       return parts.costs();
     },
     deferral: tools.deferral,
+    lateContext: parts.late,
     ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
     ...(requiredTool ? { requiredTool } : {}),
     compaction: {

@@ -71,7 +71,8 @@ export function createHookConditionJudge(options: {
 /**
  * Checks every hook's `if` against the session's tools at start, as its permission rules are
  * checked: a condition naming a tool the session does not have (`Shell(…)`) would never match,
- * so its guard would never run. Each problem is told once, naming the hook's file.
+ * so its guard would never run. An `mcp_tool` hook naming a server that is not configured is told
+ * too. Each problem is told once, naming the hook's file.
  */
 export function reportHookConditionProblems(options: {
   readonly hooks?: HookSettings;
@@ -82,9 +83,13 @@ export function reportHookConditionProblems(options: {
   readonly warn: (line: string) => void;
 }): void {
   const conditions: PermissionRuleEntry[] = [];
-  for (const groups of options.hooks?.values() ?? [])
+  for (const [event, groups] of options.hooks ?? [])
     for (const group of groups)
-      for (const hook of group.hooks)
+      for (const hook of group.hooks) {
+        if (hook.type === 'mcp_tool' && !options.mcpServers.includes(hook.server))
+          options.warn(
+            `warning: ${group.file ?? `${group.source} settings`}: the ${event} mcp_tool hook ${hook.server}/${hook.tool} names an MCP server that is not configured; it cannot run, so it protects nothing`,
+          );
         // One that is not a rule was told when the settings were read.
         if (hook.if !== undefined && !(parseCondition(hook.if) instanceof Error))
           conditions.push({
@@ -94,6 +99,7 @@ export function reportHookConditionProblems(options: {
             root: group.root ?? options.cwd,
             ...(group.file !== undefined ? { file: group.file } : {}),
           });
+      }
   if (conditions.length === 0) return;
   const engine = createPermissionEngine({ rules: conditions, cwd: options.cwd, homeDir: options.homeDir });
   for (const problem of engine.validateRules({ tools: options.tools, mcpServers: options.mcpServers }))

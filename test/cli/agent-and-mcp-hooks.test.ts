@@ -183,6 +183,7 @@ describe('agent and mcp_tool hooks, through the whole command', () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/no MCP server named "nowhere" is configured/);
+    expect(result.stderr).toMatch(/mcp_tool hook nowhere\/scan names an MCP server that is not configured/);
     expect(existsSync(marker)).toBe(true);
   });
 });

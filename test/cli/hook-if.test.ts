@@ -148,4 +148,34 @@ describe('hooks from a .claude/settings.json, through the whole command', () => 
       }),
     ]);
   });
+
+  it("an async hook's late context goes with the results of the calls it outran, in the same turn", async () => {
+    const context = JSON.stringify({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'the audit log noted the sleep' },
+    });
+    await writeFile(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', async: true, command: `sleep 0.2; echo '${context}'` }] },
+          ],
+        },
+      }),
+    );
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'nap', name: 'Bash', input: { command: 'sleep 1.5' } }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const run = await runCli(['-p', 'go', '--trust-project', '--permission-mode', 'bypassPermissions'], {
+      cwd: project,
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const second = JSON.stringify((server.requests[1]!.body as { messages: unknown[] }).messages.at(-1));
+    expect(second).toContain('"tool_use_id":"nap"');
+    expect(second).toContain('the audit log noted the sleep');
+  });
 });
