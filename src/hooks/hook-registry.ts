@@ -6,6 +6,7 @@ import { scrubModelCredentials } from '../contract/scrub-env.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
 import {
   DEFAULT_HOOK_TIMEOUT_SECONDS,
+  hookTimeoutMs,
   type FunctionHook,
   type HookDiagnostic,
   type HookInput,
@@ -150,7 +151,7 @@ function compileCommandHook(
   options: { env: Readonly<Record<string, string>>; shell: string | undefined },
   root: string | undefined,
 ): CompiledHook {
-  const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
+  const timeoutMs = hookTimeoutMs(config.timeout, DEFAULT_HOOK_TIMEOUT_SECONDS);
   const failClosed = config.failClosed ?? false;
   return {
     label: config.command,

@@ -5,6 +5,14 @@ import type { HookOutput } from './parse-hook-output.js';
 /** Seconds a command or http hook may run when its config names no timeout. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
 
+/** Longest wait a timer can hold (2^31 − 1 ms); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
+/** A hook's time limit in ms: its `timeout` in seconds (or the default), capped where timers can hold it. */
+export function hookTimeoutMs(seconds: number | undefined, defaultSeconds: number): number {
+  return Math.min((seconds ?? defaultSeconds) * 1000, LONGEST_TIMER_MS);
+}
+
 /**
  * The JSON a hook receives (stdin for command hooks, the argument of function hooks), in the
  * reference system's snake_case shape: `session_id`, `transcript_path`, `cwd`, `permission_mode`,

@@ -1,7 +1,7 @@
 import type { HttpHookConfig } from '../contract/hook-config.js';
 import type { CompiledMatcher } from './compile-matcher.js';
 import type { CompiledHook } from './hook-registry.js';
-import { DEFAULT_HOOK_TIMEOUT_SECONDS, type HookRun } from './hook-types.js';
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, hookTimeoutMs, type HookRun } from './hook-types.js';
 import { parseHookStdout } from './parse-hook-output.js';
 
 /** What an HTTP hook's request came to. */
@@ -97,7 +97,7 @@ export function compileHttpHook(
   env: Readonly<Record<string, string>>,
   root: string | undefined,
 ): CompiledHook {
-  const timeoutMs = (config.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
+  const timeoutMs = hookTimeoutMs(config.timeout, DEFAULT_HOOK_TIMEOUT_SECONDS);
   const failClosed = config.failClosed ?? false;
   const base = { hook: config.url, source, failClosed };
   return {

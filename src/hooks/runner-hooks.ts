@@ -2,7 +2,7 @@ import type { HookConfig, McpToolHookConfig, ModelHookConfig } from '../contract
 import { hookLabel } from '../contract/hook-config.js';
 import type { CompiledMatcher } from './compile-matcher.js';
 import type { CompiledHook } from './hook-registry.js';
-import type { HookInput, HookRun } from './hook-types.js';
+import { hookTimeoutMs, type HookInput, type HookRun } from './hook-types.js';
 import { capHookText, hookOutputSchema, parseHookStdout } from './parse-hook-output.js';
 
 /**
@@ -37,20 +37,43 @@ export const RUNNER_HOOK_TIMEOUT_SECONDS: Readonly<Record<'prompt' | 'agent' | '
 
 type Outcome = Omit<HookRun, 'hook' | 'source' | 'failClosed'>;
 
-/** The brief a `prompt` or `agent` hook's model gets: the hook's prompt with the event's JSON. */
+/** Characters of one string of the event a judge sees; a longer one (a file's content) is cut, saying so. */
+export const JUDGED_STRING_LIMIT = 20_000;
+
+/** Characters of one value filled into an `mcp_tool` hook's input. */
+const FILLED_VALUE_LIMIT = 100_000;
+
+function cut(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters cut]`;
+}
+
+/** The event with every string cut to `limit`: a huge input cannot make the judge's request fail. */
+function capped(value: unknown, limit: number): unknown {
+  if (typeof value === 'string') return cut(value, limit);
+  if (Array.isArray(value)) return value.map((item) => capped(item, limit));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capped(item, limit)]));
+  return value;
+}
+
+/**
+ * The brief a `prompt` or `agent` hook's model gets: the hook's prompt with the event's JSON (its
+ * long strings cut) where `$ARGUMENTS` is, or after it. The JSON is pasted as it is: `$$` or `$&`
+ * in a command reach the judge unchanged.
+ */
 export function modelHookPrompt(prompt: string, input: HookInput): string {
-  const json = JSON.stringify(input, null, 2);
-  return prompt.includes('$ARGUMENTS') ? prompt.replaceAll('$ARGUMENTS', json) : `${prompt}\n\n${json}`;
+  const json = JSON.stringify(capped(input, JUDGED_STRING_LIMIT), null, 2);
+  return prompt.includes('$ARGUMENTS') ? prompt.replaceAll('$ARGUMENTS', () => json) : `${prompt}\n\n${json}`;
 }
 
 /** The value at a dotted path of the event's JSON (`tool_input.file_path`), or undefined. */
 function valueAt(input: HookInput, path: string): unknown {
   let value: unknown = input;
   for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
-  return value;
+  return capped(value, FILLED_VALUE_LIMIT);
 }
 
 const PLACEHOLDER = /\$\{([\w.]+)\}/g;
@@ -77,19 +100,39 @@ export function fillToolInput(template: unknown, input: HookInput): unknown {
   return template;
 }
 
-/** The JSON object in a model's answer: the whole text, or inside a code fence, or from its first `{` to its last `}`. */
-function answerObject(text: string): unknown {
-  const trimmed = text.trim();
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(trimmed);
-  const body = fenced ? fenced[1]!.trim() : trimmed;
-  const start = body.indexOf('{');
-  const end = body.lastIndexOf('}');
-  if (start === -1 || end < start) return undefined;
-  try {
-    return JSON.parse(body.slice(start, end + 1));
-  } catch {
-    return undefined;
+/** Keys that make an object an answer: `ok`, or a field of the hook output shape. */
+const ANSWER_KEYS = ['decision', 'continue', 'stopReason', 'systemMessage', 'hookSpecificOutput', 'reason'];
+
+function isAnswer(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if ('ok' in value) return typeof value.ok === 'boolean';
+  return ANSWER_KEYS.some((key) => key in value);
+}
+
+/**
+ * The answer in a model's text: of the JSON objects in it (bare, or in code fences, among prose
+ * or a quoted command), the last one that is an answer — a model that quotes the call before its
+ * verdict is read by its verdict.
+ */
+function answerObject(text: string): Record<string, unknown> | undefined {
+  let found: Record<string, unknown> | undefined;
+  let start = text.indexOf('{');
+  while (start !== -1) {
+    let end = text.indexOf('}', start);
+    let next = -1;
+    while (end !== -1) {
+      try {
+        const value: unknown = JSON.parse(text.slice(start, end + 1));
+        if (isAnswer(value)) found = value;
+        next = end + 1;
+        break;
+      } catch {
+        end = text.indexOf('}', end + 1);
+      }
+    }
+    start = text.indexOf('{', next === -1 ? start + 1 : next);
   }
+  return found;
 }
 
 /**
@@ -100,7 +143,7 @@ function answerObject(text: string): unknown {
  */
 export function readModelAnswer(text: string, event: string): Outcome {
   const value = answerObject(text);
-  if (typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean') {
+  if (value !== undefined && typeof value['ok'] === 'boolean') {
     const { ok, reason } = value as { ok: boolean; reason?: unknown };
     const said = typeof reason === 'string' && reason.trim() !== '' ? capHookText(reason.trim()) : undefined;
     if (ok) return { status: 'success' };
@@ -112,8 +155,8 @@ export function readModelAnswer(text: string, event: string): Outcome {
       };
     return { status: 'blocking', message };
   }
-  const parsed = hookOutputSchema.safeParse(value);
-  if (value !== undefined && parsed.success) return { status: 'success', output: parsed.data };
+  const parsed = value === undefined ? undefined : hookOutputSchema.safeParse(value);
+  if (parsed?.success === true) return { status: 'success', output: parsed.data };
   const shown = text.trim().slice(0, 200);
   return {
     status: 'error',
@@ -139,8 +182,16 @@ async function bounded(
 ): Promise<Outcome> {
   const timer = AbortSignal.timeout(timeoutMs);
   const both = AbortSignal.any([signal, timer]);
+  // A runner that ignores its signal must not hold the call: the limit ends the wait either way.
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Error('aborted'));
+    both.addEventListener('abort', onAbort, { once: true });
+  });
   try {
-    return await ask(both);
+    const outcome = await Promise.race([ask(both), aborted]);
+    if (both.aborted) throw new Error('aborted');
+    return outcome;
   } catch (error) {
     if (signal.aborted) return { status: 'cancelled', message: 'cancelled before it finished' };
     if (timer.aborted) return { status: 'timeout', message: `timed out after ${timeoutMs / 1000} s` };
@@ -148,6 +199,8 @@ async function bounded(
       status: 'error',
       message: `could not be asked: ${error instanceof Error ? error.message : String(error)}`,
     };
+  } finally {
+    both.removeEventListener('abort', onAbort);
   }
 }
 
@@ -161,9 +214,10 @@ export function runnerHookProblem(config: HookConfig, runners: HookRunners | und
 }
 
 /**
- * Runs one `prompt`, `agent` or `mcp_tool` hook for one event. A model's answer is marked
- * `advisory`: its allow grants nothing, since the model judged text the agent's own model may have
- * written (a prompt injection aimed at the judge must not open the gate).
+ * Runs one `prompt`, `agent` or `mcp_tool` hook for one event. Every answer is marked `advisory`:
+ * its allow grants nothing, since a model judged text the agent's own model may have written (a
+ * prompt injection aimed at the judge must not open the gate), and an MCP tool's text often
+ * carries what the call brought in (a file it read, a page, an echo of the input).
  */
 export function runRunnerHook(
   config: ModelHookConfig | McpToolHookConfig,
@@ -172,7 +226,7 @@ export function runRunnerHook(
   signal: AbortSignal,
 ): Promise<Omit<HookRun, 'source' | 'failClosed'>> {
   const hook = hookLabel(config);
-  const timeoutMs = (config.timeout ?? RUNNER_HOOK_TIMEOUT_SECONDS[config.type]) * 1000;
+  const timeoutMs = hookTimeoutMs(config.timeout, RUNNER_HOOK_TIMEOUT_SECONDS[config.type]);
   const problem = runnerHookProblem(config, runners);
   if (problem !== undefined) return Promise.resolve({ hook, status: 'error', message: problem });
   if (config.type === 'mcp_tool') {
@@ -182,7 +236,7 @@ export function runRunnerHook(
       readToolAnswer(
         await call({ server: config.server, tool: config.tool, input: toolInput, hookInput: input, signal: bound }),
       ),
-    ).then((outcome) => ({ hook, ...outcome }));
+    ).then((outcome) => ({ hook, advisory: true, ...outcome }));
   }
   const ask = runners!.model!;
   const prompt = modelHookPrompt(config.prompt, input);

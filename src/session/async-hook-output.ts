@@ -3,8 +3,8 @@ import type { HookRun } from '../hooks/hook-types.js';
 
 /**
  * What `async` hooks say after the call that started them went on: each one's `additionalContext`
- * and `systemMessage` go with the next prompt (they never decided anything), an exit 2 is told
- * by name, and at close the hooks still running are stopped.
+ * and `systemMessage` go with the next request (they never decided anything), an exit 2 (a no)
+ * is told by name and goes with it too, and at close the hooks still running are stopped.
  */
 export type AsyncHookOutput = {
   /** Aborted at close: async hooks still running are stopped. */
@@ -24,8 +24,13 @@ export function createAsyncHookOutput(warn: (line: string) => void): AsyncHookOu
     onAsyncRun(event, run) {
       // A crash or a timeout is reported by the hook plane, as for any hook; an exit 2 blocks
       // nothing here, so it is only told.
-      if (run.status === 'blocking')
-        warn(`hook ${event} ${JSON.stringify(run.hook)} (async): ${run.message ?? 'exit code 2'}`);
+      if (run.status === 'blocking') {
+        const said = run.message ?? 'exit code 2';
+        warn(`hook ${event} ${JSON.stringify(run.hook)} (async): ${said}`);
+        // Too late to block; the model still learns the objection.
+        pending = [...pending, `${event} hook ${run.hook} (async) objected, after the fact: ${said}`];
+        return;
+      }
       if (run.status !== 'success') return;
       const said = [run.output?.hookSpecificOutput?.additionalContext, run.output?.systemMessage].filter(
         (text): text is string => typeof text === 'string' && text.trim() !== '',

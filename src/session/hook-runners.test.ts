@@ -87,6 +87,8 @@ describe('prompt hooks on the real Anthropic provider', () => {
     expect(warnings).toEqual([]);
     await until(() => warnings.length > 0);
     expect(warnings).toEqual([expect.stringContaining('(async): late no')]);
+    // The model still learns of the objection, with the next request.
+    expect(output.take()).toEqual([expect.stringContaining('objected, after the fact: late no')]);
     expect(await hooks.preToolUse(bashCall('git push', dir), signal)).toEqual({});
     expect(output.take()).toEqual([]);
     let taken: readonly string[] = [];

@@ -16,3 +16,16 @@ export function parseCommandArgs<T extends Options>(argv: readonly string[], opt
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** As {@link parseCommandArgs}, for a subcommand that also takes operands (files): the flags, and the operands in order. */
+export function parseCommandOperands<T extends Options>(
+  argv: readonly string[],
+  options: T,
+): { readonly values: CommandValues<T>; readonly operands: readonly string[] } {
+  try {
+    const parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+    return { values: parsed.values as CommandValues<T>, operands: parsed.positionals };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}

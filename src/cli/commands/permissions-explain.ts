@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PERMISSION_MODES, type PermissionMode } from '../../contract/permission.js';
-import { explainDecision } from '../../permissions/explain-decision.js';
-import { loadSettings } from '../../settings/load-settings.js';
+import { explainDecision, type ExplainedDecision } from '../../permissions/explain-decision.js';
+import { loadSettings, type LoadedSettings } from '../../settings/load-settings.js';
 import { UsageError } from '../args.js';
 import type { CommandIo } from '../headless.js';
 
@@ -48,29 +48,12 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}.`);
   }
   const cwd = values.cwd ?? io.cwd;
-  const settings = await loadSettings({
-    cwd,
-    env: io.env,
-    homeDir: io.homeDir,
-    session: 'headless',
-    trustProject: values['trust-project'] ?? false,
-    cli: {
-      ...(values.settings !== undefined ? { settings: values.settings } : {}),
-      ...(mode ? { permissionMode: mode as PermissionMode } : {}),
-    },
-  });
+  const { settings, explained } = await explainWithSettings(
+    { cwd, io, trustProject: values['trust-project'] ?? false, settings: values.settings, mode },
+    { tool: values.tool, input },
+  );
   for (const warning of settings.warnings)
     io.stderr.write(`warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}\n`);
-  const explained = await explainDecision({
-    toolName: values.tool,
-    input,
-    rules: settings.rules,
-    mode: settings.defaultMode,
-    cwd,
-    additionalDirectories: settings.additionalDirectories.map((directory) => directory.path),
-    homeDir: io.homeDir,
-    protectedFolders: [settings.userDir],
-  });
   // Which files the policy came from, toolplane's and Claude Code's alike, highest precedence first.
   const settingsFiles = settings.files.map((file) => file.path);
   if (values.json) {
@@ -86,4 +69,43 @@ export async function runPermissionsExplain(argv: readonly string[], io: Command
     );
   }
   return 0;
+}
+
+/** Where a decision is explained: the folder, its settings as a headless run reads them, and what the command line adds. */
+export type ExplainSetting = {
+  readonly cwd: string;
+  readonly io: Pick<CommandIo, 'env' | 'homeDir'>;
+  readonly trustProject: boolean;
+  /** `--settings`: a file or inline JSON. */
+  readonly settings: string | undefined;
+  readonly mode: string | undefined;
+};
+
+/** The decision for one call under the settings a headless run in `setting.cwd` would read. */
+export async function explainWithSettings(
+  setting: ExplainSetting,
+  call: { readonly tool: string; readonly input: unknown },
+): Promise<{ readonly settings: LoadedSettings; readonly explained: ExplainedDecision }> {
+  const settings = await loadSettings({
+    cwd: setting.cwd,
+    env: setting.io.env,
+    homeDir: setting.io.homeDir,
+    session: 'headless',
+    trustProject: setting.trustProject,
+    cli: {
+      ...(setting.settings !== undefined ? { settings: setting.settings } : {}),
+      ...(setting.mode ? { permissionMode: setting.mode as PermissionMode } : {}),
+    },
+  });
+  const explained = await explainDecision({
+    toolName: call.tool,
+    input: call.input,
+    rules: settings.rules,
+    mode: settings.defaultMode,
+    cwd: setting.cwd,
+    additionalDirectories: settings.additionalDirectories.map((directory) => directory.path),
+    homeDir: setting.io.homeDir,
+    protectedFolders: [settings.userDir],
+  });
+  return { settings, explained };
 }
