@@ -19,7 +19,11 @@ export type HookEventName =
   | 'SessionStart'
   | 'SessionEnd'
   | 'PreCompact'
-  | 'PostCompact';
+  | 'PostCompact'
+  | 'StopFailure'
+  | 'Notification'
+  | 'InstructionsLoaded'
+  | 'ConfigChange';
 
 export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'PreToolUse',
@@ -35,6 +39,10 @@ export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'SessionEnd',
   'PreCompact',
   'PostCompact',
+  'StopFailure',
+  'Notification',
+  'InstructionsLoaded',
+  'ConfigChange',
 ];
 
 /**

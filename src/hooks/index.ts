@@ -27,3 +27,13 @@ export {
 export { runCommandHook, type CommandHookRun, type RunCommandHookOptions } from './run-command-hook.js';
 export type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
 export type { HookRunEvent } from './hook-registry.js';
+export {
+  SENT_VALUES,
+  unreachableHookMessages,
+  type ConfigChangeSource,
+  type InstructionsLoadReason,
+  type InstructionsMemoryType,
+  type NotificationType,
+  type StopFailureError,
+} from './event-values.js';
+export { stopFailureOf, type StopFailureCause } from './stop-failure-error.js';
