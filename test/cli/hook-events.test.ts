@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { isolatedEnv, runCli } from './run-cli.js';
+
+/** StopFailure, InstructionsLoaded and ConfigChange hooks from a project's .claude/settings.json, through the whole command. */
+describe('telling hook events, through the whole command', () => {
+  let home: string;
+  let project: string;
+  let server: MockModelServer | undefined;
+
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-hook-events-cli-'));
+    project = join(home, 'project');
+    await mkdir(join(project, '.claude'), { recursive: true });
+  });
+  afterEach(async () => {
+    await server?.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  /** Settings whose `event` hooks append their input to `<name>.jsonl`, one per matcher. */
+  async function recordingHooks(
+    event: string,
+    matchers: readonly string[],
+  ): Promise<(name: string) => Promise<unknown[]>> {
+    const groups = matchers.map((matcher) => ({
+      matcher,
+      hooks: [
+        {
+          type: 'command',
+          command: `cat >> ${join(home, `${matcher}.jsonl`)}; echo >> ${join(home, `${matcher}.jsonl`)}`,
+        },
+      ],
+    }));
+    await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks: { [event]: groups } }));
+    return async (name) => {
+      const file = join(home, `${name}.jsonl`);
+      if (!existsSync(file)) return [];
+      const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+      return lines.map((line) => JSON.parse(line) as unknown);
+    };
+  }
+
+  const run = (args: readonly string[]) =>
+    runCli(['-p', 'go', '--trust-project', ...args], {
+      cwd: project,
+      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server!.baseURL }),
+    });
+
+  it('StopFailure fires, instead of Stop, when the API refuses the key (401), matched on its error class', async () => {
+    const seen = await recordingHooks('StopFailure', ['authentication_failed', 'rate_limit']);
+    server = await startMockAnthropicServer({ replies: [{ kind: 'error', status: 401 }] });
+    const result = await run([]);
+    expect(result.code).not.toBe(0);
+    const [input, ...more] = await seen('authentication_failed');
+    expect(more).toEqual([]);
+    expect(input).toMatchObject({ hook_event_name: 'StopFailure', error: 'authentication_failed', cwd: project });
+    expect((input as { error_details: string }).error_details).toContain('401');
+    expect(input).not.toHaveProperty('last_assistant_message');
+    expect(await seen('rate_limit')).toEqual([]);
+  });
+
+  it('StopFailure after retries of a 500, with the answer the turn had given before it failed', async () => {
+    const seen = await recordingHooks('StopFailure', ['server_error']);
+    server = await startMockAnthropicServer({
+      replies: [
+        {
+          content: [
+            { type: 'text', text: 'Looking at the folder' },
+            { type: 'tool_use', id: 'ls', name: 'Bash', input: { command: 'true' } },
+          ],
+        },
+        { kind: 'error', status: 500, retryAfterSeconds: 0.01 },
+        { kind: 'error', status: 500, retryAfterSeconds: 0.01 },
+      ],
+    });
+    const result = await run(['--permission-mode', 'bypassPermissions', '--settings', '{"maxRetries": 1}']);
+    expect(result.code).not.toBe(0);
+    expect(await seen('server_error')).toEqual([
+      expect.objectContaining({
+        error: 'server_error',
+        error_details: expect.stringContaining('(after 2 attempts)') as unknown,
+        last_assistant_message: 'Looking at the folder',
+      }),
+    ]);
+  });
+});
