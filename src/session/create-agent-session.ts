@@ -5,6 +5,7 @@ import { createHookConditionJudge, reportHookConditionProblems } from './hook-co
 import type { Approver } from '../contract/gates.js';
 import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
+import { unreachableHookMessages } from '../hooks/event-values.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
 import type { HookSession } from '../hooks/hook-input.js';
 import { GENERAL_PURPOSE_AGENT } from '../loop/subagent-runner.js';
@@ -13,11 +14,12 @@ import type { QueryOptions } from '../loop/types.js';
 import { createApiToolCache } from '../schema/to-api-tool.js';
 import { installConversation, openConversation, type Conversation } from './conversation.js';
 import { compactManually } from './manual-compact.js';
+import { notifyingApprover } from './notifying-approver.js';
 import { runTurn, type TurnContext } from './run-turn.js';
 import { installSessionServices } from './session-services.js';
 import { registerSubagents } from './session-subagents.js';
 import { createSessionTools, type SessionTools } from './session-tools.js';
-import { createStartContext } from './start-context.js';
+import { announceInstructions, createStartContext } from './start-context.js';
 import { structuredOutputSetup } from './structured-output.js';
 import { registerGateServices, reportRuleProblems } from './start-checks.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
@@ -77,10 +79,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     costs: meter.costs,
     signal: closing,
   });
-  // Fails here, naming tool and service, rather than at the tool's first call.
-  tools.pool();
-  const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
-  reportHookConditionProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  const ruleProblems = checkAtStart(options, tools, warn);
   const summarize = createModelSummarizer({ provider, model, system, costs: meter.costs });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
   const replace = async (next: Conversation, source: 'resume' | 'clear') => {
@@ -109,6 +108,8 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, requiredTool: output.requiredTool }),
     toolCache: createApiToolCache(),
   };
+  const files = options.instructionFiles ?? [];
+  await announceInstructions({ hooks, hookSession, files, signal: closing });
   await starts.start(options.resume === undefined ? 'startup' : 'resume');
 
   return {
@@ -129,7 +130,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       currentModel = next ?? model;
     },
     setApprover(next) {
-      approver = next;
+      approver = next && notifyingApprover(next, { hooks, hookSession });
     },
     async compact(signal) {
       const compacted = await compactManually({
@@ -293,6 +294,20 @@ function sessionTools(
     ...(isBlanketDenied ? { isBlanketDenied } : {}),
     services,
   });
+}
+
+/**
+ * What can be found wrong before anything runs: a tool's missing service (thrown, naming tool and
+ * service, rather than at its first call), the rules' problems (returned), hooks' `if` naming a
+ * tool the session lacks, and hooks whose matcher can match nothing toolplane sends.
+ */
+function checkAtStart(options: AgentSessionOptions, tools: SessionTools, warn: (line: string) => void) {
+  tools.pool();
+  const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  reportHookConditionProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  for (const line of unreachableHookMessages({ settings: options.hooks, functionHooks: options.functionHooks }))
+    warn(`warning: ${line}`);
+  return ruleProblems;
 }
 
 function mcpServerNames(options: AgentSessionOptions): string[] {

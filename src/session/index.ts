@@ -5,7 +5,11 @@ export { checkStructuredOutputSchema, type StructuredOutputOptions } from './str
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';
 export { findSessionToResume } from './find-session-to-resume.js';
-export { loadSessionSystemPrompt, type SessionSystemPromptOptions } from './session-system-prompt.js';
+export {
+  loadSessionPrompt,
+  loadSessionSystemPrompt,
+  type SessionSystemPromptOptions,
+} from './session-system-prompt.js';
 export { describeRuleProblem, type SessionPermissions } from './start-checks.js';
 export {
   createPermissionModeStore,

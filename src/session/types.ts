@@ -25,6 +25,8 @@ export type AgentSessionOptions = {
   /** Default: the provider's default model. */
   readonly model?: string;
   readonly system: string;
+  /** The instruction files (`AGENTS.md`, `CLAUDE.md`) `system` holds: InstructionsLoaded hooks hear of each at start. */
+  readonly instructionFiles?: readonly string[];
   /** The working folder: given to tools and hooks. */
   readonly cwd: string;
   /** Where transcripts are kept (see `createSessionStore`). */

@@ -89,4 +89,35 @@ describe('telling hook events, through the whole command', () => {
       }),
     ]);
   });
+
+  it('InstructionsLoaded fires once per instruction file at start, outermost first, matched on session_start', async () => {
+    const seen = await recordingHooks('InstructionsLoaded', ['session_start', 'compact']);
+    await writeFile(join(home, 'CLAUDE.md'), 'Be brief.');
+    await writeFile(join(project, 'AGENTS.md'), 'Run the tests.');
+    await writeFile(join(project, 'CLAUDE.md'), 'Use tabs.');
+    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    const result = await run([]);
+    expect(result.code, result.stderr).toBe(0);
+    const inputs = (await seen('session_start')) as Record<string, unknown>[];
+    expect(inputs.map((input) => [input['file_path'], input['memory_type'], input['load_reason']])).toEqual([
+      [join(home, 'CLAUDE.md'), 'Project', 'session_start'],
+      [join(project, 'AGENTS.md'), 'Project', 'session_start'],
+      [join(project, 'CLAUDE.md'), 'Project', 'session_start'],
+    ]);
+    expect(inputs.every((input) => input['hook_event_name'] === 'InstructionsLoaded')).toBe(true);
+    expect(await seen('compact')).toEqual([]);
+    // A matcher that can match only what toolplane never sends is told at start, by name.
+    expect(result.stderr).toMatch(
+      /InstructionsLoaded hook "cat >> .*compact\.jsonl.*" never runs: its matcher "compact"/,
+    );
+  });
+
+  it('InstructionsLoaded does not fire when --system-prompt replaces the instructions', async () => {
+    const seen = await recordingHooks('InstructionsLoaded', ['session_start']);
+    await writeFile(join(project, 'CLAUDE.md'), 'Use tabs.');
+    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    const result = await run(['--system-prompt', 'You are terse.']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await seen('session_start')).toEqual([]);
+  });
 });

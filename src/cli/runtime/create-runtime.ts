@@ -16,7 +16,7 @@ import {
   createAgentSession,
   createSessionStore,
   findSessionToResume,
-  loadSessionSystemPrompt,
+  loadSessionPrompt,
   checkStructuredOutputSchema,
   offersToolSearch,
   type AgentSession,
@@ -147,22 +147,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  // `--system-prompt` replaces toolplane's prompt (and the project's instructions); an append still follows it.
-  const system =
-    args.systemPrompt !== undefined
-      ? [args.systemPrompt, args.appendSystemPrompt].filter((part) => part !== undefined && part !== '').join('\n\n')
-      : await loadSessionSystemPrompt({
-          cwd,
-          ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
-          additionalDirectories: args.addDir,
-          toolSearch: offersToolSearch(tools, mcp),
-          signal,
-        });
+  const { system, instructionFiles } = await systemPromptOf(args, {
+    cwd,
+    toolSearch: offersToolSearch(tools, mcp),
+    signal,
+  });
   const sandboxRef: { current?: Sandbox } = {};
   const session = await createAgentSession({
     provider,
     model,
     system,
+    instructionFiles,
     cwd,
     env: toolEnv,
     homeDir,
@@ -206,6 +201,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
   });
   return { provider, model, settings, permissions, mcp, session, prices, agentTypes };
+}
+
+/**
+ * The session's system prompt, and the instruction files it holds. `--system-prompt` replaces
+ * toolplane's prompt (and the project's instructions); an append still follows it.
+ */
+async function systemPromptOf(
+  args: RunArguments,
+  where: { readonly cwd: string; readonly toolSearch: boolean; readonly signal: AbortSignal | undefined },
+): Promise<{ readonly system: string; readonly instructionFiles: readonly string[] }> {
+  if (args.systemPrompt !== undefined) {
+    const parts = [args.systemPrompt, args.appendSystemPrompt].filter((part) => part !== undefined && part !== '');
+    return { system: parts.join('\n\n'), instructionFiles: [] };
+  }
+  return loadSessionPrompt({
+    cwd: where.cwd,
+    ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
+    additionalDirectories: args.addDir,
+    toolSearch: where.toolSearch,
+    ...(where.signal ? { signal: where.signal } : {}),
+  });
 }
 
 /** The price table; a budget that could not be counted (the model has no price) is refused before anything starts. */
