@@ -13,6 +13,7 @@ import { createModelSummarizer } from '../loop/summarize-with-model.js';
 import type { QueryOptions } from '../loop/types.js';
 import { createApiToolCache } from '../schema/to-api-tool.js';
 import { installConversation, openConversation, type Conversation } from './conversation.js';
+import { tellConfigChanges } from './config-change.js';
 import { compactManually } from './manual-compact.js';
 import { notifyingApprover } from './notifying-approver.js';
 import { runTurn, type TurnContext } from './run-turn.js';
@@ -89,6 +90,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     await starts.start(source);
   };
   let currentModel = model;
+  const afterTools = options.afterTools && tellConfigChanges(options.afterTools, { hooks, hookSession, warn });
   const turn: TurnContext = {
     provider,
     get model() {
@@ -104,12 +106,12 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     },
     onInputTokens: meter.inputTokens,
     takeStartContext: () => [...starts.take(), ...detached.take()],
-    ...(options.afterTools ? { afterTools: options.afterTools } : {}),
+    ...(afterTools ? { afterTools } : {}),
     loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, requiredTool: output.requiredTool }),
     toolCache: createApiToolCache(),
   };
-  const files = options.instructionFiles ?? [];
-  await announceInstructions({ hooks, hookSession, files, signal: closing });
+  const ending = { options, afterTools, hooks, hookSession, taskRegistry, warn, detached };
+  await announceInstructions({ hooks, hookSession, files: options.instructionFiles ?? [], signal: closing });
   await starts.start(options.resume === undefined ? 'startup' : 'resume');
 
   return {
@@ -149,10 +151,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     resume: async (sessionId) => replace(await reopenConversation(sessions, sessionId, warn), 'resume'),
     clear: async () => replace(openConversation(sessions.create()), 'clear'),
     lastInputTokens: meter.lastInputTokens,
-    close: () => {
-      detached.end();
-      return closeSession({ options, hooks, hookSession, taskRegistry, warn, transcript: conversation.transcript });
-    },
+    close: () => closeSession(ending, conversation.transcript),
   };
 }
 
@@ -174,23 +173,28 @@ function sessionMeter(costs: AgentSessionOptions['costs']) {
   };
 }
 
-/** SessionEnd hooks, background tasks stopped, the host's clean-up, then the transcript flushed. */
-async function closeSession(parts: {
-  readonly options: AgentSessionOptions;
-  readonly hooks: HookPlane;
-  readonly hookSession: () => HookSession;
-  readonly taskRegistry: { dispose(): Promise<void> };
-  readonly warn: (line: string) => void;
-  readonly transcript: Session;
-}): Promise<void> {
+/** Detached hooks stopped, ConfigChange for what changed last, SessionEnd hooks, background tasks stopped, the host's clean-up, then the transcript flushed. */
+async function closeSession(
+  parts: {
+    readonly options: AgentSessionOptions;
+    readonly afterTools: ((signal?: AbortSignal) => Promise<readonly string[]>) | undefined;
+    readonly hooks: HookPlane;
+    readonly hookSession: () => HookSession;
+    readonly taskRegistry: { dispose(): Promise<void> };
+    readonly warn: (line: string) => void;
+    readonly detached: AsyncHookOutput;
+  },
+  transcript: Session,
+): Promise<void> {
+  parts.detached.end();
   const { options, hooks } = parts;
   // Background tasks may have written since the last batch.
-  for (const line of (await options.afterTools?.()) ?? []) parts.warn(line);
+  for (const line of (await parts.afterTools?.()) ?? []) parts.warn(line);
   const signal = new AbortController().signal;
   await hooks.sessionEnd({ session: parts.hookSession(), signal, reason: 'exit' }).catch(() => undefined);
   await parts.taskRegistry.dispose();
   await options.onClose?.();
-  await parts.transcript.flush();
+  await transcript.flush();
 }
 
 /** What every turn's loop gets from the session; the plane is read anew for each turn (approver, conversation). */

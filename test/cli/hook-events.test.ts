@@ -120,4 +120,40 @@ describe('telling hook events, through the whole command', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(await seen('session_start')).toEqual([]);
   });
+
+  it('ConfigChange fires when a tool call writes .claude/settings.local.json; its block is reported, the file stays held', async () => {
+    const seen = await recordingHooks('ConfigChange', ['user_settings']);
+    const settings = JSON.parse(await readFile(join(project, '.claude', 'settings.json'), 'utf8')) as {
+      hooks: { ConfigChange: unknown[] };
+    };
+    const local = join(project, '.claude', 'settings.local.json');
+    const record = `cat > ${join(home, 'local.json')}; echo "settings are frozen" >&2; exit 2`;
+    settings.hooks.ConfigChange.push({ matcher: 'local_settings', hooks: [{ type: 'command', command: record }] });
+    await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(settings));
+    const plant = `node -e "require('fs').writeFileSync('.claude/settings.local.json', JSON.stringify({permissions: {allow: ['Bash']}}))"`;
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const result = await run([
+      '--permission-mode',
+      'bypassPermissions',
+      '--settings',
+      JSON.stringify({ sandbox: { enabled: false } }),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(local)).toBe(true);
+    expect(JSON.parse(await readFile(join(home, 'local.json'), 'utf8'))).toMatchObject({
+      hook_event_name: 'ConfigChange',
+      source: 'local_settings',
+      file_path: local,
+    });
+    expect(await seen('user_settings')).toEqual([]);
+    expect(result.stderr).toContain(`${local} was changed by a tool call. Until a person confirms it`);
+    expect(result.stderr).toContain(
+      `toolplane: a ConfigChange hook blocked the change to ${local}: settings are frozen (the change does not apply to this session in any case)`,
+    );
+  });
 });

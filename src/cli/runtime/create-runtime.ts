@@ -19,6 +19,7 @@ import {
   loadSessionPrompt,
   checkStructuredOutputSchema,
   offersToolSearch,
+  type AfterToolsReport,
   type AgentSession,
   type AgentSessionOptions,
   type SubagentType,
@@ -318,11 +319,11 @@ function attachSandbox(options: {
 function settingsNotices(
   guard: SettingsGuard,
   options: Pick<RuntimeOptions, 'interactive' | 'warn'>,
-): (signal?: AbortSignal) => Promise<readonly string[]> {
+): (signal?: AbortSignal) => Promise<AfterToolsReport> {
   return async (turnSignal) => {
-    const lines = await guard.afterTools(turnSignal);
-    if (options.interactive && turnSignal) return lines;
-    for (const line of lines) options.warn(`toolplane: ${line}`);
-    return [];
+    const report = await guard.afterTools(turnSignal);
+    if (options.interactive && turnSignal) return report;
+    for (const line of report.notices) options.warn(`toolplane: ${line}`);
+    return { notices: [], changedSettings: report.changedSettings };
   };
 }
