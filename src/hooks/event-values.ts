@@ -56,6 +56,19 @@ export const SENT_VALUES: ReadonlyMap<HookEventName, readonly string[]> = new Ma
 ]);
 
 /**
+ * Why a matcher of `event` never matches, when it can match none of the values toolplane sends
+ * in the event's matched field; undefined when it can match one, when the event's values are not
+ * a fixed list (tool names), and for an invalid expression (reported where it is compiled).
+ */
+export function unreachableMatcherReason(event: HookEventName, matcher: string | undefined): string | undefined {
+  const sent = SENT_VALUES.get(event);
+  const compiled = compileMatcher(matcher);
+  if (sent === undefined || compiled.error !== undefined || sent.some((value) => compiled.test(value)))
+    return undefined;
+  return `its matcher ${JSON.stringify(matcher)} matches none of what toolplane sends (${sent.join(', ')})`;
+}
+
+/**
  * Hooks whose matcher can match none of the values toolplane sends for their event (a
  * Notification matcher `idle_prompt`): each would never run, so each is told, by name, at start.
  * A matcher that is not a valid expression is left out (it is reported where it is compiled).
@@ -66,13 +79,9 @@ export function unreachableHookMessages(options: {
 }): string[] {
   const messages: string[] = [];
   const check = (event: HookEventName, matcher: string | undefined, names: readonly string[], where: string) => {
-    const sent = SENT_VALUES.get(event);
-    const compiled = compileMatcher(matcher);
-    if (sent === undefined || compiled.error !== undefined || sent.some((value) => compiled.test(value))) return;
-    for (const name of names)
-      messages.push(
-        `${where}: ${event} hook ${JSON.stringify(name)} never runs: its matcher ${JSON.stringify(matcher)} matches none of what toolplane sends (${sent.join(', ')})`,
-      );
+    const reason = unreachableMatcherReason(event, matcher);
+    if (reason === undefined) return;
+    for (const name of names) messages.push(`${where}: ${event} hook ${JSON.stringify(name)} never runs: ${reason}`);
   };
   for (const [event, groups] of options.settings ?? [])
     for (const group of groups)

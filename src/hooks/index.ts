@@ -30,6 +30,7 @@ export type { HookRunEvent } from './hook-registry.js';
 export {
   SENT_VALUES,
   unreachableHookMessages,
+  unreachableMatcherReason,
   type ConfigChangeSource,
   type InstructionsLoadReason,
   type InstructionsMemoryType,

@@ -1,7 +1,7 @@
 export { createAgentSession, CONTEXT_WINDOW_TOKENS } from './create-agent-session.js';
 export { DEFAULT_MAX_TOKENS } from '../loop/query.js';
 export type { AfterToolsReport, AgentSession, AgentSessionOptions, ChangedSettingsFile } from './types.js';
-export type { ConfigChangeSource } from '../hooks/event-values.js';
+export { unreachableMatcherReason, type ConfigChangeSource } from '../hooks/event-values.js';
 export { checkStructuredOutputSchema, type StructuredOutputOptions } from './structured-output.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';

@@ -20,6 +20,7 @@ describe('telling hook events, through the whole command', () => {
   });
   afterEach(async () => {
     await server?.close();
+    server = undefined;
     await rm(home, { recursive: true, force: true });
   });
 
@@ -155,5 +156,35 @@ describe('telling hook events, through the whole command', () => {
     expect(result.stderr).toContain(
       `toolplane: a ConfigChange hook blocked the change to ${local}: settings are frozen (the change does not apply to this session in any case)`,
     );
+  });
+
+  it('hooks list marks a hook whose matcher toolplane never sends, and tells apart unsupported and unknown events', async () => {
+    const hooks = {
+      Notification: [
+        { matcher: 'permission_prompt', hooks: [{ type: 'command', command: 'true' }] },
+        { matcher: 'idle_prompt', hooks: [{ type: 'command', command: 'true' }] },
+      ],
+      WorktreeCreate: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      Notifications: [{ hooks: [{ type: 'command', command: 'true' }] }],
+    };
+    await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+    const listed = await runCli(['hooks', 'list', '--json', '--trust-project'], {
+      cwd: project,
+      env: isolatedEnv(home),
+    });
+    expect(listed.code, listed.stderr).toBe(0);
+    const entries = JSON.parse(listed.stdout) as Record<string, unknown>[];
+    expect(entries.map((entry) => [entry['event'], entry['matcher'], entry['problem']])).toEqual([
+      ['Notification', 'permission_prompt', undefined],
+      [
+        'Notification',
+        'idle_prompt',
+        'its matcher "idle_prompt" matches none of what toolplane sends (permission_prompt)',
+      ],
+    ]);
+    expect(listed.stderr).toContain(
+      'hook event "WorktreeCreate" is one Claude Code has, but toolplane has no such feature (no worktree isolation for agents); its hooks never run',
+    );
+    expect(listed.stderr).toContain('hook event "Notifications" is unknown; its hooks are ignored');
   });
 });
