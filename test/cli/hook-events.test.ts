@@ -55,6 +55,11 @@ describe('telling hook events, through the whole command', () => {
 
   it('StopFailure fires, instead of Stop, when the API refuses the key (401), matched on its error class', async () => {
     const seen = await recordingHooks('StopFailure', ['authentication_failed', 'rate_limit']);
+    const settingsFile = join(project, '.claude', 'settings.json');
+    const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as { hooks: Record<string, unknown> };
+    const stopRan = join(home, 'stop-ran');
+    settings.hooks['Stop'] = [{ hooks: [{ type: 'command', command: `touch ${stopRan}` }] }];
+    await writeFile(settingsFile, JSON.stringify(settings));
     server = await startMockAnthropicServer({ replies: [{ kind: 'error', status: 401 }] });
     const result = await run([]);
     expect(result.code).not.toBe(0);
@@ -64,6 +69,7 @@ describe('telling hook events, through the whole command', () => {
     expect((input as { error_details: string }).error_details).toContain('401');
     expect(input).not.toHaveProperty('last_assistant_message');
     expect(await seen('rate_limit')).toEqual([]);
+    expect(existsSync(stopRan)).toBe(false);
   });
 
   it('StopFailure after retries of a 500, with the answer the turn had given before it failed', async () => {
