@@ -1,5 +1,5 @@
 import { hookLabel, type HookConfig, type HookMatcherConfig, type HookSettings } from '../contract/hook-config.js';
-import { hookEnvironment, hookScriptProblem } from '../session/index.js';
+import { hookEnvironment, hookScriptProblem, unreachableMatcherReason } from '../session/index.js';
 
 /** One hook in force, as `hooks list` shows it. */
 export type ListedHook = {
@@ -13,7 +13,10 @@ export type ListedHook = {
   readonly async?: boolean;
   readonly source: string;
   readonly file?: string;
-  /** Why it cannot run (its script is missing, not executable), when that is known before it runs. */
+  /**
+   * Why it cannot run, when that is known before it runs: its script is missing or not executable,
+   * or its matcher can match nothing toolplane sends for its event (a Notification `idle_prompt`).
+   */
   readonly problem?: string;
 };
 
@@ -24,14 +27,16 @@ export function listHooks(hooks: HookSettings, where: Where): ListedHook[] {
   // Scripts are checked with the environment a run gives hooks, so `"$CLAUDE_PROJECT_DIR"/…` resolves as it will.
   const env = hookEnvironment(where.env, where.cwd);
   return [...hooks].flatMap(([event, groups]) =>
-    groups.flatMap((group) => listGroup(event, group, { cwd: where.cwd, env })),
+    groups.flatMap((group) =>
+      listGroup(event, group, { cwd: where.cwd, env }, unreachableMatcherReason(event, group.matcher)),
+    ),
   );
 }
 
-function listGroup(event: string, group: HookMatcherConfig, where: Where): ListedHook[] {
+function listGroup(event: string, group: HookMatcherConfig, where: Where, unmatched: string | undefined): ListedHook[] {
   return group.hooks.map((hook) => {
     const run = hookLabel(hook);
-    const problem = hook.type === 'command' ? hookScriptProblem(hook.command, where) : undefined;
+    const problem = unmatched ?? (hook.type === 'command' ? hookScriptProblem(hook.command, where) : undefined);
     return {
       event,
       matcher: group.matcher === undefined || group.matcher === '' ? '*' : group.matcher,

@@ -19,7 +19,11 @@ export type HookEventName =
   | 'SessionStart'
   | 'SessionEnd'
   | 'PreCompact'
-  | 'PostCompact';
+  | 'PostCompact'
+  | 'StopFailure'
+  | 'Notification'
+  | 'InstructionsLoaded'
+  | 'ConfigChange';
 
 export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'PreToolUse',
@@ -35,7 +39,47 @@ export const HOOK_EVENT_NAMES: readonly HookEventName[] = [
   'SessionEnd',
   'PreCompact',
   'PostCompact',
+  'StopFailure',
+  'Notification',
+  'InstructionsLoaded',
+  'ConfigChange',
 ];
+
+/**
+ * Events Claude Code's hooks reference documents that toolplane does not fire, each with the
+ * feature it lacks: their hooks are reported at start by name, never dropped in silence.
+ */
+export const UNSUPPORTED_HOOK_EVENTS: ReadonlyMap<string, string> = new Map([
+  ['Setup', 'no setup or maintenance runs (--init, --maintenance)'],
+  ['TeammateIdle', 'no agent teams'],
+  ['TaskCreated', 'no agent teams and their shared task list'],
+  ['TaskCompleted', 'no agent teams and their shared task list'],
+  ['WorktreeCreate', 'no worktree isolation for agents'],
+  ['WorktreeRemove', 'no worktree isolation for agents'],
+  ['CwdChanged', "a session's working folder never changes"],
+  ['FileChanged', 'no watching of project files'],
+  ['Elicitation', 'no MCP elicitation'],
+  ['ElicitationResult', 'no MCP elicitation'],
+  ['PostToolBatch', 'no event after a batch of tool calls'],
+  ['UserPromptExpansion', 'no slash commands that expand a prompt'],
+  ['MessageDisplay', 'no hook on how messages are shown'],
+  ['DirectoryAdded', "a session's folders are fixed when it starts"],
+]);
+
+/**
+ * Why hooks of `event`, which is not in {@link HOOK_EVENT_NAMES}, never run: an event of the
+ * reference toolplane has no feature for, or an unknown name (with the known one it differs from
+ * only in case, when there is one).
+ */
+export function unsupportedHookEventMessage(event: string): string {
+  const name = JSON.stringify(event);
+  const lacking = UNSUPPORTED_HOOK_EVENTS.get(event);
+  if (lacking !== undefined)
+    return `hook event ${name} is one Claude Code has, but toolplane has no such feature (${lacking}); its hooks never run`;
+  const known = [...HOOK_EVENT_NAMES, ...UNSUPPORTED_HOOK_EVENTS.keys()];
+  const near = known.find((candidate) => candidate.toLowerCase() === event.toLowerCase());
+  return `hook event ${name} is unknown${near === undefined ? '' : ` (did you mean ${near}?)`}; its hooks are ignored`;
+}
 
 /** One shell command run for an event. */
 export type CommandHookConfig = {

@@ -28,3 +28,14 @@ export { runCommandHook, type CommandHookRun, type RunCommandHookOptions } from 
 export type { FunctionHook, HookDiagnostic, HookInput, HookRun } from './hook-types.js';
 export type { HookRunEvent, HookRunners } from './hook-registry.js';
 export { RUNNER_HOOK_TIMEOUT_SECONDS } from './runner-hooks.js';
+export {
+  SENT_VALUES,
+  unreachableHookMessages,
+  unreachableMatcherReason,
+  type ConfigChangeSource,
+  type InstructionsLoadReason,
+  type InstructionsMemoryType,
+  type NotificationType,
+  type StopFailureError,
+} from './event-values.js';
+export { stopFailureOf, type StopFailureCause } from './stop-failure-error.js';

@@ -233,3 +233,102 @@ describe('SubagentStart and PostCompact', () => {
     });
   });
 });
+
+describe('StopFailure, Notification, InstructionsLoaded and ConfigChange', () => {
+  /** A hook that writes its input to `name.json`, and one under another matcher that must not start. */
+  async function recorded(event: HookEventName, matching: string, other: string) {
+    const seen = join(dir, `${event}.json`);
+    const record = await script(`${event}.sh`, `cat > ${seen}\necho "ignored" >&2\nexit 2`);
+    const wrong = await script(`${event}-other.sh`, `touch ${join(dir, `${event}-other-ran`)}`);
+    const hooks = plane(event, [
+      { matcher: matching, commands: [record] },
+      { matcher: other, commands: [wrong] },
+    ]);
+    return {
+      hooks,
+      input: async () => JSON.parse(await readFile(seen, 'utf8')) as Record<string, unknown>,
+      otherRan: () => existsSync(join(dir, `${event}-other-ran`)),
+    };
+  }
+
+  it('StopFailure sees error, error_details and the last assistant message, matched on error; its exit code is ignored', async () => {
+    const { hooks, input, otherRan } = await recorded('StopFailure', 'rate_limit|server_error', 'billing_error');
+    await hooks.stopFailure({
+      session,
+      signal,
+      error: 'rate_limit',
+      errorDetails: 'anthropic: HTTP 429 (after 3 attempts)',
+      lastAssistantMessage: 'Reading the parser',
+    });
+    expect(await input()).toEqual({
+      session_id: 'sess',
+      transcript_path: '',
+      cwd: session.cwd,
+      permission_mode: 'default',
+      hook_event_name: 'StopFailure',
+      error: 'rate_limit',
+      error_details: 'anthropic: HTTP 429 (after 3 attempts)',
+      last_assistant_message: 'Reading the parser',
+    });
+    expect(otherRan()).toBe(false);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('Notification sees message, title and notification_type, matched on the type; exit code 2 is shown to the person', async () => {
+    const { hooks, input, otherRan } = await recorded('Notification', 'permission_prompt', 'idle_prompt');
+    await hooks.notification({
+      session,
+      signal,
+      notificationType: 'permission_prompt',
+      message: 'toolplane needs your permission to use Bash',
+      title: 'Permission needed',
+    });
+    expect(await input()).toMatchObject({
+      hook_event_name: 'Notification',
+      message: 'toolplane needs your permission to use Bash',
+      title: 'Permission needed',
+      notification_type: 'permission_prompt',
+    });
+    expect(otherRan()).toBe(false);
+    expect(diagnostics.map((diagnostic) => [diagnostic.kind, diagnostic.message])).toEqual([['stderr', 'ignored']]);
+  });
+
+  it('InstructionsLoaded sees file_path, memory_type and load_reason, matched on the reason', async () => {
+    const { hooks, input, otherRan } = await recorded('InstructionsLoaded', 'session_start', 'compact');
+    await hooks.instructionsLoaded({
+      session,
+      signal,
+      filePath: '/work/project/CLAUDE.md',
+      memoryType: 'Project',
+      loadReason: 'session_start',
+    });
+    expect(await input()).toMatchObject({
+      hook_event_name: 'InstructionsLoaded',
+      file_path: '/work/project/CLAUDE.md',
+      memory_type: 'Project',
+      load_reason: 'session_start',
+    });
+    expect(otherRan()).toBe(false);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('ConfigChange sees source and file_path, matched on the source; exit code 2 or decision block is its blocked reason', async () => {
+    const { hooks, input, otherRan } = await recorded('ConfigChange', 'local_settings', 'user_settings');
+    const filePath = '/work/project/.claude/settings.local.json';
+    expect(await hooks.configChange({ session, signal, source: 'local_settings', filePath })).toEqual({
+      blocked: 'ignored',
+    });
+    expect(await input()).toMatchObject({
+      hook_event_name: 'ConfigChange',
+      source: 'local_settings',
+      file_path: filePath,
+    });
+    expect(otherRan()).toBe(false);
+    const block = await script('block.sh', `printf '{"decision":"block","reason":"settings are frozen"}'`);
+    const blocking = plane('ConfigChange', [{ matcher: 'project_settings', commands: [block] }]);
+    expect(await blocking.configChange({ session, signal, source: 'project_settings', filePath })).toEqual({
+      blocked: 'settings are frozen',
+    });
+    expect(await blocking.configChange({ session, signal, source: 'user_settings', filePath })).toEqual({});
+  });
+});

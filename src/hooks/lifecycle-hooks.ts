@@ -1,8 +1,15 @@
 import type { HookEventName } from '../contract/hook-config.js';
+import type {
+  ConfigChangeSource,
+  InstructionsLoadReason,
+  InstructionsMemoryType,
+  NotificationType,
+} from './event-values.js';
 import { buildHookInput, type HookSession } from './hook-input.js';
 import type { HookRegistry } from './hook-registry.js';
 import type { HookRun } from './hook-types.js';
 import { capHookText } from './parse-hook-output.js';
+import type { StopFailureCause } from './stop-failure-error.js';
 
 /** What UserPromptSubmit hooks decided about a prompt. */
 export type UserPromptSubmitOutcome = {
@@ -66,6 +73,35 @@ export type LifecycleHooks = {
   postCompact(
     options: EventOptions & { readonly trigger: 'manual' | 'auto'; readonly compactSummary: string },
   ): Promise<void>;
+  /**
+   * A turn ended on an API error, instead of Stop; `error` is what the matchers are tested against.
+   * It tells: its output and exit code are ignored (it cannot retry the turn).
+   */
+  stopFailure(options: EventOptions & StopFailureCause & { readonly lastAssistantMessage?: string }): Promise<void>;
+  /** toolplane needs the person; `notificationType` is what the matchers are tested against. It tells only. */
+  notification(
+    options: EventOptions & {
+      readonly notificationType: NotificationType;
+      readonly message: string;
+      readonly title?: string;
+    },
+  ): Promise<void>;
+  /** An instruction file entered the context; `loadReason` is what the matchers are tested against. It tells only. */
+  instructionsLoaded(
+    options: EventOptions & {
+      readonly filePath: string;
+      readonly memoryType: InstructionsMemoryType;
+      readonly loadReason: InstructionsLoadReason;
+    },
+  ): Promise<void>;
+  /**
+   * A settings file changed during the session; `source` is what the matchers are tested against.
+   * `blocked` (exit code 2 or `decision: "block"`) carries the hooks' reason; what it does is the
+   * caller's to decide.
+   */
+  configChange(
+    options: EventOptions & { readonly source: ConfigChangeSource; readonly filePath: string },
+  ): Promise<{ readonly blocked?: string }>;
   /** `trigger` is also what the hooks' matchers are tested against. */
   preCompact(
     options: EventOptions & { readonly trigger: 'manual' | 'auto'; readonly customInstructions?: string },
@@ -97,15 +133,58 @@ function stopOf(run: HookRun): string | undefined {
   return run.output.stopReason ?? `stopped by hook ${run.hook}`;
 }
 
+type Fire = (
+  event: HookEventName,
+  eventOptions: EventOptions,
+  target: string | undefined,
+  fields: Record<string, unknown>,
+) => Promise<readonly HookRun[]>;
+
+/** The events that tell hooks what happened and take no answer, except ConfigChange's block. */
+function tellingHooks(
+  fire: Fire,
+  reportBlocks: (event: HookEventName, runs: readonly HookRun[]) => void,
+): Pick<LifecycleHooks, 'stopFailure' | 'notification' | 'instructionsLoaded' | 'configChange'> {
+  return {
+    async stopFailure(eventOptions) {
+      await fire('StopFailure', eventOptions, eventOptions.error, {
+        error: eventOptions.error,
+        error_details: eventOptions.errorDetails,
+        ...(eventOptions.lastAssistantMessage === undefined
+          ? {}
+          : { last_assistant_message: eventOptions.lastAssistantMessage }),
+      });
+    },
+    async notification(eventOptions) {
+      const runs = await fire('Notification', eventOptions, eventOptions.notificationType, {
+        message: eventOptions.message,
+        ...(eventOptions.title === undefined ? {} : { title: eventOptions.title }),
+        notification_type: eventOptions.notificationType,
+      });
+      reportBlocks('Notification', runs);
+    },
+    async instructionsLoaded(eventOptions) {
+      await fire('InstructionsLoaded', eventOptions, eventOptions.loadReason, {
+        file_path: eventOptions.filePath,
+        memory_type: eventOptions.memoryType,
+        load_reason: eventOptions.loadReason,
+      });
+    },
+    async configChange(eventOptions) {
+      const runs = await fire('ConfigChange', eventOptions, eventOptions.source, {
+        source: eventOptions.source,
+        file_path: eventOptions.filePath,
+      });
+      const blocks = runs.flatMap((run) => blockOf(run) ?? []);
+      return blocks.length > 0 ? { blocked: blocks.join('\n') } : {};
+    },
+  };
+}
+
 /** Builds the session-event runners over a compiled registry. */
 export function createLifecycleHooks(options: LifecycleHooksOptions): LifecycleHooks {
   const { registry } = options;
-  const fire = async (
-    event: HookEventName,
-    eventOptions: EventOptions,
-    target: string | undefined,
-    fields: Record<string, unknown>,
-  ): Promise<readonly HookRun[]> => {
+  const fire: Fire = async (event, eventOptions, target, fields) => {
     const hooks = registry.matching(event, target);
     if (hooks.length === 0) return [];
     const input = buildHookInput({
@@ -191,6 +270,7 @@ export function createLifecycleHooks(options: LifecycleHooksOptions): LifecycleH
       });
       reportBlocks('PostCompact', runs);
     },
+    ...tellingHooks(fire, reportBlocks),
     async preCompact(eventOptions) {
       const runs = await fire('PreCompact', eventOptions, eventOptions.trigger, {
         trigger: eventOptions.trigger,

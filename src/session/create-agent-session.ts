@@ -7,6 +7,7 @@ import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
 import type { HookRunners } from '../hooks/hook-registry.js';
 import { createHookRunners } from './hook-runners.js';
+import { unreachableHookMessages } from '../hooks/event-values.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
 import type { HookSession } from '../hooks/hook-input.js';
 import { GENERAL_PURPOSE_AGENT } from '../loop/subagent-runner.js';
@@ -14,12 +15,14 @@ import { createModelSummarizer } from '../loop/summarize-with-model.js';
 import type { QueryOptions } from '../loop/types.js';
 import { createApiToolCache } from '../schema/to-api-tool.js';
 import { installConversation, openConversation, type Conversation } from './conversation.js';
+import { tellConfigChanges } from './config-change.js';
 import { compactManually } from './manual-compact.js';
+import { notifyingApprover } from './notifying-approver.js';
 import { runTurn, type TurnContext } from './run-turn.js';
 import { installSessionServices } from './session-services.js';
 import { registerSubagents } from './session-subagents.js';
 import { createSessionTools, type SessionTools } from './session-tools.js';
-import { createStartContext } from './start-context.js';
+import { announceInstructions, createStartContext } from './start-context.js';
 import { structuredOutputSetup } from './structured-output.js';
 import { registerGateServices, reportRuleProblems } from './start-checks.js';
 import type { AgentSession, AgentSessionOptions } from './types.js';
@@ -77,10 +80,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     costs: meter.costs,
     signal: closing,
   });
-  // Fails here, naming tool and service, rather than at the tool's first call.
-  tools.pool();
-  const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
-  reportHookConditionProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  const ruleProblems = checkAtStart(options, tools, warn);
   const summarize = createModelSummarizer({ provider, model, system, costs: meter.costs });
   const starts = createStartContext({ hooks, hookSession, model, signal: closing });
   const replace = async (next: Conversation, source: 'resume' | 'clear') => {
@@ -90,6 +90,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     await starts.start(source);
   };
   let currentModel = model;
+  const afterTools = options.afterTools && tellConfigChanges(options.afterTools, { hooks, hookSession, warn });
   const turn: TurnContext = {
     provider,
     get model() {
@@ -105,10 +106,12 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     },
     onInputTokens: meter.inputTokens,
     takeStartContext: () => [...starts.take(), ...detached.take()],
-    ...(options.afterTools ? { afterTools: options.afterTools } : {}),
+    ...(afterTools ? { afterTools } : {}),
     loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, output, late: detached.take }),
     toolCache: createApiToolCache(),
   };
+  const ending = { options, afterTools, hooks, hookSession, taskRegistry, warn, detached };
+  await announceInstructions({ hooks, hookSession, files: options.instructionFiles ?? [], signal: closing });
   await starts.start(options.resume === undefined ? 'startup' : 'resume');
 
   return {
@@ -129,7 +132,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
       currentModel = next ?? model;
     },
     setApprover(next) {
-      approver = next;
+      approver = next && notifyingApprover(next, { hooks, hookSession });
     },
     async compact(signal) {
       const compacted = await compactManually({
@@ -148,10 +151,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     resume: async (sessionId) => replace(await reopenConversation(sessions, sessionId, warn), 'resume'),
     clear: async () => replace(openConversation(sessions.create()), 'clear'),
     lastInputTokens: meter.lastInputTokens,
-    close: () => {
-      detached.end();
-      return closeSession({ options, hooks, hookSession, taskRegistry, warn, transcript: conversation.transcript });
-    },
+    close: () => closeSession(ending, conversation.transcript),
   };
 }
 
@@ -173,23 +173,28 @@ function sessionMeter(costs: AgentSessionOptions['costs']) {
   };
 }
 
-/** SessionEnd hooks, background tasks stopped, the host's clean-up, then the transcript flushed. */
-async function closeSession(parts: {
-  readonly options: AgentSessionOptions;
-  readonly hooks: HookPlane;
-  readonly hookSession: () => HookSession;
-  readonly taskRegistry: { dispose(): Promise<void> };
-  readonly warn: (line: string) => void;
-  readonly transcript: Session;
-}): Promise<void> {
+/** Detached hooks stopped, ConfigChange for what changed last, SessionEnd hooks, background tasks stopped, the host's clean-up, then the transcript flushed. */
+async function closeSession(
+  parts: {
+    readonly options: AgentSessionOptions;
+    readonly afterTools: ((signal?: AbortSignal) => Promise<readonly string[]>) | undefined;
+    readonly hooks: HookPlane;
+    readonly hookSession: () => HookSession;
+    readonly taskRegistry: { dispose(): Promise<void> };
+    readonly warn: (line: string) => void;
+    readonly detached: AsyncHookOutput;
+  },
+  transcript: Session,
+): Promise<void> {
+  parts.detached.end();
   const { options, hooks } = parts;
   // Background tasks may have written since the last batch.
-  for (const line of (await options.afterTools?.()) ?? []) parts.warn(line);
+  for (const line of (await parts.afterTools?.()) ?? []) parts.warn(line);
   const signal = new AbortController().signal;
   await hooks.sessionEnd({ session: parts.hookSession(), signal, reason: 'exit' }).catch(() => undefined);
   await parts.taskRegistry.dispose();
   await options.onClose?.();
-  await parts.transcript.flush();
+  await transcript.flush();
 }
 
 /** What every turn's loop gets from the session; the plane is read anew for each turn (approver, conversation). */
@@ -324,6 +329,20 @@ function sessionTools(
     ...(isBlanketDenied ? { isBlanketDenied } : {}),
     services,
   });
+}
+
+/**
+ * What can be found wrong before anything runs: a tool's missing service (thrown, naming tool and
+ * service, rather than at its first call), the rules' problems (returned), hooks' `if` naming a
+ * tool the session lacks, and hooks whose matcher can match nothing toolplane sends.
+ */
+function checkAtStart(options: AgentSessionOptions, tools: SessionTools, warn: (line: string) => void) {
+  tools.pool();
+  const ruleProblems = reportRuleProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  reportHookConditionProblems({ ...options, mcpServers: mcpServerNames(options), warn });
+  for (const line of unreachableHookMessages({ settings: options.hooks, functionHooks: options.functionHooks }))
+    warn(`warning: ${line}`);
+  return ruleProblems;
 }
 
 function mcpServerNames(options: AgentSessionOptions): string[] {

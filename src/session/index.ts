@@ -1,11 +1,16 @@
 export { createAgentSession, CONTEXT_WINDOW_TOKENS } from './create-agent-session.js';
 export { DEFAULT_MAX_TOKENS } from '../loop/query.js';
-export type { AgentSession, AgentSessionOptions } from './types.js';
+export type { AfterToolsReport, AgentSession, AgentSessionOptions, ChangedSettingsFile } from './types.js';
+export { unreachableMatcherReason, type ConfigChangeSource } from '../hooks/event-values.js';
 export { checkStructuredOutputSchema, type StructuredOutputOptions } from './structured-output.js';
 export { openConversation, installConversation, todosFrom, type Conversation } from './conversation.js';
 export { createSessionTools, offersToolSearch, type SessionTools } from './session-tools.js';
 export { findSessionToResume } from './find-session-to-resume.js';
-export { loadSessionSystemPrompt, type SessionSystemPromptOptions } from './session-system-prompt.js';
+export {
+  loadSessionPrompt,
+  loadSessionSystemPrompt,
+  type SessionSystemPromptOptions,
+} from './session-system-prompt.js';
 export { describeRuleProblem, type SessionPermissions } from './start-checks.js';
 export {
   createPermissionModeStore,

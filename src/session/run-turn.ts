@@ -2,10 +2,12 @@ import type { ModelProvider } from '../contract/provider.js';
 import type { PermissionModeStore } from '../contract/permission-mode-store.js';
 import type { HookPlane } from '../hooks/create-hook-gate.js';
 import type { HookSession } from '../hooks/hook-input.js';
+import { stopFailureOf } from '../hooks/stop-failure-error.js';
 import type { Message } from '../messages/types.js';
 import { query } from '../loop/query.js';
 import { contextTokensOf, createRunAccounting } from '../loop/run-accounting.js';
 import type { LoopEvent, QueryOptions, QueryResult } from '../loop/types.js';
+import { assistantText } from '../loop/turn-ending.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
 import type { Conversation } from './conversation.js';
 
@@ -130,7 +132,9 @@ export async function* runTurn(
       }
       if (step.done) {
         context.onMessages(step.value.messages);
-        return writeError ? { ...step.value, status: 'error_during_execution', error: writeError } : step.value;
+        if (writeError) return { ...step.value, status: 'error_during_execution', error: writeError };
+        await stopFailure({ hooks, session: hookSession, signal, userMessage, result: step.value });
+        return step.value;
       }
       const event = step.value;
       yield* turnEvent(context, event, signal, hookSession);
@@ -144,6 +148,30 @@ export async function* runTurn(
   async function isFailure(error: Error): Promise<boolean> {
     return error === (await Promise.race([transcript.failed, Promise.resolve(undefined)]));
   }
+}
+
+/** A turn that a failed model request ended fires StopFailure, not Stop (the loop ran no Stop hook). */
+async function stopFailure(turn: {
+  readonly hooks: HookPlane;
+  readonly session: HookSession;
+  readonly signal: AbortSignal;
+  readonly userMessage: Message;
+  readonly result: QueryResult;
+}): Promise<void> {
+  const { result } = turn;
+  const cause = result.status === 'error_during_execution' ? stopFailureOf(result.error) : undefined;
+  if (cause === undefined) return;
+  // This turn's last answer (a partial one the failed stream left included), never an earlier turn's.
+  const start = result.messages.lastIndexOf(turn.userMessage);
+  const last =
+    start < 0 ? undefined : result.messages.slice(start + 1).findLast((message) => message.role === 'assistant');
+  const text = last?.role === 'assistant' ? assistantText(last) : '';
+  await turn.hooks.stopFailure({
+    session: turn.session,
+    signal: turn.signal,
+    ...cause,
+    ...(text === '' ? {} : { lastAssistantMessage: text }),
+  });
 }
 
 /** One event of the loop, passed on, with the token count and what tool calls changed. */

@@ -18,12 +18,23 @@ export type SessionSystemPromptOptions = {
  * guidance, the project's `AGENTS.md` and `CLAUDE.md` (from the outermost folder in), and `append`.
  */
 export async function loadSessionSystemPrompt(options: SessionSystemPromptOptions): Promise<string> {
+  return (await loadSessionPrompt(options)).system;
+}
+
+/**
+ * The same system prompt, with the instruction files it holds, in the order it holds them (for a
+ * session's `instructionFiles`, so InstructionsLoaded hooks hear of them).
+ */
+export async function loadSessionPrompt(
+  options: SessionSystemPromptOptions,
+): Promise<{ readonly system: string; readonly instructionFiles: readonly string[] }> {
   const instructions = await loadProjectInstructions(options.cwd, options.signal ? { signal: options.signal } : {});
-  return buildSystemPrompt({
+  const system = buildSystemPrompt({
     cwd: options.cwd,
     instructions,
     ...(options.append ? { append: options.append } : {}),
     ...(options.additionalDirectories ? { additionalDirectories: options.additionalDirectories } : {}),
     ...(options.toolSearch !== undefined ? { toolSearch: options.toolSearch } : {}),
   });
+  return { system, instructionFiles: instructions.map((file) => file.path) };
 }

@@ -33,3 +33,26 @@ export function createStartContext(options: {
     },
   };
 }
+
+/**
+ * InstructionsLoaded hooks hear of each instruction file the host put in the system prompt, once,
+ * when the session starts (`session_start`). They are the project's files (its folder and the
+ * folders above it), so `Project`. The prompt keeps them through compaction, clear and resume:
+ * nothing is loaded again, so nothing is told again.
+ */
+export async function announceInstructions(options: {
+  readonly hooks: HookPlane;
+  readonly hookSession: () => HookSession;
+  readonly files: readonly string[];
+  readonly signal: AbortSignal;
+}): Promise<void> {
+  if (!options.hooks.hasHooks('InstructionsLoaded')) return;
+  for (const filePath of options.files)
+    await options.hooks.instructionsLoaded({
+      session: options.hookSession(),
+      signal: options.signal,
+      filePath,
+      memoryType: 'Project',
+      loadReason: 'session_start',
+    });
+}

@@ -5,6 +5,7 @@ import type { ModelProvider } from '../contract/provider.js';
 import type { ServiceRegistry } from '../contract/services.js';
 import type { AnyTool } from '../contract/tool.js';
 import type { HookPlane } from '../hooks/create-hook-gate.js';
+import type { ConfigChangeSource } from '../hooks/event-values.js';
 import type { FunctionHook } from '../hooks/hook-types.js';
 import type { Message } from '../messages/types.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
@@ -25,6 +26,8 @@ export type AgentSessionOptions = {
   /** Default: the provider's default model. */
   readonly model?: string;
   readonly system: string;
+  /** The instruction files (`AGENTS.md`, `CLAUDE.md`) `system` holds: InstructionsLoaded hooks hear of each at start. */
+  readonly instructionFiles?: readonly string[];
   /** The working folder: given to tools and hooks. */
   readonly cwd: string;
   /** Where transcripts are kept (see `createSessionStore`). */
@@ -74,14 +77,26 @@ export type AgentSessionOptions = {
   readonly costs?: Omit<RunCosts, 'meter'>;
   /** Default 200,000. */
   readonly contextWindowTokens?: number;
-  /** Called after every batch of tool calls and at close; lines it returns are notices (the settings guard). */
-  readonly afterTools?: (signal?: AbortSignal) => Promise<readonly string[]>;
+  /**
+   * Called after every batch of tool calls and at close (the settings guard): its notices are
+   * shown, and ConfigChange hooks hear of each settings file it found changed.
+   */
+  readonly afterTools?: (signal?: AbortSignal) => Promise<AfterToolsReport>;
   /** Where notices go between turns and at close. Default: dropped. */
   readonly warn?: (line: string) => void;
   /** Host clean-up at close, after background tasks stopped and before the transcript is flushed. */
   readonly onClose?: () => Promise<void>;
   /** Cancels hooks of the session's own events (SubagentStop) when the host shuts down. */
   readonly signal?: AbortSignal;
+};
+
+/** A settings file of the session's policy that changed while it ran, with its scope. */
+export type ChangedSettingsFile = { readonly file: string; readonly source: ConfigChangeSource };
+
+/** What the host found after a batch of tool calls: notices for the person, and the settings files that changed. */
+export type AfterToolsReport = {
+  readonly notices: readonly string[];
+  readonly changedSettings: readonly ChangedSettingsFile[];
 };
 
 /**

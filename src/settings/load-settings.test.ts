@@ -297,7 +297,9 @@ describe('loadSettings', () => {
           },
         ],
         PostToolUse: [{ hooks: [{ type: 'command', command: 'log', if: 'Bash(git *)', async: true }] }],
-        Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }],
+        TeammateIdle: [{ hooks: [{ type: 'command', command: 'notify' }] }],
+        precompact: [{ hooks: [{ type: 'command', command: 'page' }] }],
+        PostToolUze: [{ hooks: [{ type: 'command', command: 'typo' }] }],
       },
     });
     await write(join(userDir, 'settings.json'), {
@@ -323,7 +325,9 @@ describe('loadSettings', () => {
     ]);
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       'PreToolUse hook of type "agent" lacks its prompt; ignored',
-      'hook event "Notification" is not supported; its hooks are ignored',
+      'hook event "TeammateIdle" is one Claude Code has, but toolplane has no such feature (no agent teams); its hooks never run',
+      'hook event "precompact" is unknown (did you mean PreCompact?); its hooks are ignored',
+      'hook event "PostToolUze" is unknown; its hooks are ignored',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import type { HookEventName, HookMatcherConfig } from '../contract/hook-config.js';
-import { HOOK_EVENT_NAMES } from '../contract/hook-config.js';
+import { HOOK_EVENT_NAMES, unsupportedHookEventMessage } from '../contract/hook-config.js';
 import type { PermissionRuleEntry, RuleSource } from '../contract/permission.js';
 import type { AdditionalDirectory, McpServersFromSource } from './load-settings.js';
 import type { SettingsFile, SettingsWarning } from './parse-settings-text.js';
@@ -107,10 +107,7 @@ function pushHooks(
   const { warnings } = sinks;
   for (const [event, matchers] of entries) {
     if (!EVENTS.has(event)) {
-      warnings.push({
-        file: label,
-        message: `hook event ${JSON.stringify(event)} is not supported; its hooks are ignored`,
-      });
+      warnings.push({ file: label, message: unsupportedHookEventMessage(event) });
       continue;
     }
     const list = sinks.hooks.get(event as HookEventName) ?? [];

@@ -16,9 +16,10 @@ import {
   createAgentSession,
   createSessionStore,
   findSessionToResume,
-  loadSessionSystemPrompt,
+  loadSessionPrompt,
   checkStructuredOutputSchema,
   offersToolSearch,
+  type AfterToolsReport,
   type AgentSession,
   type AgentSessionOptions,
   type SubagentType,
@@ -147,22 +148,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  // `--system-prompt` replaces toolplane's prompt (and the project's instructions); an append still follows it.
-  const system =
-    args.systemPrompt !== undefined
-      ? [args.systemPrompt, args.appendSystemPrompt].filter((part) => part !== undefined && part !== '').join('\n\n')
-      : await loadSessionSystemPrompt({
-          cwd,
-          ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
-          additionalDirectories: args.addDir,
-          toolSearch: offersToolSearch(tools, mcp),
-          signal,
-        });
+  const { system, instructionFiles } = await systemPromptOf(args, {
+    cwd,
+    toolSearch: offersToolSearch(tools, mcp),
+    signal,
+  });
   const sandboxRef: { current?: Sandbox } = {};
   const session = await createAgentSession({
     provider,
     model,
     system,
+    instructionFiles,
     cwd,
     env: toolEnv,
     homeDir,
@@ -206,6 +202,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warn: options.warn,
   });
   return { provider, model, settings, permissions, mcp, session, prices, agentTypes };
+}
+
+/**
+ * The session's system prompt, and the instruction files it holds. `--system-prompt` replaces
+ * toolplane's prompt (and the project's instructions); an append still follows it.
+ */
+async function systemPromptOf(
+  args: RunArguments,
+  where: { readonly cwd: string; readonly toolSearch: boolean; readonly signal: AbortSignal | undefined },
+): Promise<{ readonly system: string; readonly instructionFiles: readonly string[] }> {
+  if (args.systemPrompt !== undefined) {
+    const parts = [args.systemPrompt, args.appendSystemPrompt].filter((part) => part !== undefined && part !== '');
+    return { system: parts.join('\n\n'), instructionFiles: [] };
+  }
+  return loadSessionPrompt({
+    cwd: where.cwd,
+    ...(args.appendSystemPrompt ? { append: args.appendSystemPrompt } : {}),
+    additionalDirectories: args.addDir,
+    toolSearch: where.toolSearch,
+    ...(where.signal ? { signal: where.signal } : {}),
+  });
 }
 
 /** The price table; a budget that could not be counted (the model has no price) is refused before anything starts. */
@@ -302,11 +319,11 @@ function attachSandbox(options: {
 function settingsNotices(
   guard: SettingsGuard,
   options: Pick<RuntimeOptions, 'interactive' | 'warn'>,
-): (signal?: AbortSignal) => Promise<readonly string[]> {
+): (signal?: AbortSignal) => Promise<AfterToolsReport> {
   return async (turnSignal) => {
-    const lines = await guard.afterTools(turnSignal);
-    if (options.interactive && turnSignal) return lines;
-    for (const line of lines) options.warn(`toolplane: ${line}`);
-    return [];
+    const report = await guard.afterTools(turnSignal);
+    if (options.interactive && turnSignal) return report;
+    for (const line of report.notices) options.warn(`toolplane: ${line}`);
+    return { notices: [], changedSettings: report.changedSettings };
   };
 }

@@ -1,11 +1,15 @@
 import type { SaveRuleResult } from '../../settings/save-rule.js';
-import { settingsPaths } from '../../settings/settings-paths.js';
+import { settingsPaths, type SettingsPaths } from '../../settings/settings-paths.js';
 import { createSettingsWatch, type HeldChangeReport, type SettingsWatch } from '../../settings/settings-watch.js';
+import type { AfterToolsReport, ConfigChangeSource } from '../../session/index.js';
 
 /** The session's watch over its own settings files, as the runtime uses it. */
 export type SettingsGuard = {
-  /** After a batch of tool calls: notices, one per settings file a call changed (now held). */
-  afterTools(signal?: AbortSignal): Promise<readonly string[]>;
+  /**
+   * After a batch of tool calls: a notice per watched file a call changed (now held), and the
+   * settings files among them with their scope, for ConfigChange hooks.
+   */
+  afterTools(signal?: AbortSignal): Promise<AfterToolsReport>;
   /** toolplane saved a rule a person chose: applies at once unless the file was held. Returns a notice when it stays held. */
   recordSavedRule(saved: SaveRuleResult): Promise<string | undefined>;
 };
@@ -17,6 +21,18 @@ export function heldNotice(report: HeldChangeReport): string {
     `${report.file} ${what}. Until a person confirms it, only its deny and ask rules (and those it had before) apply, ` +
     'in this session and later ones, headless runs included; the terminal UI (toolplane without -p) asks to confirm it when it next starts in this folder.'
   );
+}
+
+/**
+ * The scope of a settings file, as ConfigChange hooks name it; undefined for the other watched
+ * files (`.mcp.json`, `--mcp-config` and `--settings` files, the trust store), which Claude Code's
+ * settings sources have no name for: they are held and told as notices, without ConfigChange.
+ */
+export function configChangeSourceOf(file: string, paths: SettingsPaths): ConfigChangeSource | undefined {
+  if (file === paths.userSettings || file === paths.claude.userSettings) return 'user_settings';
+  if (file === paths.projectSettings || file === paths.claude.projectSettings) return 'project_settings';
+  if (file === paths.localSettings || file === paths.claude.localSettings) return 'local_settings';
+  return undefined;
 }
 
 /**
@@ -33,7 +49,8 @@ export async function createSettingsGuard(options: {
   readonly warn: (line: string) => void;
   readonly signal?: AbortSignal;
 }): Promise<SettingsGuard> {
-  const storeFile = settingsPaths(options).heldSettings;
+  const paths = settingsPaths(options);
+  const storeFile = paths.heldSettings;
   let watch: SettingsWatch | undefined;
   try {
     watch = await createSettingsWatch({
@@ -49,13 +66,22 @@ export async function createSettingsGuard(options: {
   }
   return {
     async afterTools(signal) {
-      if (watch === undefined) return [];
+      if (watch === undefined) return { notices: [], changedSettings: [] };
       try {
-        return (await watch.scan(signal)).map(heldNotice);
+        const reports = await watch.scan(signal);
+        return {
+          notices: reports.map(heldNotice),
+          changedSettings: reports.flatMap((report) => {
+            const source = configChangeSourceOf(report.file, paths);
+            return source === undefined ? [] : [{ file: report.file, source }];
+          }),
+        };
       } catch (error) {
-        return [
-          `Settings files could not be checked for changes by tool calls: ${error instanceof Error ? error.message : String(error)}`,
-        ];
+        const message = error instanceof Error ? error.message : String(error);
+        return {
+          notices: [`Settings files could not be checked for changes by tool calls: ${message}`],
+          changedSettings: [],
+        };
       }
     },
     async recordSavedRule(saved) {

@@ -3,6 +3,7 @@ import type { RuntimeHost } from '../runtime/create-runtime.js';
 import type { McpServerConfig } from '../../mcp/mcp-config.js';
 import type { ControlChannel } from './control-channel.js';
 import { agentTypesOf, customSystemPrompt, type InitializeRequest } from './initialize-request.js';
+import { unsupportedHookEventMessage } from '../../contract/hook-config.js';
 import { createSdkHooks } from './sdk-hooks.js';
 import { SdkMcpTransport } from './sdk-mcp-transport.js';
 
@@ -29,8 +30,7 @@ export function setUpHost(request: InitializeRequest, args: RunArguments, channe
   const applied: Record<string, boolean> = {};
   const transports = new Map<string, SdkMcpTransport>();
   const hooks = createSdkHooks(request.hooks ?? {}, channel);
-  for (const event of hooks.unsupportedEvents)
-    notices.push(`the host's ${event} hooks are not run: toolplane has no ${event} event`);
+  for (const event of hooks.unsupportedEvents) notices.push(`the host's hooks: ${unsupportedHookEventMessage(event)}`);
   if (request.hooks !== undefined) applied.hooks_applied = true;
   const mcpServers = new Map<string, McpServerConfig>();
   for (const name of request.sdkMcpServers ?? []) {
