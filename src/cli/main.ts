@@ -41,13 +41,17 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
 async function runSubcommand(name: string, argv: readonly string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'permissions': {
+      if (argv[0] === 'list' || argv[0] === 'revoke') {
+        const { runPermissionsList, runPermissionsRevoke } = await import('./commands/permissions-rules.js');
+        return (argv[0] === 'list' ? runPermissionsList : runPermissionsRevoke)(argv.slice(1), io);
+      }
       if (argv[0] === 'test') {
         const { runPermissionsTest } = await import('./commands/permissions-test.js');
         return runPermissionsTest(argv.slice(1), io);
       }
       if (argv[0] !== 'explain')
         throw new UsageError(
-          'Usage: toolplane permissions explain --tool NAME --input JSON [...] | toolplane permissions test FILE [...]',
+          'Usage: toolplane permissions explain --tool NAME --input JSON [...] | test FILE [...] | list [...] | revoke RULE [...]',
         );
       const { runPermissionsExplain } = await import('./commands/permissions-explain.js');
       return runPermissionsExplain(argv.slice(1), io);

@@ -23,6 +23,8 @@ export type SaveRuleOptions = {
  */
 export type SaveRuleResult = {
   readonly file: string;
+  readonly rule: string;
+  readonly behavior: SaveRuleOptions['behavior'];
   readonly added: boolean;
   /** `hashContent` of the text the rule was added to (`absent` for a new file). */
   readonly previousHash: string;
@@ -61,12 +63,13 @@ async function saveNow(options: SaveRuleOptions, file: string): Promise<SaveRule
     : (Object.create(null) as Record<string, unknown>);
   const list = Array.isArray(permissions[options.behavior]) ? (permissions[options.behavior] as unknown[]) : [];
   const rule = options.rule.trim();
-  if (list.includes(rule)) return { file, added: false, ...previous, hash: previous.previousHash };
+  if (list.includes(rule))
+    return { file, rule, behavior: options.behavior, added: false, ...previous, hash: previous.previousHash };
   permissions[options.behavior] = [...list, rule];
   document['permissions'] = permissions;
   const written = `${JSON.stringify(document, null, 2)}\n`;
   await writeFileAtomic({ path: file, text: written, ...(options.signal ? { signal: options.signal } : {}) });
-  return { file, added: true, ...previous, hash: hashContent(written) };
+  return { file, rule, behavior: options.behavior, added: true, ...previous, hash: hashContent(written) };
 }
 
 /**

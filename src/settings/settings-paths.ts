@@ -30,6 +30,8 @@ export type SettingsPaths = {
   readonly trustStore: string;
   /** The record of settings files tool calls changed (held until a person confirms them). */
   readonly heldSettings: string;
+  /** When and in which session each rule saved by "always allow" was granted (`permissions list`). */
+  readonly grantedRules: string;
 };
 
 /** Default location of the managed policy file. */
@@ -60,5 +62,6 @@ export function settingsPaths(options: SettingsPathsOptions): SettingsPaths {
     },
     trustStore: join(userDir, 'trusted-projects.json'),
     heldSettings: join(userDir, 'held-settings.json'),
+    grantedRules: join(userDir, 'granted-rules.json'),
   };
 }

@@ -1,7 +1,7 @@
 import { describeListedHook, listHooks } from '../hook-listing.js';
-import { loadSettings } from '../../settings/load-settings.js';
 import { parseCommandArgs } from './command-args.js';
 import type { CommandIo } from '../headless.js';
+import { loadCommandSettings } from './command-settings.js';
 
 /**
  * `toolplane hooks list [--json] [--settings FILE|JSON] [--trust-project]`: every hook a run in
@@ -16,14 +16,7 @@ export async function runHooksList(argv: readonly string[], io: CommandIo): Prom
     settings: { type: 'string' },
     'trust-project': { type: 'boolean' },
   });
-  const settings = await loadSettings({
-    cwd: io.cwd,
-    env: io.env,
-    homeDir: io.homeDir,
-    session: 'headless',
-    trustProject: values['trust-project'] ?? false,
-    ...(values.settings !== undefined ? { cli: { settings: values.settings } } : {}),
-  });
+  const settings = await loadCommandSettings(io, { settings: values.settings, trustProject: values['trust-project'] });
   for (const warning of settings.warnings) io.stderr.write(`warning: ${warning.file}: ${warning.message}\n`);
   const listed = listHooks(settings.hooks, io);
   if (values.json) io.stdout.write(`${JSON.stringify(listed)}\n`);

@@ -1,6 +1,6 @@
-import { loadSettings } from '../../settings/load-settings.js';
 import { parseCommandArgs } from './command-args.js';
 import type { CommandIo } from '../headless.js';
+import { loadCommandSettings } from './command-settings.js';
 import { setUpMcp } from '../runtime/mcp-setup.js';
 
 /**
@@ -18,13 +18,7 @@ export async function runMcpList(argv: readonly string[], io: CommandIo): Promis
     'trust-project': { type: 'boolean' },
   });
   const timeoutMs = values.timeout ? Number(values.timeout) : 15_000;
-  const settings = await loadSettings({
-    cwd: io.cwd,
-    env: io.env,
-    homeDir: io.homeDir,
-    session: 'headless',
-    trustProject: values['trust-project'] ?? false,
-  });
+  const settings = await loadCommandSettings(io, { trustProject: values['trust-project'] });
   const signal = AbortSignal.timeout(timeoutMs);
   const setup = await setUpMcp({
     cwd: io.cwd,

@@ -1,3 +1,4 @@
+import { recordGrant } from '../../settings/grant-records.js';
 import type { SaveRuleResult } from '../../settings/save-rule.js';
 import { settingsPaths, type SettingsPaths } from '../../settings/settings-paths.js';
 import { createSettingsWatch, type HeldChangeReport, type SettingsWatch } from '../../settings/settings-watch.js';
@@ -85,7 +86,20 @@ export async function createSettingsGuard(options: {
       }
     },
     async recordSavedRule(saved) {
-      if (watch === undefined || !saved.added) return undefined;
+      if (!saved.added) return undefined;
+      // When and in which session, for `permissions list`; a record that cannot be written loses only that note.
+      await recordGrant(paths.grantedRules, {
+        rule: saved.rule,
+        behavior: saved.behavior,
+        file: saved.file,
+        sessionId: options.sessionId(),
+        grantedAt: new Date().toISOString(),
+      }).catch((error: unknown) =>
+        options.warn(
+          `warning: the grant of ${saved.rule} could not be recorded: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+      if (watch === undefined) return undefined;
       const state = await watch.recordOwnWrite({
         file: saved.file,
         previousHash: saved.previousHash,

@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { query, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
+import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { CLI, isolatedEnv, runCli } from './run-cli.js';
+
+type Listed = {
+  rule: string;
+  behavior: string;
+  source: string;
+  file?: string;
+  line?: number;
+  granted?: { at: string; sessionId: string };
+};
+
+/** `permissions list` and `permissions revoke`: rules in force with file and line, grants on record, and taking one back. */
+describe('toolplane permissions list and revoke', () => {
+  let home: string;
+  let project: string;
+  let server: MockModelServer | undefined;
+
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'toolplane-rules-'));
+    project = join(home, 'project');
+    await mkdir(join(project, '.claude'), { recursive: true });
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const cli = (args: string[]) => runCli(args, { cwd: project, env: isolatedEnv(home) });
+  const listed = async () =>
+    JSON.parse((await cli(['permissions', 'list', '--json', '--trust-project'])).stdout) as Listed[];
+
+  it('lists each rule with its file and line, and a rule saved by "always allow" with its session; revoke takes it back', async () => {
+    const settings =
+      '{\n  "permissions": {\n    "deny": ["Bash(curl:*)"],\n    "allow": [\n      "Bash(npm test)"\n    ]\n  }\n}\n';
+    await writeFile(join(project, '.claude', 'settings.json'), settings);
+    const marker = join(project, 'made');
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'b1', name: 'Bash', input: { command: `touch ${marker}` } }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const messages: SDKMessage[] = [];
+    for await (const message of query({
+      prompt: 'go',
+      options: {
+        pathToClaudeCodeExecutable: CLI,
+        executable: 'node',
+        cwd: project,
+        env: isolatedEnv(home, {
+          ANTHROPIC_API_KEY: 'k',
+          ANTHROPIC_BASE_URL: server.baseURL,
+          TOOLPLANE_TRUST_PROJECT: '1',
+        }),
+        // The host's "always allow": the rule goes to the project's local settings.
+        canUseTool: (_name, input) =>
+          Promise.resolve({
+            behavior: 'allow',
+            updatedInput: input,
+            updatedPermissions: [
+              {
+                type: 'addRules',
+                rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }],
+                behavior: 'allow',
+                destination: 'localSettings',
+              },
+            ],
+          }),
+      },
+    }))
+      messages.push(message);
+    expect(existsSync(marker)).toBe(true);
+    const sessionId = messages.find((message) => message.type === 'result')!.session_id;
+    const local = join(project, '.toolplane', 'settings.local.json');
+
+    const rules = await listed();
+    expect(rules).toContainEqual({
+      rule: 'Bash(curl:*)',
+      behavior: 'deny',
+      source: 'projectSettings',
+      file: join(project, '.claude', 'settings.json'),
+      line: 3,
+    });
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        rule: 'Bash(npm test)',
+        behavior: 'allow',
+        line: 5,
+        file: join(project, '.claude', 'settings.json'),
+      }),
+    );
+    const granted = rules.find((rule) => rule.rule === 'Bash(touch:*)');
+    expect(granted).toMatchObject({ behavior: 'allow', source: 'localSettings', file: local, granted: { sessionId } });
+    expect(Date.now() - Date.parse(granted!.granted!.at)).toBeLessThan(10 * 60_000);
+    const text = (await cli(['permissions', 'list', '--trust-project'])).stdout;
+    expect(text).toMatch(
+      new RegExp(`allow  Bash\\(touch:\\*\\)  ${local}:\\d+ \\(localSettings\\)  granted \\S+ in session ${sessionId}`),
+    );
+
+    const revoked = await cli(['permissions', 'revoke', 'Bash(touch:*)']);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toMatch(/Removed allow rule Bash\(touch:\*\) from .*settings\.local\.json:\d+/);
+    expect((await listed()).map((rule) => rule.rule)).not.toContain('Bash(touch:*)');
+    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({ permissions: { allow: [] } });
+    expect(await readFile(join(home, '.toolplane', 'granted-rules.json'), 'utf8')).not.toContain('touch');
+    // The project file keeps its formatting when one of its rules goes.
+    expect((await cli(['permissions', 'revoke', 'Bash(npm test)'])).code).toBe(0);
+    expect(await readFile(join(project, '.claude', 'settings.json'), 'utf8')).toBe(
+      '{\n  "permissions": {\n    "deny": ["Bash(curl:*)"],\n    "allow": []\n  }\n}\n',
+    );
+  });
+
+  it('refuses to revoke a managed or command-line rule, saying where it comes from, and a rule not in force', async () => {
+    const fromCli = await cli([
+      'permissions',
+      'revoke',
+      'Bash(ls)',
+      '--settings',
+      '{"permissions":{"allow":["Bash(ls)"]}}',
+    ]);
+    expect(fromCli.code).toBe(1);
+    expect(fromCli.stderr).toContain('cannot be revoked: it comes from the command line');
+    const missing = await cli(['permissions', 'revoke', 'Bash(rm:*)']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no rule Bash(rm:*) is in force here');
+    expect((await cli(['permissions', 'revoke'])).code).toBe(2);
+  });
+});
