@@ -119,7 +119,7 @@ describe('toolplane permissions list and revoke', () => {
     );
   });
 
-  it('refuses to revoke a managed or command-line rule, saying where it comes from, and a rule not in force', async () => {
+  it('says when no such rule is in force, and takes no --settings: command-line rules are not in a file', async () => {
     const fromCli = await cli([
       'permissions',
       'revoke',
@@ -127,11 +127,55 @@ describe('toolplane permissions list and revoke', () => {
       '--settings',
       '{"permissions":{"allow":["Bash(ls)"]}}',
     ]);
-    expect(fromCli.code).toBe(1);
-    expect(fromCli.stderr).toContain('cannot be revoked: it comes from the command line');
+    expect(fromCli.code).toBe(2);
+    expect(fromCli.stderr).toContain("Unknown option '--settings'");
     const missing = await cli(['permissions', 'revoke', 'Bash(rm:*)']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('no rule Bash(rm:*) is in force here');
+    expect(missing.stderr).toContain('no allow rule Bash(rm:*) is in force here');
     expect((await cli(['permissions', 'revoke'])).code).toBe(2);
+  });
+
+  it('takes back only an allow rule unless told otherwise, and says when a deny or ask going loosens the policy', async () => {
+    const file = join(project, '.claude', 'settings.json');
+    await writeFile(file, JSON.stringify({ permissions: { allow: ['Bash(ls)'], deny: ['Bash(ls)', 'Bash(rm:*)'] } }));
+    const allow = await cli(['permissions', 'revoke', 'Bash(ls)', '--file', '.claude/settings.json']);
+    expect(allow.code, allow.stderr).toBe(0);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      permissions: { allow: [], deny: ['Bash(ls)', 'Bash(rm:*)'] },
+    });
+    const deny = await cli(['permissions', 'revoke', 'Bash(rm:*)', '--behavior', 'deny']);
+    expect(deny.code, deny.stderr).toBe(0);
+    expect(deny.stdout).toContain('the policy is looser');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ permissions: { allow: [], deny: ['Bash(ls)'] } });
+  });
+
+  it('refuses to edit a settings file a tool call changed: the edit would release the hold unseen', async () => {
+    const plant = `node -e "require('fs').writeFileSync('.claude/settings.local.json', JSON.stringify({permissions: {ask: ['Bash(git push:*)'], allow: ['Bash(curl:*)']}}))"`;
+    server = await startMockAnthropicServer({
+      replies: [
+        { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
+        { content: [{ type: 'text', text: 'done' }] },
+      ],
+    });
+    const run = await runCli(
+      [
+        '-p',
+        'go',
+        '--trust-project',
+        '--permission-mode',
+        'bypassPermissions',
+        '--settings',
+        '{"sandbox":{"enabled":false}}',
+      ],
+      { cwd: project, env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }) },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const local = join(project, '.claude', 'settings.local.json');
+    const planted = await readFile(local, 'utf8');
+    const revoke = await cli(['permissions', 'revoke', 'Bash(git push:*)', '--behavior', 'ask']);
+    expect(revoke.code).toBe(1);
+    expect(revoke.stderr).toContain('was changed by a tool call and is held');
+    expect(await readFile(local, 'utf8')).toBe(planted);
+    expect((await listed()).map((rule) => rule.rule)).not.toContain('Bash(curl:*)');
   });
 });

@@ -105,5 +105,17 @@ describe('toolplane permissions test', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/cases\.0/);
     expect((await check({ cases }, ['--format', 'xml'])).code).toBe(2);
+    const broken = await check({ settings: 'missing.json', cases: cases.slice(0, 1) });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('missing.json');
+  });
+
+  it('keeps each case on its own line: a name cannot forge TAP lines or break the XML', async () => {
+    const forged = { ...cases[0]!, name: 'x\nok 99 - injected\u0001' };
+    const tap = await check({ cases: [forged] }, ['--format', 'tap']);
+    expect(tap.stdout.split('\n').filter((line) => /^(not )?ok /.test(line))).toEqual(['ok 1 - x ok 99 - injected ']);
+    const junit = await check({ cases: [forged] }, ['--format', 'junit']);
+    expect(junit.stdout).toContain('name="x ok 99 - injected "');
+    expect(junit.stdout).not.toContain('\u0001');
   });
 });

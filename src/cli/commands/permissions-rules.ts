@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { PermissionRuleEntry } from '../../contract/permission.js';
 import { forgetGrant, readGrants, type GrantRecord } from '../../settings/grant-records.js';
 import type { LoadedSettings } from '../../settings/load-settings.js';
@@ -24,8 +25,6 @@ const FLAGS = {
   json: { type: 'boolean' },
   settings: { type: 'string' },
   'trust-project': { type: 'boolean' },
-  behavior: { type: 'string' },
-  file: { type: 'string' },
 } as const;
 
 /** Where each source's rules live, for a rule that cannot be revoked by editing a file. */
@@ -93,51 +92,68 @@ export async function runPermissionsList(argv: readonly string[], io: CommandIo)
   return 0;
 }
 
+/** The flags of `permissions revoke`: no `--settings`, whose rules live on the command line. */
+const REVOKE_FLAGS = { behavior: { type: 'string' }, file: { type: 'string' } } as const;
+
+/** Why `entry` cannot be revoked by editing its file, or undefined when it can. */
+async function unrevocable(entry: PermissionRuleEntry, settings: LoadedSettings): Promise<string | undefined> {
+  if (entry.source === 'managed') return UNREVOCABLE['managed'];
+  if (entry.file === undefined) return UNREVOCABLE[entry.source] ?? 'it is not written in a file';
+  const real = await realpath(entry.file).catch(() => entry.file!);
+  // Rewriting a held file would change its content hash and so release the tool call's edit unseen.
+  if (settings.heldFiles.some((held) => held.file === entry.file || held.file === real))
+    return `${entry.file} was changed by a tool call and is held: confirm or undo that change first (the terminal UI asks at its next start)`;
+  const text = await readFile(entry.file, 'utf8').catch(() => '');
+  if (!locateRule(text, entry.rule).some((each) => each.behavior === entry.behavior))
+    return `it is no longer written in ${entry.file}: it is kept from before a tool call changed that file`;
+  return undefined;
+}
+
 /**
  * `toolplane permissions revoke RULE [--behavior allow|deny|ask] [--file FILE]`: removes the rule
  * from every settings file it is written in (or from `--file`), keeping each file's formatting,
- * and forgets its grant. A managed, command-line or session rule cannot be revoked; the message
- * says where it comes from. Exit code 1 when nothing was removed.
+ * and forgets its grant. Without `--behavior` only allow rules go: taking back a deny or ask rule
+ * loosens the policy, so it must be asked for, and is said. A managed, command-line or session
+ * rule, and one of a file a tool call changed (held), cannot be revoked; the message says why.
+ * Exit code 1 when something asked for was not removed.
  */
 export async function runPermissionsRevoke(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, operands } = parseCommandOperands(argv, FLAGS);
+  const { values, operands } = parseCommandOperands(argv, REVOKE_FLAGS);
   if (operands.length !== 1) throw new UsageError('Usage: toolplane permissions revoke RULE [--behavior B] [--file F]');
   const rule = operands[0]!.trim();
-  const behavior = values.behavior;
-  if (behavior !== undefined && !['allow', 'deny', 'ask'].includes(behavior))
-    throw new UsageError('--behavior must be allow, deny or ask');
-  const settings = await settingsHere({ ...values, 'trust-project': true }, io);
-  const matching = settings.rules.filter(
-    (entry: PermissionRuleEntry) =>
-      entry.rule.trim() === rule &&
-      (behavior === undefined || entry.behavior === behavior) &&
-      (values.file === undefined || entry.file === values.file),
-  );
+  const behavior = values.behavior ?? 'allow';
+  if (!['allow', 'deny', 'ask'].includes(behavior)) throw new UsageError('--behavior must be allow, deny or ask');
+  const file = values.file === undefined ? undefined : resolve(io.cwd, values.file);
+  const fileReal = file === undefined ? undefined : await realpath(file).catch(() => file);
+  const settings = await loadCommandSettings(io, { trustProject: true });
+  const matching: PermissionRuleEntry[] = [];
+  for (const entry of settings.rules) {
+    if (entry.rule.trim() !== rule || entry.behavior !== behavior) continue;
+    const real = entry.file === undefined ? undefined : await realpath(entry.file).catch(() => entry.file);
+    if (file === undefined || entry.file === file || real === fileReal) matching.push(entry);
+  }
   if (matching.length === 0) {
-    io.stderr.write(
-      `toolplane: no ${behavior ?? ''}${behavior ? ' ' : ''}rule ${rule} is in force here; see toolplane permissions list\n`,
-    );
+    io.stderr.write(`toolplane: no ${behavior} rule ${rule} is in force here; see toolplane permissions list\n`);
     return 1;
   }
   const paths = settingsPaths(io);
   let status = 0;
   for (const entry of matching) {
-    const fixed = entry.file === undefined ? (UNREVOCABLE[entry.source] ?? 'it is not written in a file') : undefined;
-    if (entry.source === 'managed' || fixed !== undefined) {
-      io.stderr.write(
-        `toolplane: ${entry.behavior} rule ${rule} cannot be revoked: ${UNREVOCABLE[entry.source] ?? fixed}\n`,
-      );
+    const why = await unrevocable(entry, settings);
+    if (why !== undefined) {
+      io.stderr.write(`toolplane: ${entry.behavior} rule ${rule} cannot be revoked: ${why}\n`);
       status = 1;
       continue;
     }
-    const line = locateRule(await readFile(entry.file!, 'utf8'), rule).find(
-      (each) => each.behavior === entry.behavior,
-    )?.line;
-    const removed = await revokeRule({ file: entry.file!, rule, behavior: entry.behavior });
-    if (removed === 0) continue;
+    const line = locateRule(await readFile(entry.file!, 'utf8'), rule).find((each) => each.behavior === behavior)?.line;
+    await revokeRule({ file: entry.file!, rule, behavior: entry.behavior });
     await forgetGrant(paths.grantedRules, { rule, behavior: entry.behavior, file: entry.file! }).catch(() => undefined);
+    const loosens =
+      behavior === 'allow'
+        ? ''
+        : ` (the policy is looser: calls it ${behavior === 'deny' ? 'denied' : 'asked about'} are now decided by the other rules)`;
     io.stdout.write(
-      `Removed ${entry.behavior} rule ${rule} from ${entry.file}${line === undefined ? '' : `:${line}`}\n`,
+      `Removed ${behavior} rule ${rule} from ${entry.file}${line === undefined ? '' : `:${line}`}${loosens}\n`,
     );
   }
   return status;

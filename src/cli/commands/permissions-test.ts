@@ -10,6 +10,9 @@ const USAGE = 'Usage: toolplane permissions test FILE [--format text|tap|junit] 
 /** One case's outcome. */
 type CaseResult = { readonly policyCase: PolicyCase; readonly got: ExplainedDecision };
 
+/** A case's name on one line: control characters (a newline could forge a TAP line) become spaces. */
+const oneLine = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, ' ');
+
 const passed = (result: CaseResult) => result.got.decision === result.policyCase.expect;
 
 /** Why a case failed, in one line: what was expected, what the plane decided, and the rule or check that decided. */
@@ -25,7 +28,9 @@ function failureLine(result: CaseResult): string {
 
 function text(results: readonly CaseResult[]): string {
   const lines = results.map((result) =>
-    passed(result) ? `✔ ${result.policyCase.name}` : `✘ ${result.policyCase.name}\n    ${failureLine(result)}`,
+    passed(result)
+      ? `✔ ${oneLine(result.policyCase.name)}`
+      : `✘ ${oneLine(result.policyCase.name)}\n    ${failureLine(result)}`,
   );
   const failed = results.filter((result) => !passed(result)).length;
   return `${lines.join('\n')}\n\n${results.length - failed} passed, ${failed} failed\n`;
@@ -35,7 +40,7 @@ function text(results: readonly CaseResult[]): string {
 function tap(results: readonly CaseResult[]): string {
   const lines = ['TAP version 13', `1..${results.length}`];
   results.forEach((result, index) => {
-    const name = result.policyCase.name.replace(/#/g, '\\#');
+    const name = oneLine(result.policyCase.name).replace(/#/g, '\\#');
     if (passed(result)) {
       lines.push(`ok ${index + 1} - ${name}`);
       return;
@@ -47,18 +52,20 @@ function tap(results: readonly CaseResult[]): string {
       `  got: ${result.got.decision}`,
       `  reason: ${JSON.stringify(result.got.reason)}`,
       ...(result.got.rule === null ? [] : [`  rule: ${JSON.stringify(result.got.rule)}`]),
-      ...(result.got.source === null ? [] : [`  source: ${result.got.source}`]),
+      ...(result.got.source === null ? [] : [`  source: ${JSON.stringify(result.got.source)}`]),
       '  ...',
     );
   });
   return `${lines.join('\n')}\n`;
 }
 
+/** Characters XML 1.0 cannot hold even escaped: lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFFFE\uFFFF]/g;
+
 const escapeXml = (value: string) =>
-  value.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!,
-  );
+  oneLine(value)
+    .replace(NOT_XML, '\uFFFD')
+    .replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
 
 /** JUnit XML, as CI systems read it: one test case per policy case, a failure element with the decision. */
 function junit(results: readonly CaseResult[]): string {
@@ -87,7 +94,7 @@ const FORMATS = { text, tap, junit } as const;
  * in its folder would (the folder's settings, the case's `settings` and `mode` added as
  * `--settings` and `--permission-mode` are), without running anything, and prints each failure
  * with the rule or check that decided. Exit code 0 when every case gets its expected decision, 1
- * when one does not (or a settings file cannot be read), 2 for bad arguments or a malformed test file.
+ * when one does not, 2 for bad arguments, a malformed test file or a settings file that cannot be read.
  */
 export async function runPermissionsTest(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, operands: files } = parseCommandOperands(argv, {
@@ -101,7 +108,7 @@ export async function runPermissionsTest(argv: readonly string[], io: CommandIo)
   const results: CaseResult[] = [];
   const warned = new Set<string>();
   for (const policyCase of file.cases) {
-    const { settings, explained } = await explainWithSettings(
+    const decided = await explainWithSettings(
       {
         cwd: file.cwd ?? io.cwd,
         io,
@@ -110,7 +117,13 @@ export async function runPermissionsTest(argv: readonly string[], io: CommandIo)
         mode: policyCase.mode,
       },
       { tool: policyCase.tool, input: policyCase.input },
-    );
+    ).catch((error: unknown) => error as Error);
+    // A broken setup is not a failed case: exit 2, as for a malformed test file.
+    if (decided instanceof Error) {
+      io.stderr.write(`toolplane: case ${oneLine(policyCase.name)}: ${decided.message}\n`);
+      return 2;
+    }
+    const { settings, explained } = decided;
     for (const warning of settings.warnings) {
       const line = `warning: ${warning.file ? `${warning.file}: ` : ''}${warning.message}`;
       if (!warned.has(line)) io.stderr.write(`${line}\n`);

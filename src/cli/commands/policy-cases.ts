@@ -42,7 +42,8 @@ export type PolicyTestFile = { readonly cwd: string | undefined; readonly cases:
 /** A case's name when it has none: the tool and its input, as a person would write the call. */
 function defaultName(tool: string, input: Record<string, unknown>): string {
   const shown = JSON.stringify(input);
-  return `${tool} ${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}`;
+  const points = [...shown];
+  return `${tool} ${points.length > 80 ? `${points.slice(0, 80).join('')}…` : shown}`;
 }
 
 /**
