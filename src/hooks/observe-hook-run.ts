@@ -7,6 +7,8 @@ export type HookRunEvent = {
   readonly id: string;
   readonly event: HookEventName;
   readonly hook: string;
+  /** The call it is about, for the events of one tool call (their input names it). */
+  readonly toolUseId?: string;
   readonly run?: HookRun;
 };
 
@@ -26,9 +28,10 @@ export function observed(
   if (observe === undefined) return hook.run(input, signal);
   hookRunCount += 1;
   const id = `hook-${process.pid}-${hookRunCount}`;
-  observe({ id, event, hook: hook.label });
+  const call = typeof input['tool_use_id'] === 'string' ? { toolUseId: input['tool_use_id'] } : {};
+  observe({ id, event, hook: hook.label, ...call });
   const finish = (run: HookRun): HookRun => {
-    observe({ id, event, hook: hook.label, run });
+    observe({ id, event, hook: hook.label, ...call, run });
     return run;
   };
   const run = hook.run(input, signal);

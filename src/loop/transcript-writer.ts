@@ -30,6 +30,8 @@ export type Session = {
   appendToolUse(block: ToolUseBlock): Promise<void>;
   appendCompaction(messages: readonly Message[]): void;
   appendEvent(event: { readonly type: string; readonly [key: string]: unknown }): void;
+  /** Several events in one write (a batch's ledger entries). */
+  appendEvents(events: readonly { readonly type: string; readonly [key: string]: unknown }[]): void;
   /** Resolves when everything appended so far is on disk; rejects with the write failure if there was one. */
   flush(): Promise<void>;
   /**
@@ -68,9 +70,11 @@ export function openTranscript(options: {
   };
   // The length of what is whole on disk, so a line cut short by a full disk can be taken back.
   let length = 0;
-  const write = async (line: TranscriptLine) => {
+  const write = async (line: TranscriptLine | readonly TranscriptLine[]) => {
     if (failure) throw failure;
-    const text = `${JSON.stringify(line)}\n`;
+    const text = Array.isArray(line)
+      ? line.map((each) => `${JSON.stringify(each)}\n`).join('')
+      : `${JSON.stringify(line)}\n`;
     try {
       await appendFile(path, text, { mode: 0o600 });
     } catch (error) {
@@ -89,7 +93,7 @@ export function openTranscript(options: {
     fail(error);
   });
   /** Queues a line; resolves when it is written, rejects with the failure when it (or one before it) was not. */
-  const append = (line: TranscriptLine): Promise<void> => {
+  const append = (line: TranscriptLine | readonly TranscriptLine[]): Promise<void> => {
     const written = chain.then(() => write(line));
     chain = written.catch((error: unknown) => {
       fail(error);
@@ -99,7 +103,7 @@ export function openTranscript(options: {
     });
   };
   const timestamp = () => new Date().toISOString();
-  const background = (line: TranscriptLine) => {
+  const background = (line: TranscriptLine | readonly TranscriptLine[]) => {
     // A failure is reported through `failed` and `flush`, not by each caller.
     append(line).catch(() => undefined);
   };
@@ -112,6 +116,11 @@ export function openTranscript(options: {
     appendToolUse: (block) => append({ type: 'tool-use', block, timestamp: timestamp() }),
     appendCompaction: (messages) => background({ type: 'compact', messages, timestamp: timestamp() }),
     appendEvent: (event) => background({ type: 'event', event, timestamp: timestamp() }),
+    appendEvents: (events) => {
+      if (events.length === 0) return;
+      const at = timestamp();
+      background(events.map((event) => ({ type: 'event' as const, event, timestamp: at })));
+    },
     async flush() {
       await chain;
       if (failure) throw failure;

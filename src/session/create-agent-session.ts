@@ -7,6 +7,7 @@ import { createServices, type ServiceRegistry } from '../contract/services.js';
 import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
 import type { HookRunners } from '../hooks/hook-registry.js';
 import { createHookRunners } from './hook-runners.js';
+import { createDecisionLedger, type DecisionLedger } from './decision-ledger.js';
 import { unreachableHookMessages } from '../hooks/event-values.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
 import type { HookSession } from '../hooks/hook-input.js';
@@ -54,7 +55,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     plane: () => plane(),
     costs: () => meter.costs(),
   });
-  const hooks = sessionHooks(options, { transcriptPath: () => conversation.transcript.path, warn, detached, runners });
+  const { hooks, ledger } = sessionHooks(options, { conversation: () => conversation, warn, detached, runners });
   const { todoStore, taskRegistry } = installSessionServices(services, {
     modes,
     messages: () => conversation.messages,
@@ -109,6 +110,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     ...(afterTools ? { afterTools } : {}),
     loop: loopOptions({ options, tools, plane, costs: meter.costs, summarize, output, late: detached.take }),
     toolCache: createApiToolCache(),
+    ledger,
   };
   const ending = { options, afterTools, hooks, hookSession, taskRegistry, warn, detached };
   await announceInstructions({ hooks, hookSession, files: options.instructionFiles ?? [], signal: closing });
@@ -255,22 +257,27 @@ function planeOf(
 function sessionHooks(
   options: AgentSessionOptions,
   parts: {
-    readonly transcriptPath: () => string;
+    readonly conversation: () => Conversation;
     readonly warn: (line: string) => void;
     readonly detached: AsyncHookOutput;
     readonly runners: HookRunners;
   },
-): HookPlane {
-  const { transcriptPath, warn, detached } = parts;
-  return createHookGate({
+): { readonly hooks: HookPlane; readonly ledger: DecisionLedger } {
+  const { warn, detached } = parts;
+  // Each call's path goes into the transcript of the conversation it ran in.
+  const ledger = createDecisionLedger((entries) => parts.conversation().transcript.appendEvents(entries));
+  const hooks = createHookGate({
     runners: parts.runners,
     ...(options.hooks ? { settings: options.hooks } : {}),
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
     projectDir: options.cwd,
     env: options.env,
     homeDir: options.homeDir,
-    transcriptPath,
-    ...(options.onHookRun ? { onHookRun: options.onHookRun } : {}),
+    transcriptPath: () => parts.conversation().transcript.path,
+    onHookRun: (event) => {
+      ledger.hook(event);
+      options.onHookRun?.(event);
+    },
     conditionMatches: createHookConditionJudge({ cwd: options.cwd, homeDir: options.homeDir }),
     onAsyncRun: detached.onAsyncRun,
     lifetime: detached.lifetime,
@@ -278,6 +285,7 @@ function sessionHooks(
     onDiagnostic: (diagnostic) =>
       warn(`hook ${diagnostic.event} ${JSON.stringify(diagnostic.hook)} (${diagnostic.source}): ${diagnostic.message}`),
   });
+  return { hooks, ledger };
 }
 
 /** The conversation a session starts with: a new one (under `sessionId` if given), the one resumed, or a fork of it. */

@@ -10,6 +10,7 @@ import type { LoopEvent, QueryOptions, QueryResult } from '../loop/types.js';
 import { assistantText } from '../loop/turn-ending.js';
 import type { ApiToolCache } from '../schema/to-api-tool.js';
 import type { Conversation } from './conversation.js';
+import type { DecisionLedger } from './decision-ledger.js';
 
 /** What one turn needs from its session; `conversation` is read when the turn starts. */
 export type TurnContext = {
@@ -28,6 +29,8 @@ export type TurnContext = {
   readonly afterTools?: (signal?: AbortSignal) => Promise<readonly string[]>;
   readonly loop: Omit<QueryOptions, 'provider' | 'model' | 'system' | 'messages' | 'signal' | 'recorder' | 'hooks'>;
   readonly toolCache: ApiToolCache;
+  /** Records each call's path through the plane in the transcript. */
+  readonly ledger?: DecisionLedger;
 };
 
 /**
@@ -186,6 +189,7 @@ async function* turnEvent(
     // The partial message of a failed stream reports no usage; the last real figure stands.
     if (used > 0) context.onInputTokens(used);
   }
+  context.ledger?.observe(event);
   yield event;
   if (event.type === 'compact')
     await context.hooks.postCompact({ session: hookSession, signal, trigger: 'auto', compactSummary: event.summary });
