@@ -45,13 +45,17 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
         const { runPermissionsList, runPermissionsRevoke } = await import('./commands/permissions-rules.js');
         return (argv[0] === 'list' ? runPermissionsList : runPermissionsRevoke)(argv.slice(1), io);
       }
+      if (argv[0] === 'replay') {
+        const { runPermissionsReplay } = await import('./commands/permissions-replay.js');
+        return runPermissionsReplay(argv.slice(1), io);
+      }
       if (argv[0] === 'test') {
         const { runPermissionsTest } = await import('./commands/permissions-test.js');
         return runPermissionsTest(argv.slice(1), io);
       }
       if (argv[0] !== 'explain')
         throw new UsageError(
-          'Usage: toolplane permissions explain --tool NAME --input JSON [...] | test FILE [...] | list [...] | revoke RULE [...]',
+          'Usage: toolplane permissions explain --tool NAME --input JSON [...] | test FILE | list | revoke RULE | replay --settings NEW',
         );
       const { runPermissionsExplain } = await import('./commands/permissions-explain.js');
       return runPermissionsExplain(argv.slice(1), io);
