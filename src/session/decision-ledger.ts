@@ -70,7 +70,7 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
   const open = new Map<string, Draft>();
   // Entries wait for their batch's results, then go in one write.
   let ended: LedgerEntry[] = [];
-  const hookStarts = new Map<string, { readonly at: number; readonly toolUseId: string }>();
+  const hookStarts = new Map<string, number>();
   const draft = (toolUseId: string, tool: string): Draft => {
     let found = open.get(toolUseId);
     if (found === undefined) {
@@ -140,7 +140,7 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
       if (event.run === undefined) {
         // A PreToolUse hook may start before the call is announced as started: its entry opens here.
         draft(event.toolUseId, '');
-        hookStarts.set(event.id, { at: now(), toolUseId: event.toolUseId });
+        hookStarts.set(event.id, now());
         return;
       }
       const started = hookStarts.get(event.id);
@@ -153,7 +153,7 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
         event: event.event,
         hook: event.hook,
         status: event.run.status,
-        ms: started === undefined ? 0 : now() - started.at,
+        ms: started === undefined ? 0 : now() - started,
         ...(said === undefined ? {} : { said }),
       });
     },

@@ -95,18 +95,24 @@ export async function runPermissionsList(argv: readonly string[], io: CommandIo)
 /** The flags of `permissions revoke`: no `--settings`, whose rules live on the command line. */
 const REVOKE_FLAGS = { behavior: { type: 'string' }, file: { type: 'string' } } as const;
 
-/** Why `entry` cannot be revoked by editing its file, or undefined when it can. */
-async function unrevocable(entry: PermissionRuleEntry, settings: LoadedSettings): Promise<string | undefined> {
-  if (entry.source === 'managed') return UNREVOCABLE['managed'];
-  if (entry.file === undefined) return UNREVOCABLE[entry.source] ?? 'it is not written in a file';
+/** Why `entry` cannot be revoked by editing its file, or the line it is written on when it can. */
+async function revocable(
+  entry: PermissionRuleEntry,
+  settings: LoadedSettings,
+): Promise<{ readonly why: string } | { readonly line: number }> {
+  if (entry.source === 'managed') return { why: UNREVOCABLE['managed']! };
+  if (entry.file === undefined) return { why: UNREVOCABLE[entry.source] ?? 'it is not written in a file' };
   const real = await realpath(entry.file).catch(() => entry.file!);
   // Rewriting a held file would change its content hash and so release the tool call's edit unseen.
   if (settings.heldFiles.some((held) => held.file === entry.file || held.file === real))
-    return `${entry.file} was changed by a tool call and is held: confirm or undo that change first (the terminal UI asks at its next start)`;
+    return {
+      why: `${entry.file} was changed by a tool call and is held: confirm or undo that change first (the terminal UI asks at its next start)`,
+    };
   const text = await readFile(entry.file, 'utf8').catch(() => '');
-  if (!locateRule(text, entry.rule).some((each) => each.behavior === entry.behavior))
-    return `it is no longer written in ${entry.file}: it is kept from before a tool call changed that file`;
-  return undefined;
+  const found = locateRule(text, entry.rule).find((each) => each.behavior === entry.behavior);
+  return found === undefined
+    ? { why: `it is no longer written in ${entry.file}: it is kept from before a tool call changed that file` }
+    : { line: found.line };
 }
 
 /**
@@ -139,22 +145,20 @@ export async function runPermissionsRevoke(argv: readonly string[], io: CommandI
   const paths = settingsPaths(io);
   let status = 0;
   for (const entry of matching) {
-    const why = await unrevocable(entry, settings);
-    if (why !== undefined) {
-      io.stderr.write(`toolplane: ${entry.behavior} rule ${rule} cannot be revoked: ${why}\n`);
+    const checked = await revocable(entry, settings);
+    if ('why' in checked) {
+      io.stderr.write(`toolplane: ${entry.behavior} rule ${rule} cannot be revoked: ${checked.why}\n`);
       status = 1;
       continue;
     }
-    const line = locateRule(await readFile(entry.file!, 'utf8'), rule).find((each) => each.behavior === behavior)?.line;
+    const { line } = checked;
     await revokeRule({ file: entry.file!, rule, behavior: entry.behavior });
     await forgetGrant(paths.grantedRules, { rule, behavior: entry.behavior, file: entry.file! }).catch(() => undefined);
     const loosens =
       behavior === 'allow'
         ? ''
         : ` (the policy is looser: calls it ${behavior === 'deny' ? 'denied' : 'asked about'} are now decided by the other rules)`;
-    io.stdout.write(
-      `Removed ${behavior} rule ${rule} from ${entry.file}${line === undefined ? '' : `:${line}`}${loosens}\n`,
-    );
+    io.stdout.write(`Removed ${behavior} rule ${rule} from ${entry.file}:${line}${loosens}\n`);
   }
   return status;
 }

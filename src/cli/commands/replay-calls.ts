@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { describeReason, type DecisionReason } from '../../contract/permission.js';
 
 /** How a recorded call was decided, as far as its transcript tells. */
 export type RecordedDecision =
@@ -45,13 +46,9 @@ type Ledger = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A reason as a few words: the rule and its file, the mode, the check. */
-function describeReason(reason: Record<string, unknown> | undefined): string {
-  if (reason === undefined) return 'no reason recorded';
-  if (reason['kind'] === 'rule')
-    return `rule ${String(reason['rule'])}${reason['file'] ? ` in ${String(reason['file'])}` : ''}`;
-  if (reason['kind'] === 'mode') return `mode ${String(reason['mode'])}`;
-  return typeof reason['message'] === 'string' ? reason['message'] : String(reason['kind']);
+/** A recorded reason as the plane words it (the rule and its file, the mode, the check). */
+function reasonText(reason: Record<string, unknown> | undefined): string {
+  return reason === undefined ? 'no reason recorded' : describeReason(reason as DecisionReason);
 }
 
 function fromLedger(entry: Ledger): RecordedDecision {
@@ -64,8 +61,8 @@ function fromLedger(entry: Ledger): RecordedDecision {
   if (hookAllowed)
     return { kind: 'hook', answer: refused ? 'denied' : 'allowed', hook: String(entry.decision?.reason?.['hook']) };
   if (entry.asked === true) return { kind: 'person', answer: refused ? 'denied' : 'allowed' };
-  if (refused) return { kind: 'deny', why: describeReason(entry.deniedBy ?? entry.decision?.reason) };
-  return { kind: 'allow', why: describeReason(entry.decision?.reason) };
+  if (refused) return { kind: 'deny', why: reasonText(entry.deniedBy ?? entry.decision?.reason) };
+  return { kind: 'allow', why: reasonText(entry.decision?.reason) };
 }
 
 /**
