@@ -53,6 +53,18 @@ export type SandboxLaunch = {
   release(): Promise<void>;
 };
 
+/** The progress kind a command reports once it knows where it runs (read by the decision ledger). */
+export const SANDBOX_PROGRESS = 'sandbox';
+
+/**
+ * Where one command ran: in the sandbox with its profile and network, outside it by a person's
+ * approval, without one (none in this host, or none can run here and the settings allow that), or
+ * not at all.
+ */
+export type SandboxPlacement =
+  | { readonly placement: 'sandboxed'; readonly profile: SandboxProfile; readonly network: boolean }
+  | { readonly placement: 'outside' | 'plain' | 'refused' };
+
 /** An OS sandbox. Implementations: bubblewrap (`src/sandbox/`), and a fake in `toolplane/testing`. */
 export interface Sandbox {
   /** Whether commands can be sandboxed here (cached after the first probe). */

@@ -7,7 +7,10 @@ import type { ApiToolCache } from '../schema/to-api-tool.js';
 import { createApiToolCache } from '../schema/to-api-tool.js';
 import { query } from './query.js';
 import { createDeferralTracker, type DeferralStrategy } from './deferral.js';
-import type { QueryOptions } from './types.js';
+import type { LoopEvent, QueryOptions } from './types.js';
+
+/** Which subagent an event came from: its id, and the Agent call that started it. */
+export type SubagentOf = { readonly agentId: string; readonly parentToolUseId: string };
 
 /** A kind of subagent: its description for the model, and which tools it may use. */
 export type SubagentType = {
@@ -60,6 +63,8 @@ export function createSubagentRunner(options: {
    * read-file state here, so one agent's read never vouches for another agent's write.
    */
   readonly servicesFor?: (agentId: string) => NonNullable<QueryOptions['plane']['services']>;
+  /** Each event of a subagent's loop, with its agent id and the Agent call that started it. */
+  readonly onEvent?: (event: LoopEvent, agent: SubagentOf) => void;
   /** SubagentStop hooks: called when a subagent ends. */
   readonly onStop?: (info: { readonly agentId: string; readonly status: string }) => Promise<void> | void;
   /** Before a subagent's first request (SubagentStart hooks): text returned joins its brief. */
@@ -145,6 +150,7 @@ export function createSubagentRunner(options: {
       while (!step.done) {
         const event = step.value;
         if (event.type === 'tool-call-start') request.onProgress(`${event.toolName}`);
+        options.onEvent?.(event, { agentId, parentToolUseId: request.toolUseId });
         step = await generator.next();
       }
       const result = step.value;

@@ -151,3 +151,14 @@ export async function applyMessageBudget(
 export function isPreviewContent(content: ToolResultBlock['content']): boolean {
   return resultText(content).startsWith('[Output too large to show:');
 }
+
+/**
+ * The file holding a spilled result's whole output, read back from its preview's note; undefined
+ * when the result was not spilled, or was cut with nowhere to save it.
+ */
+export function savedOutputPath(content: ToolResultBlock['content']): string | undefined {
+  const text = resultText(content);
+  if (!text.startsWith('[Output too large to show:')) return undefined;
+  const note = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
+  return /The full output is saved in (.+?); read it in parts/.exec(note)?.[1];
+}

@@ -5,6 +5,7 @@ export {
   governResultSize,
   isEmptyContent,
   resultTextLength,
+  savedOutputPath,
   spillResult,
   DEFAULT_MESSAGE_BUDGET_CHARS,
   PREVIEW_CHARS,

@@ -78,6 +78,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     agentTypes: options.agentTypes ?? [GENERAL_PURPOSE_AGENT],
     hooks,
     hookSession,
+    ledger,
     costs: meter.costs,
     signal: closing,
   });

@@ -1,7 +1,11 @@
 import type { DecisionReason } from '../contract/permission.js';
 import type { ToolCallStatus } from '../execution/types.js';
 import type { HookRunEvent } from '../hooks/hook-registry.js';
+import type { SubagentOf } from '../loop/subagent-runner.js';
 import type { LoopEvent } from '../loop/types.js';
+import type { ToolResultBlock, UserMessage } from '../messages/types.js';
+import { resultTextLength, savedOutputPath } from '../results/index.js';
+import { SANDBOX_PROGRESS, type SandboxPlacement } from '../contract/sandbox.js';
 
 /** What one hook said about a call, and how long it took. */
 export type LedgerHook = {
@@ -18,12 +22,15 @@ export type LedgerHook = {
  * `tool-decision`): when it was queued, started and ended (epoch ms), its batch (calls of one
  * batch ran in parallel), the permission decision with its reason (the rule and its file, the
  * mode, the safety check, the hook), whether a person or host was asked, each hook with its answer
- * and duration, how it ended and how large its result was.
+ * and duration, where a command ran (the sandbox profile), how it ended, how large its result was
+ * and where a spilled result was saved. A subagent's calls carry its `agent`.
  */
 export type LedgerEntry = {
   readonly type: 'tool-decision';
   readonly toolUseId: string;
   readonly tool: string;
+  /** For a subagent's call: the subagent and the Agent call that started it. */
+  readonly agent?: SubagentOf;
   readonly batch?: number;
   readonly queuedAt?: number;
   readonly startedAt?: number;
@@ -37,12 +44,17 @@ export type LedgerEntry = {
   /** The approver (a person, a host's canUseTool) was asked. */
   readonly asked: boolean;
   readonly hooks: readonly LedgerHook[];
+  /** Where a command ran: in the sandbox (its profile), outside it, without one, or not at all. */
+  readonly sandbox?: SandboxPlacement;
   readonly message?: string;
-  readonly result: { readonly chars: number; readonly isError: boolean };
+  /** What the model got: its text's size, whether it is an error, the file a spilled output went to. */
+  readonly result: { readonly chars: number; readonly isError: boolean; readonly savedTo?: string };
 };
 
 type Draft = {
   tool: string;
+  agent?: SubagentOf;
+  sandbox?: SandboxPlacement;
   batch?: number;
   queuedAt?: number;
   startedAt?: number;
@@ -61,6 +73,26 @@ function saidBy(run: NonNullable<HookRunEvent['run']>): string | undefined {
   );
 }
 
+const MAIN = 'main';
+
+function resultOf(block: ToolResultBlock): LedgerEntry['result'] {
+  const savedTo = savedOutputPath(block.content);
+  return {
+    chars: resultTextLength(block.content),
+    isError: block.is_error === true,
+    ...(savedTo === undefined ? {} : { savedTo }),
+  };
+}
+
+/** An entry with the result the model got: the message's budget may have spilled it since the call ended. */
+function withFinalResult(entry: LedgerEntry, content: UserMessage['content']): LedgerEntry {
+  if (typeof content === 'string') return entry;
+  const block = content.find(
+    (part): part is ToolResultBlock => part.type === 'tool_result' && part.tool_use_id === entry.toolUseId,
+  );
+  return block === undefined ? entry : { ...entry, result: resultOf(block) };
+}
+
 /**
  * Builds the ledger of a session's calls from the loop's events and the hooks' runs: one entry per
  * call, made when it ends, the entries of a batch written together once its results are in. An
@@ -68,8 +100,8 @@ function saidBy(run: NonNullable<HookRunEvent['run']>): string | undefined {
  */
 export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) => void, now: () => number = Date.now) {
   const open = new Map<string, Draft>();
-  // Entries wait for their batch's results, then go in one write.
-  let ended: LedgerEntry[] = [];
+  // Entries wait for their batch's results (each agent's own), then go in one write.
+  const ended = new Map<string, LedgerEntry[]>();
   const hookStarts = new Map<string, number>();
   const draft = (toolUseId: string, tool: string): Draft => {
     let found = open.get(toolUseId);
@@ -80,15 +112,26 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
     return found;
   };
   return {
-    observe(event: LoopEvent): void {
+    /** One event of the main loop, or of a subagent's (`agent`). */
+    observe(event: LoopEvent, agent?: SubagentOf): void {
       switch (event.type) {
-        case 'tool-call-queue':
-          draft(event.toolUseId, event.toolName).queuedAt = now();
+        case 'tool-call-queue': {
+          const call = draft(event.toolUseId, event.toolName);
+          call.queuedAt = now();
+          if (agent !== undefined) call.agent = agent;
           return;
+        }
         case 'tool-call-start': {
           const call = draft(event.toolUseId, event.toolName);
           call.startedAt = now();
           call.batch = event.batch;
+          if (agent !== undefined) call.agent = agent;
+          return;
+        }
+        case 'tool-call-progress': {
+          if (event.progress.kind !== SANDBOX_PROGRESS) return;
+          const call = open.get(event.toolUseId);
+          if (call !== undefined) call.sandbox = event.progress.data as SandboxPlacement;
           return;
         }
         case 'permission-request':
@@ -99,21 +142,26 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
           if (call !== undefined) call.decision = { behavior: event.behavior, reason: event.reason };
           return;
         }
-        case 'tool-results':
-          if (ended.length > 0) write(ended);
-          ended = [];
+        case 'tool-results': {
+          const agentId = agent?.agentId ?? MAIN;
+          const entries = ended.get(agentId);
+          ended.delete(agentId);
+          if (entries !== undefined) write(entries.map((entry) => withFinalResult(entry, event.message.content)));
           return;
+        }
         case 'tool-call-end': {
           const { record } = event;
-          const call = open.get(record.toolUseId) ?? { tool: record.toolName, asked: false, hooks: [] };
+          const call: Draft = open.get(record.toolUseId) ?? { tool: record.toolName, asked: false, hooks: [] };
           open.delete(record.toolUseId);
-          const content = record.result.content;
-          const chars = typeof content === 'string' ? content.length : JSON.stringify(content ?? '').length;
           const outcome = record.outcome;
-          ended.push({
+          const agentId = call.agent?.agentId ?? MAIN;
+          let batch = ended.get(agentId);
+          if (batch === undefined) ended.set(agentId, (batch = []));
+          batch.push({
             type: 'tool-decision',
             toolUseId: record.toolUseId,
             tool: record.toolName,
+            ...(call.agent === undefined ? {} : { agent: call.agent }),
             ...(call.batch === undefined ? {} : { batch: call.batch }),
             ...(call.queuedAt === undefined ? {} : { queuedAt: call.queuedAt }),
             ...(call.startedAt === undefined ? {} : { startedAt: call.startedAt }),
@@ -125,8 +173,9 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
             ...(outcome.status === 'denied' ? { deniedBy: outcome.reason } : {}),
             asked: call.asked,
             hooks: call.hooks,
+            ...(call.sandbox === undefined ? {} : { sandbox: call.sandbox }),
             ...('message' in outcome ? { message: outcome.message } : {}),
-            result: { chars, isError: record.result.is_error === true },
+            result: resultOf(record.result),
           });
           return;
         }

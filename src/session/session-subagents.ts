@@ -6,12 +6,14 @@ import { createSubagentRunner, type SubagentType } from '../loop/subagent-runner
 import type { QueryOptions } from '../loop/types.js';
 import { subagentService } from '../tools/agent/subagent-service.js';
 import { createFileStateStore, fileStateService } from '../tools/file-state/file-state-store.js';
+import type { DecisionLedger } from './decision-ledger.js';
 import type { SessionTools } from './session-tools.js';
 
 /**
  * Registers the runner behind the Agent tool: subagents share the session's plane (gate chain,
  * hooks, approver, as they are when each starts) and get their own read-file state; SubagentStart
  * hooks run before each begins (their context joins its brief) and SubagentStop hooks when it ends.
+ * Their calls are recorded in the session's decision ledger with the agent and the Agent call.
  */
 export function registerSubagents(options: {
   readonly services: ServiceRegistry;
@@ -23,6 +25,8 @@ export function registerSubagents(options: {
   readonly agentTypes: readonly SubagentType[];
   readonly hooks: HookPlane;
   readonly hookSession: () => HookSession;
+  /** Subagents' calls go into the session's decision ledger, marked with their agent. */
+  readonly ledger: DecisionLedger;
   /** The session's prices, budget and meter: a subagent's requests count towards both. */
   readonly costs: () => QueryOptions['costs'];
   readonly signal: AbortSignal;
@@ -40,6 +44,7 @@ export function registerSubagents(options: {
       deferral: options.tools.deferral.strategy,
       types: options.agentTypes,
       servicesFor: () => services.child().set(fileStateService, createFileStateStore()),
+      onEvent: (event, agent) => options.ledger.observe(event, agent),
       onStart: async ({ agentId, agentType }) =>
         (
           await hooks.subagentStart({

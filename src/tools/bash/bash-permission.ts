@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import type { PermissionDecision } from '../../contract/permission.js';
-import { SANDBOX } from '../../contract/sandbox.js';
+import { SANDBOX, SANDBOX_PROGRESS, type SandboxPlacement } from '../../contract/sandbox.js';
 import type { ToolCallContext, ToolCheckContext } from '../../contract/tool.js';
 import { describeError } from '../../errors/toolplane-error.js';
 import type { BashInput } from './bash-input.js';
@@ -47,13 +47,16 @@ export async function sandboxPermission(input: BashInput, context: ToolCheckCont
   };
 }
 
-/** Where one command runs (see planSandbox), from the call's input and how it was approved. */
-export function planFor(
+/**
+ * Where one command runs (see planSandbox), from the call's input and how it was approved. The
+ * placement is reported as the call's progress, so the decision ledger records the profile.
+ */
+export async function planFor(
   input: BashInput,
   context: ToolCallContext,
   launch: { readonly argv: readonly string[]; readonly cwd: string; readonly env: Readonly<Record<string, string>> },
 ): ReturnType<typeof planSandbox> {
-  return planSandbox({
+  const plan = await planSandbox({
     sandbox: context.services.get(SANDBOX),
     command: input.command,
     requestedOutside: input.dangerouslyDisableSandbox === true,
@@ -61,4 +64,10 @@ export function planFor(
     ...launch,
     signal: context.signal,
   });
+  const placement: SandboxPlacement =
+    plan.kind === 'sandboxed'
+      ? { placement: 'sandboxed', profile: plan.launch.profile, network: plan.launch.network }
+      : { placement: plan.kind };
+  context.reportProgress({ kind: SANDBOX_PROGRESS, data: placement });
+  return plan;
 }

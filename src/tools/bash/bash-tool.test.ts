@@ -176,7 +176,7 @@ describe('Bash', () => {
       signal: controller.signal,
       reportProgress: (report) => {
         progress.push(report);
-        controller.abort();
+        if (report.kind === 'bash-output') controller.abort();
       },
     });
     const output = await progressTool.call(
@@ -189,7 +189,9 @@ describe('Bash', () => {
     expect(mapped.content).toBe(
       'started\nCommand was interrupted by the person; it and every process it started were killed.',
     );
-    expect(progress[0]).toMatchObject({ kind: 'bash-output', message: 'started', data: { recentLines: ['started'] } });
+    // Where it runs is reported first (no sandbox service here), then the output.
+    expect(progress[0]).toEqual({ kind: 'sandbox', data: { placement: 'plain' } });
+    expect(progress[1]).toMatchObject({ kind: 'bash-output', message: 'started', data: { recentLines: ['started'] } });
     const sleeper = Number((await readFile(pidFile, 'utf8')).trim());
     expect(await waitUntil(() => !isProcessRunning(sleeper))).toBe(true);
   });
