@@ -35,7 +35,8 @@ describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
   });
   afterEach(async () => {
     spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
-    await rm(home, { recursive: true, force: true });
+    // The program may still be writing its transcript as it exits on the hang-up.
+    await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   it('asks to trust the folder, then runs a turn whose Bash call the person approves once', async () => {

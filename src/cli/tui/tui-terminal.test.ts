@@ -156,7 +156,8 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
   afterEach(async () => {
     for (const ui of started.splice(0)) {
       spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', ui.name]);
-      await rm(ui.folder, { recursive: true, force: true });
+      // The program may still be writing its transcript as it exits on the hang-up.
+      await rm(ui.folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 
