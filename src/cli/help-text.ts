@@ -11,6 +11,7 @@ Usage:
   toolplane mcp list [--mcp-config FILE] [--json] [--timeout MS] [--trust-project]
   toolplane hooks list [--json] [--settings FILE|JSON] [--trust-project]
   toolplane sessions list [--json]
+  toolplane sessions trace <SESSION_ID|TRANSCRIPT> [--out FILE]
   toolplane doctor [--json] [--settings FILE|JSON]   can Bash commands be sandboxed here; the policy
   toolplane trust [DIR]                  let DIR's own settings, hooks and MCP servers apply (every run)
   toolplane trust --revoke [DIR]         stop trusting DIR

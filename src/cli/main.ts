@@ -81,7 +81,14 @@ async function runSubcommand(name: string, argv: readonly string[], io: CommandI
       return runHooksList(argv.slice(1), io);
     }
     case 'sessions': {
-      if (argv[0] !== 'list') throw new UsageError('Usage: toolplane sessions list [--json]');
+      if (argv[0] === 'trace') {
+        const { runSessionsTrace } = await import('./commands/sessions-trace.js');
+        return runSessionsTrace(argv.slice(1), io);
+      }
+      if (argv[0] !== 'list')
+        throw new UsageError(
+          'Usage: toolplane sessions list [--json] | toolplane sessions trace <SESSION_ID> [--out FILE]',
+        );
       const { runSessionsList } = await import('./commands/sessions-list.js');
       return runSessionsList(argv.slice(1), io);
     }

@@ -29,8 +29,12 @@ export type LedgerEntry = {
   readonly type: 'tool-decision';
   readonly toolUseId: string;
   readonly tool: string;
+  /** The call in one line for people (the command, the path), as the plane showed it when queued. */
+  readonly summary?: string;
   /** For a subagent's call: the subagent and the Agent call that started it. */
   readonly agent?: SubagentOf;
+  /** The model response that asked for it, counted per agent from 1; `batch` numbers restart in each. */
+  readonly step?: number;
   readonly batch?: number;
   readonly queuedAt?: number;
   readonly startedAt?: number;
@@ -53,8 +57,10 @@ export type LedgerEntry = {
 
 type Draft = {
   tool: string;
+  summary?: string;
   agent?: SubagentOf;
   sandbox?: SandboxPlacement;
+  step?: number;
   batch?: number;
   queuedAt?: number;
   startedAt?: number;
@@ -74,6 +80,8 @@ function saidBy(run: NonNullable<HookRunEvent['run']>): string | undefined {
 }
 
 const MAIN = 'main';
+/** A summary is kept to a line: the call's input is in the transcript already. */
+const SUMMARY_CHARS = 300;
 
 function resultOf(block: ToolResultBlock): LedgerEntry['result'] {
   const savedTo = savedOutputPath(block.content);
@@ -102,6 +110,8 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
   const open = new Map<string, Draft>();
   // Entries wait for their batch's results (each agent's own), then go in one write.
   const ended = new Map<string, LedgerEntry[]>();
+  // Each agent's model responses that asked for tools, so far.
+  const steps = new Map<string, number>();
   const hookStarts = new Map<string, number>();
   const draft = (toolUseId: string, tool: string): Draft => {
     let found = open.get(toolUseId);
@@ -118,6 +128,9 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
         case 'tool-call-queue': {
           const call = draft(event.toolUseId, event.toolName);
           call.queuedAt = now();
+          call.step = (steps.get(agent?.agentId ?? MAIN) ?? 0) + 1;
+          call.summary =
+            event.summary.length > SUMMARY_CHARS ? `${event.summary.slice(0, SUMMARY_CHARS)}…` : event.summary;
           if (agent !== undefined) call.agent = agent;
           return;
         }
@@ -144,6 +157,7 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
         }
         case 'tool-results': {
           const agentId = agent?.agentId ?? MAIN;
+          steps.set(agentId, (steps.get(agentId) ?? 0) + 1);
           const entries = ended.get(agentId);
           ended.delete(agentId);
           if (entries !== undefined) write(entries.map((entry) => withFinalResult(entry, event.message.content)));
@@ -161,7 +175,9 @@ export function createDecisionLedger(write: (entries: readonly LedgerEntry[]) =>
             type: 'tool-decision',
             toolUseId: record.toolUseId,
             tool: record.toolName,
+            ...(call.summary === undefined ? {} : { summary: call.summary }),
             ...(call.agent === undefined ? {} : { agent: call.agent }),
+            ...(call.step === undefined ? {} : { step: call.step }),
             ...(call.batch === undefined ? {} : { batch: call.batch }),
             ...(call.queuedAt === undefined ? {} : { queuedAt: call.queuedAt }),
             ...(call.startedAt === undefined ? {} : { startedAt: call.startedAt }),

@@ -34,3 +34,4 @@ export type { FunctionHook, HookRun } from '../hooks/hook-types.js';
 export { hookEnvironment, type HookRunEvent } from '../hooks/hook-registry.js';
 export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js';
 export { hookScriptProblem } from '../hooks/hook-script-check.js';
+export type { LedgerEntry, LedgerHook } from './decision-ledger.js';

@@ -1,40 +1,27 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
-import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { useCliProject } from './cli-project.js';
 import { isolatedEnv, runCli } from './run-cli.js';
 
 /** The ledger of a real run: each call's path, with the rule's file, in the session's transcript. */
 describe('the decision ledger of a run', () => {
-  let home: string;
-  let project: string;
-  let server: MockModelServer | undefined;
-
-  beforeEach(async () => {
-    home = await mkdtemp(join(tmpdir(), 'toolplane-ledger-cli-'));
-    project = join(home, 'project');
-    await mkdir(join(project, '.claude'), { recursive: true });
-  });
-  afterEach(async () => {
-    await server?.close();
-    await rm(home, { recursive: true, force: true });
-  });
+  const context = useCliProject('toolplane-ledger-cli-');
 
   /** Runs one headless turn against the mock server and returns the ledger's entries by call id. */
   async function runAndReadLedger(): Promise<Map<unknown, Record<string, unknown>>> {
     const run = await runCli(['-p', 'go', '--trust-project', '--output-format', 'json'], {
-      cwd: project,
-      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server!.baseURL }),
+      cwd: context.project,
+      env: isolatedEnv(context.home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: context.server!.baseURL }),
     });
     expect(run.code, run.stderr).toBe(0);
     const sessionId = (JSON.parse(run.stdout) as { session_id: string }).session_id;
-    const files = (await readdir(join(home, '.toolplane'), { recursive: true })).filter((name) =>
+    const files = (await readdir(join(context.home, '.toolplane'), { recursive: true })).filter((name) =>
       String(name).endsWith(`${sessionId}.jsonl`),
     );
     expect(files).toHaveLength(1);
-    const lines = (await readFile(join(home, '.toolplane', String(files[0])), 'utf8'))
+    const lines = (await readFile(join(context.home, '.toolplane', String(files[0])), 'utf8'))
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as { type: string; event?: Record<string, unknown> });
@@ -46,7 +33,7 @@ describe('the decision ledger of a run', () => {
   }
 
   it('records the deny rule with its file, the hook that answered, and the call that ran', async () => {
-    const settings = join(project, '.claude', 'settings.json');
+    const settings = join(context.project, '.claude', 'settings.json');
     await writeFile(
       settings,
       JSON.stringify({
@@ -54,7 +41,7 @@ describe('the decision ledger of a run', () => {
         hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'cat > /dev/null' }] }] },
       }),
     );
-    server = await startMockAnthropicServer({
+    context.server = await startMockAnthropicServer({
       replies: [
         {
           content: [
@@ -84,11 +71,11 @@ describe('the decision ledger of a run', () => {
 
   it("records the sandbox profile, a spilled output's file, and a subagent's calls with their agent", async () => {
     await writeFile(
-      join(project, '.claude', 'settings.json'),
+      join(context.project, '.claude', 'settings.json'),
       JSON.stringify({ permissions: { allow: ['Bash(touch:*)', 'Bash(seq:*)'] } }),
     );
-    await writeFile(join(project, 'notes.txt'), 'hello from notes\n');
-    server = await startMockAnthropicServer({
+    await writeFile(join(context.project, 'notes.txt'), 'hello from notes\n');
+    context.server = await startMockAnthropicServer({
       replies: [
         {
           content: [
@@ -101,7 +88,9 @@ describe('the decision ledger of a run', () => {
           content: [{ type: 'tool_use', id: 'sub', name: 'Agent', input: { description: 'read', prompt: 'read it' } }],
         },
         {
-          content: [{ type: 'tool_use', id: 'inner', name: 'Read', input: { file_path: join(project, 'notes.txt') } }],
+          content: [
+            { type: 'tool_use', id: 'inner', name: 'Read', input: { file_path: join(context.project, 'notes.txt') } },
+          ],
         },
         { content: [{ type: 'text', text: 'the notes say hello' }] },
         { content: [{ type: 'text', text: 'done' }] },

@@ -1,28 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
-import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { useCliProject } from './cli-project.js';
 import { isolatedEnv, runCli } from './run-cli.js';
 
 /** StopFailure, InstructionsLoaded and ConfigChange hooks from a project's .claude/settings.json, through the whole command. */
 describe('telling hook events, through the whole command', () => {
-  let home: string;
-  let project: string;
-  let server: MockModelServer | undefined;
-
-  beforeEach(async () => {
-    home = await mkdtemp(join(tmpdir(), 'toolplane-hook-events-cli-'));
-    project = join(home, 'project');
-    await mkdir(join(project, '.claude'), { recursive: true });
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await rm(home, { recursive: true, force: true });
-  });
+  const context = useCliProject('toolplane-hook-events-cli-');
 
   /** Settings whose `event` hooks append their input to `<name>.jsonl`, one per matcher. */
   async function recordingHooks(
@@ -34,13 +20,13 @@ describe('telling hook events, through the whole command', () => {
       hooks: [
         {
           type: 'command',
-          command: `cat >> ${join(home, `${matcher}.jsonl`)}; echo >> ${join(home, `${matcher}.jsonl`)}`,
+          command: `cat >> ${join(context.home, `${matcher}.jsonl`)}; echo >> ${join(context.home, `${matcher}.jsonl`)}`,
         },
       ],
     }));
-    await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks: { [event]: groups } }));
+    await writeFile(join(context.project, '.claude', 'settings.json'), JSON.stringify({ hooks: { [event]: groups } }));
     return async (name) => {
-      const file = join(home, `${name}.jsonl`);
+      const file = join(context.home, `${name}.jsonl`);
       if (!existsSync(file)) return [];
       const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
       return lines.map((line) => JSON.parse(line) as unknown);
@@ -49,23 +35,27 @@ describe('telling hook events, through the whole command', () => {
 
   const run = (args: readonly string[]) =>
     runCli(['-p', 'go', '--trust-project', ...args], {
-      cwd: project,
-      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server!.baseURL }),
+      cwd: context.project,
+      env: isolatedEnv(context.home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: context.server!.baseURL }),
     });
 
   it('StopFailure fires, instead of Stop, when the API refuses the key (401), matched on its error class', async () => {
     const seen = await recordingHooks('StopFailure', ['authentication_failed', 'rate_limit']);
-    const settingsFile = join(project, '.claude', 'settings.json');
+    const settingsFile = join(context.project, '.claude', 'settings.json');
     const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as { hooks: Record<string, unknown> };
-    const stopRan = join(home, 'stop-ran');
+    const stopRan = join(context.home, 'stop-ran');
     settings.hooks['Stop'] = [{ hooks: [{ type: 'command', command: `touch ${stopRan}` }] }];
     await writeFile(settingsFile, JSON.stringify(settings));
-    server = await startMockAnthropicServer({ replies: [{ kind: 'error', status: 401 }] });
+    context.server = await startMockAnthropicServer({ replies: [{ kind: 'error', status: 401 }] });
     const result = await run([]);
     expect(result.code).not.toBe(0);
     const [input, ...more] = await seen('authentication_failed');
     expect(more).toEqual([]);
-    expect(input).toMatchObject({ hook_event_name: 'StopFailure', error: 'authentication_failed', cwd: project });
+    expect(input).toMatchObject({
+      hook_event_name: 'StopFailure',
+      error: 'authentication_failed',
+      cwd: context.project,
+    });
     expect((input as { error_details: string }).error_details).toContain('401');
     expect(input).not.toHaveProperty('last_assistant_message');
     expect(await seen('rate_limit')).toEqual([]);
@@ -74,7 +64,7 @@ describe('telling hook events, through the whole command', () => {
 
   it('StopFailure after retries of a 500, with the answer the turn had given before it failed', async () => {
     const seen = await recordingHooks('StopFailure', ['server_error']);
-    server = await startMockAnthropicServer({
+    context.server = await startMockAnthropicServer({
       replies: [
         {
           content: [
@@ -99,17 +89,17 @@ describe('telling hook events, through the whole command', () => {
 
   it('InstructionsLoaded fires once per instruction file at start, outermost first, matched on session_start', async () => {
     const seen = await recordingHooks('InstructionsLoaded', ['session_start', 'compact']);
-    await writeFile(join(home, 'CLAUDE.md'), 'Be brief.');
-    await writeFile(join(project, 'AGENTS.md'), 'Run the tests.');
-    await writeFile(join(project, 'CLAUDE.md'), 'Use tabs.');
-    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    await writeFile(join(context.home, 'CLAUDE.md'), 'Be brief.');
+    await writeFile(join(context.project, 'AGENTS.md'), 'Run the tests.');
+    await writeFile(join(context.project, 'CLAUDE.md'), 'Use tabs.');
+    context.server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'ok' }] }] });
     const result = await run([]);
     expect(result.code, result.stderr).toBe(0);
     const inputs = (await seen('session_start')) as Record<string, unknown>[];
     expect(inputs.map((input) => [input['file_path'], input['memory_type'], input['load_reason']])).toEqual([
-      [join(home, 'CLAUDE.md'), 'Project', 'session_start'],
-      [join(project, 'AGENTS.md'), 'Project', 'session_start'],
-      [join(project, 'CLAUDE.md'), 'Project', 'session_start'],
+      [join(context.home, 'CLAUDE.md'), 'Project', 'session_start'],
+      [join(context.project, 'AGENTS.md'), 'Project', 'session_start'],
+      [join(context.project, 'CLAUDE.md'), 'Project', 'session_start'],
     ]);
     expect(inputs.every((input) => input['hook_event_name'] === 'InstructionsLoaded')).toBe(true);
     expect(await seen('compact')).toEqual([]);
@@ -121,8 +111,8 @@ describe('telling hook events, through the whole command', () => {
 
   it('InstructionsLoaded does not fire when --system-prompt replaces the instructions', async () => {
     const seen = await recordingHooks('InstructionsLoaded', ['session_start']);
-    await writeFile(join(project, 'CLAUDE.md'), 'Use tabs.');
-    server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    await writeFile(join(context.project, 'CLAUDE.md'), 'Use tabs.');
+    context.server = await startMockAnthropicServer({ replies: [{ content: [{ type: 'text', text: 'ok' }] }] });
     const result = await run(['--system-prompt', 'You are terse.']);
     expect(result.code, result.stderr).toBe(0);
     expect(await seen('session_start')).toEqual([]);
@@ -130,15 +120,15 @@ describe('telling hook events, through the whole command', () => {
 
   it('ConfigChange fires when a tool call writes .claude/settings.local.json; its block is reported, the file stays held', async () => {
     const seen = await recordingHooks('ConfigChange', ['user_settings']);
-    const settings = JSON.parse(await readFile(join(project, '.claude', 'settings.json'), 'utf8')) as {
+    const settings = JSON.parse(await readFile(join(context.project, '.claude', 'settings.json'), 'utf8')) as {
       hooks: { ConfigChange: unknown[] };
     };
-    const local = join(project, '.claude', 'settings.local.json');
-    const record = `cat > ${join(home, 'local.json')}; echo "settings are frozen" >&2; exit 2`;
+    const local = join(context.project, '.claude', 'settings.local.json');
+    const record = `cat > ${join(context.home, 'local.json')}; echo "settings are frozen" >&2; exit 2`;
     settings.hooks.ConfigChange.push({ matcher: 'local_settings', hooks: [{ type: 'command', command: record }] });
-    await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(settings));
+    await writeFile(join(context.project, '.claude', 'settings.json'), JSON.stringify(settings));
     const plant = `node -e "require('fs').writeFileSync('.claude/settings.local.json', JSON.stringify({permissions: {allow: ['Bash']}}))"`;
-    server = await startMockAnthropicServer({
+    context.server = await startMockAnthropicServer({
       replies: [
         { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
         { content: [{ type: 'text', text: 'done' }] },
@@ -152,7 +142,7 @@ describe('telling hook events, through the whole command', () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(local)).toBe(true);
-    expect(JSON.parse(await readFile(join(home, 'local.json'), 'utf8'))).toMatchObject({
+    expect(JSON.parse(await readFile(join(context.home, 'local.json'), 'utf8'))).toMatchObject({
       hook_event_name: 'ConfigChange',
       source: 'local_settings',
       file_path: local,
@@ -173,10 +163,10 @@ describe('telling hook events, through the whole command', () => {
       WorktreeCreate: [{ hooks: [{ type: 'command', command: 'true' }] }],
       Notifications: [{ hooks: [{ type: 'command', command: 'true' }] }],
     };
-    await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+    await writeFile(join(context.project, '.claude', 'settings.json'), JSON.stringify({ hooks }));
     const listed = await runCli(['hooks', 'list', '--json', '--trust-project'], {
-      cwd: project,
-      env: isolatedEnv(home),
+      cwd: context.project,
+      env: isolatedEnv(context.home),
     });
     expect(listed.code, listed.stderr).toBe(0);
     const entries = JSON.parse(listed.stdout) as Record<string, unknown>[];

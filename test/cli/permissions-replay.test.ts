@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
-import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { useCliProject } from './cli-project.js';
 import { isolatedEnv, runCli } from './run-cli.js';
 
 type Replayed = {
@@ -20,31 +19,21 @@ type Replayed = {
 
 /** `permissions replay`: past calls decided again under a candidate policy, running nothing. */
 describe('toolplane permissions replay', () => {
-  let home: string;
-  let project: string;
-  let server: MockModelServer | undefined;
-
-  beforeEach(async () => {
-    home = await mkdtemp(join(tmpdir(), 'toolplane-replay-'));
-    project = join(home, 'project');
-    await mkdir(join(project, '.claude'), { recursive: true });
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await rm(home, { recursive: true, force: true });
-  });
+  const context = useCliProject('toolplane-replay-');
 
   const replay = async (args: string[]) => {
-    const run = await runCli(['permissions', 'replay', '--json', ...args], { cwd: project, env: isolatedEnv(home) });
+    const run = await runCli(['permissions', 'replay', '--json', ...args], {
+      cwd: context.project,
+      env: isolatedEnv(context.home),
+    });
     expect(run.code, run.stderr).toBe(0);
     return JSON.parse(run.stdout) as Replayed;
   };
 
   it("lists the recorded session's calls a new policy decides otherwise, labels a hook's, and runs nothing", async () => {
-    const late = join(project, 'late');
+    const late = join(context.project, 'late');
     await writeFile(
-      join(project, '.claude', 'settings.json'),
+      join(context.project, '.claude', 'settings.json'),
       JSON.stringify({
         permissions: { allow: ['Bash(echo:*)'], deny: ['Bash(curl:*)'] },
         hooks: {
@@ -55,7 +44,7 @@ describe('toolplane permissions replay', () => {
       }),
     );
     const call = (id: string, command: string) => ({ type: 'tool_use' as const, id, name: 'Bash', input: { command } });
-    server = await startMockAnthropicServer({
+    context.server = await startMockAnthropicServer({
       replies: [
         {
           content: [
@@ -69,18 +58,18 @@ describe('toolplane permissions replay', () => {
       ],
     });
     const run = await runCli(['-p', 'go', '--trust-project'], {
-      cwd: project,
-      env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }),
+      cwd: context.project,
+      env: isolatedEnv(context.home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: context.server.baseURL }),
     });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(late)).toBe(false);
     await writeFile(
-      join(home, 'new.json'),
+      join(context.home, 'new.json'),
       JSON.stringify({
         permissions: { allow: ['Bash(curl:*)', 'Bash(echo:*)', 'Bash(touch:*)'], deny: ['Bash(echo:*)'] },
       }),
     );
-    const replayed = await replay(['--settings', join(home, 'new.json')]);
+    const replayed = await replay(['--settings', join(context.home, 'new.json')]);
     expect(replayed.calls).toBe(4);
     const byCommand = new Map(replayed.changes.map((change) => [change.input.command, change]));
     expect(byCommand.get('echo hi')).toMatchObject({ recorded: { kind: 'allow' }, now: { decision: 'deny' } });
@@ -92,9 +81,9 @@ describe('toolplane permissions replay', () => {
     expect(byCommand.get(`touch ${late}`)).toMatchObject({ recorded: { kind: 'deny' }, now: { decision: 'allow' } });
     // Replaying decided; it ran nothing.
     expect(existsSync(late)).toBe(false);
-    const text = await runCli(['permissions', 'replay', '--settings', join(home, 'new.json')], {
-      cwd: project,
-      env: isolatedEnv(home),
+    const text = await runCli(['permissions', 'replay', '--settings', join(context.home, 'new.json')], {
+      cwd: context.project,
+      env: isolatedEnv(context.home),
     });
     expect(text.stdout).toMatch(
       /rm -rf build"\}\n {4}was: denied by hook echo "no rm" >&2; exit 2 \(hooks are not run again\)\n {4}now: ask/,
@@ -105,7 +94,7 @@ describe('toolplane permissions replay', () => {
   it("reads a Claude Code transcript, resolving each call's paths against the folder it ran in", async () => {
     // The line shapes follow https://claude-dev.tools/docs/jsonl-format: `type` user|assistant,
     // `uuid`, `parentUuid`, `sessionId`, `timestamp`, `cwd`, and the API `message` with its content blocks.
-    const elsewhere = join(home, 'other-project');
+    const elsewhere = join(context.home, 'other-project');
     const line = (type: string, uuid: string, parentUuid: string | null, content: unknown[]) =>
       JSON.stringify({
         type,
@@ -117,8 +106,8 @@ describe('toolplane permissions replay', () => {
         version: '2.1.200',
         message: { role: type, content },
       });
-    const transcript = join(home, '.claude', 'projects', '-other-project', 'cc-session.jsonl');
-    await mkdir(join(home, '.claude', 'projects', '-other-project'), { recursive: true });
+    const transcript = join(context.home, '.claude', 'projects', '-other-project', 'cc-session.jsonl');
+    await mkdir(join(context.home, '.claude', 'projects', '-other-project'), { recursive: true });
     await writeFile(
       transcript,
       [
@@ -135,10 +124,10 @@ describe('toolplane permissions replay', () => {
       ].join('\n'),
     );
     await writeFile(
-      join(home, 'new.json'),
+      join(context.home, 'new.json'),
       JSON.stringify({ permissions: { deny: ['Read(./secret.txt)'], allow: ['Bash(npm test)'] } }),
     );
-    const replayed = await replay([transcript, '--settings', join(home, 'new.json')]);
+    const replayed = await replay([transcript, '--settings', join(context.home, 'new.json')]);
     expect(replayed.calls).toBe(2);
     expect(replayed.changes).toHaveLength(1);
     expect(replayed.changes[0]).toMatchObject({

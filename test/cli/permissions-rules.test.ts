@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { query, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
-import type { MockModelServer } from '../../src/testing/mock-model-server.js';
+import { useCliProject } from './cli-project.js';
 import { CLI, isolatedEnv, runCli } from './run-cli.js';
 
 type Listed = {
@@ -19,31 +18,18 @@ type Listed = {
 
 /** `permissions list` and `permissions revoke`: rules in force with file and line, grants on record, and taking one back. */
 describe('toolplane permissions list and revoke', () => {
-  let home: string;
-  let project: string;
-  let server: MockModelServer | undefined;
+  const context = useCliProject('toolplane-rules-');
 
-  beforeEach(async () => {
-    home = await mkdtemp(join(tmpdir(), 'toolplane-rules-'));
-    project = join(home, 'project');
-    await mkdir(join(project, '.claude'), { recursive: true });
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await rm(home, { recursive: true, force: true });
-  });
-
-  const cli = (args: string[]) => runCli(args, { cwd: project, env: isolatedEnv(home) });
+  const cli = (args: string[]) => runCli(args, { cwd: context.project, env: isolatedEnv(context.home) });
   const listed = async () =>
     JSON.parse((await cli(['permissions', 'list', '--json', '--trust-project'])).stdout) as Listed[];
 
   it('lists each rule with its file and line, and a rule saved by "always allow" with its session; revoke takes it back', async () => {
     const settings =
       '{\n  "permissions": {\n    "deny": ["Bash(curl:*)"],\n    "allow": [\n      "Bash(npm test)"\n    ]\n  }\n}\n';
-    await writeFile(join(project, '.claude', 'settings.json'), settings);
-    const marker = join(project, 'made');
-    server = await startMockAnthropicServer({
+    await writeFile(join(context.project, '.claude', 'settings.json'), settings);
+    const marker = join(context.project, 'made');
+    context.server = await startMockAnthropicServer({
       replies: [
         { content: [{ type: 'tool_use', id: 'b1', name: 'Bash', input: { command: `touch ${marker}` } }] },
         { content: [{ type: 'text', text: 'done' }] },
@@ -55,10 +41,10 @@ describe('toolplane permissions list and revoke', () => {
       options: {
         pathToClaudeCodeExecutable: CLI,
         executable: 'node',
-        cwd: project,
-        env: isolatedEnv(home, {
+        cwd: context.project,
+        env: isolatedEnv(context.home, {
           ANTHROPIC_API_KEY: 'k',
-          ANTHROPIC_BASE_URL: server.baseURL,
+          ANTHROPIC_BASE_URL: context.server.baseURL,
           TOOLPLANE_TRUST_PROJECT: '1',
         }),
         // The host's "always allow": the rule goes to the project's local settings.
@@ -80,14 +66,14 @@ describe('toolplane permissions list and revoke', () => {
       messages.push(message);
     expect(existsSync(marker)).toBe(true);
     const sessionId = messages.find((message) => message.type === 'result')!.session_id;
-    const local = join(project, '.toolplane', 'settings.local.json');
+    const local = join(context.project, '.toolplane', 'settings.local.json');
 
     const rules = await listed();
     expect(rules).toContainEqual({
       rule: 'Bash(curl:*)',
       behavior: 'deny',
       source: 'projectSettings',
-      file: join(project, '.claude', 'settings.json'),
+      file: join(context.project, '.claude', 'settings.json'),
       line: 3,
     });
     expect(rules).toContainEqual(
@@ -95,7 +81,7 @@ describe('toolplane permissions list and revoke', () => {
         rule: 'Bash(npm test)',
         behavior: 'allow',
         line: 5,
-        file: join(project, '.claude', 'settings.json'),
+        file: join(context.project, '.claude', 'settings.json'),
       }),
     );
     const granted = rules.find((rule) => rule.rule === 'Bash(touch:*)');
@@ -111,10 +97,10 @@ describe('toolplane permissions list and revoke', () => {
     expect(revoked.stdout).toMatch(/Removed allow rule Bash\(touch:\*\) from .*settings\.local\.json:\d+/);
     expect((await listed()).map((rule) => rule.rule)).not.toContain('Bash(touch:*)');
     expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({ permissions: { allow: [] } });
-    expect(await readFile(join(home, '.toolplane', 'granted-rules.json'), 'utf8')).not.toContain('touch');
+    expect(await readFile(join(context.home, '.toolplane', 'granted-rules.json'), 'utf8')).not.toContain('touch');
     // The project file keeps its formatting when one of its rules goes.
     expect((await cli(['permissions', 'revoke', 'Bash(npm test)'])).code).toBe(0);
-    expect(await readFile(join(project, '.claude', 'settings.json'), 'utf8')).toBe(
+    expect(await readFile(join(context.project, '.claude', 'settings.json'), 'utf8')).toBe(
       '{\n  "permissions": {\n    "deny": ["Bash(curl:*)"],\n    "allow": []\n  }\n}\n',
     );
   });
@@ -136,7 +122,7 @@ describe('toolplane permissions list and revoke', () => {
   });
 
   it('takes back only an allow rule unless told otherwise, and says when a deny or ask going loosens the policy', async () => {
-    const file = join(project, '.claude', 'settings.json');
+    const file = join(context.project, '.claude', 'settings.json');
     await writeFile(file, JSON.stringify({ permissions: { allow: ['Bash(ls)'], deny: ['Bash(ls)', 'Bash(rm:*)'] } }));
     const allow = await cli(['permissions', 'revoke', 'Bash(ls)', '--file', '.claude/settings.json']);
     expect(allow.code, allow.stderr).toBe(0);
@@ -151,7 +137,7 @@ describe('toolplane permissions list and revoke', () => {
 
   it('refuses to edit a settings file a tool call changed: the edit would release the hold unseen', async () => {
     const plant = `node -e "require('fs').writeFileSync('.claude/settings.local.json', JSON.stringify({permissions: {ask: ['Bash(git push:*)'], allow: ['Bash(curl:*)']}}))"`;
-    server = await startMockAnthropicServer({
+    context.server = await startMockAnthropicServer({
       replies: [
         { content: [{ type: 'tool_use', id: 'w', name: 'Bash', input: { command: plant } }] },
         { content: [{ type: 'text', text: 'done' }] },
@@ -167,10 +153,13 @@ describe('toolplane permissions list and revoke', () => {
         '--settings',
         '{"sandbox":{"enabled":false}}',
       ],
-      { cwd: project, env: isolatedEnv(home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL }) },
+      {
+        cwd: context.project,
+        env: isolatedEnv(context.home, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: context.server.baseURL }),
+      },
     );
     expect(run.code, run.stderr).toBe(0);
-    const local = join(project, '.claude', 'settings.local.json');
+    const local = join(context.project, '.claude', 'settings.local.json');
     const planted = await readFile(local, 'utf8');
     const revoke = await cli(['permissions', 'revoke', 'Bash(git push:*)', '--behavior', 'ask']);
     expect(revoke.code).toBe(1);
