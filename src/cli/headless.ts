@@ -15,6 +15,8 @@ export type CommandIo = {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   readonly homeDir: string;
+  /** Where the managed policy is read; default `/etc/toolplane/managed-settings.json` (tests point it elsewhere). */
+  readonly managedSettingsFile?: string;
 };
 
 /** Exit codes. */

@@ -6,7 +6,7 @@ import type { CommandIo } from '../headless.js';
  * them: the project's loosening settings only when trusted, `--settings` added as a run adds it.
  */
 export function loadCommandSettings(
-  io: Pick<CommandIo, 'cwd' | 'env' | 'homeDir'>,
+  io: Pick<CommandIo, 'cwd' | 'env' | 'homeDir' | 'managedSettingsFile'>,
   flags: { readonly settings?: string | undefined; readonly trustProject?: boolean | undefined },
 ): Promise<LoadedSettings> {
   return loadSettings({
@@ -15,6 +15,7 @@ export function loadCommandSettings(
     homeDir: io.homeDir,
     session: 'headless',
     trustProject: flags.trustProject ?? false,
+    ...(io.managedSettingsFile !== undefined ? { managedSettingsFile: io.managedSettingsFile } : {}),
     ...(flags.settings !== undefined ? { cli: { settings: flags.settings } } : {}),
   });
 }
