@@ -98,6 +98,8 @@ await build({
     'react/*',
     'yoga-layout',
     'write-file-atomic',
+    // Telemetry's SDK loads only when telemetry is on (src/cli/telemetry/load-telemetry.ts).
+    '@opentelemetry/*',
   ],
   logLevel: 'warning',
   legalComments: 'none',

@@ -26,4 +26,19 @@ describe('scrubModelCredentials', () => {
     const clean = scrubModelCredentials(env);
     expect(Object.keys(clean)).toEqual(['__proto__']);
   });
+
+  it("removes the telemetry exporters' headers, general and per signal, but keeps the other OTEL_ settings", () => {
+    const clean = scrubModelCredentials({
+      OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer t',
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'a=b',
+      otel_exporter_otlp_metrics_headers: 'a=b',
+      OTEL_EXPORTER_OTLP_LOGS_HEADERS: 'a=b',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_EXPORTER_OTLP_SPANS_HEADERS: 'not a signal',
+    });
+    expect({ ...clean }).toEqual({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_EXPORTER_OTLP_SPANS_HEADERS: 'not a signal',
+    });
+  });
 });

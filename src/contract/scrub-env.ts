@@ -1,7 +1,7 @@
 /**
- * Removes model-provider credentials from an environment before it is handed to a child process
- * (Bash commands, hook commands), so a command the model wrote cannot read or exfiltrate the keys
- * the session itself runs on.
+ * Removes the session's own credentials (model-provider keys, the telemetry exporters' headers)
+ * from an environment before it is handed to a child process (Bash commands, hook commands, MCP
+ * servers), so a command the model wrote cannot read or exfiltrate the keys the session runs on.
  */
 
 /** Exact variable names that hold model-provider credentials. */
@@ -43,10 +43,23 @@ const PROVIDER_PREFIX =
   /^(ANTHROPIC|CLAUDE|OPENAI|AZURE_OPENAI|GEMINI|GOOGLE_GENERATIVE_AI|VERTEX|MISTRAL|COHERE|GROQ|TOGETHER|FIREWORKS|DEEPSEEK|XAI|OPENROUTER|PERPLEXITY|REPLICATE|VOYAGE|CEREBRAS|MOONSHOT|DASHSCOPE|OLLAMA|TOOLPLANE)_/;
 const SECRET_SUFFIX = /(KEY|TOKEN|SECRET|PASSWORD)$/;
 
-/** Whether a variable name holds a model-provider credential (case-insensitive). */
+/**
+ * The telemetry exporters' headers (`OTEL_EXPORTER_OTLP_HEADERS` and its per-signal forms): they
+ * carry the collector's credentials (`Authorization=Bearer …`, an API key).
+ */
+const TELEMETRY_HEADERS = /^OTEL_EXPORTER_OTLP_(?:(?:TRACES|METRICS|LOGS)_)?HEADERS$/;
+
+/**
+ * Whether a variable name holds a credential the session itself runs on (case-insensitive): a
+ * model provider's key or token, or the telemetry exporters' headers.
+ */
 export function isModelCredentialName(name: string): boolean {
   const upper = name.toUpperCase();
-  return CREDENTIAL_NAMES.has(upper) || (PROVIDER_PREFIX.test(upper) && SECRET_SUFFIX.test(upper));
+  return (
+    CREDENTIAL_NAMES.has(upper) ||
+    (PROVIDER_PREFIX.test(upper) && SECRET_SUFFIX.test(upper)) ||
+    TELEMETRY_HEADERS.test(upper)
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { createHookGate, type HookPlane } from '../hooks/create-hook-gate.js';
 import type { HookRunners } from '../hooks/hook-registry.js';
 import { createHookRunners } from './hook-runners.js';
 import { createDecisionLedger, type DecisionLedger } from './decision-ledger.js';
+import { guardObserver, observeTurn, type GuardedObserver } from './session-observer.js';
 import { unreachableHookMessages } from '../hooks/event-values.js';
 import type { Session, SessionStore } from '../loop/session-store.js';
 import type { HookSession } from '../hooks/hook-input.js';
@@ -55,7 +56,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     plane: () => plane(),
     costs: () => meter.costs(),
   });
-  const { hooks, ledger } = sessionHooks(options, { conversation: () => conversation, warn, detached, runners });
+  const { hooks, ledger, observer } = sessionHooks(options, { conversation: () => conversation, detached, runners });
   const { todoStore, taskRegistry } = installSessionServices(services, {
     modes,
     messages: () => conversation.messages,
@@ -128,7 +129,7 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     services,
     todoStore,
     todos: () => todoStore.get('main'),
-    submit: (prompt, signal) => runTurn(turn, prompt, signal),
+    submit: observedSubmit(observer, turn, () => conversation.transcript.id),
     model: () => currentModel,
     spending: () => meter.spending,
     setModel(next) {
@@ -259,14 +260,25 @@ function sessionHooks(
   options: AgentSessionOptions,
   parts: {
     readonly conversation: () => Conversation;
-    readonly warn: (line: string) => void;
     readonly detached: AsyncHookOutput;
     readonly runners: HookRunners;
   },
-): { readonly hooks: HookPlane; readonly ledger: DecisionLedger } {
-  const { warn, detached } = parts;
-  // Each call's path goes into the transcript of the conversation it ran in.
-  const ledger = createDecisionLedger((entries) => parts.conversation().transcript.appendEvents(entries));
+): { readonly hooks: HookPlane; readonly ledger: DecisionLedger; readonly observer: GuardedObserver } {
+  const { detached } = parts;
+  const warn = options.warn ?? (() => undefined);
+  const observer = guardObserver(options.observer ?? {}, warn);
+  // Each call's path goes into the transcript of the conversation it ran in, and to the observer.
+  const recorded = createDecisionLedger((entries) => {
+    parts.conversation().transcript.appendEvents(entries);
+    observer.calls(entries);
+  });
+  const ledger: DecisionLedger = {
+    ...recorded,
+    observe(event, agent) {
+      observer.event(event, agent);
+      recorded.observe(event, agent);
+    },
+  };
   const hooks = createHookGate({
     runners: parts.runners,
     ...(options.hooks ? { settings: options.hooks } : {}),
@@ -286,7 +298,17 @@ function sessionHooks(
     onDiagnostic: (diagnostic) =>
       warn(`hook ${diagnostic.event} ${JSON.stringify(diagnostic.hook)} (${diagnostic.source}): ${diagnostic.message}`),
   });
-  return { hooks, ledger };
+  return { hooks, ledger, observer };
+}
+
+/** The session's `submit`: one turn, watched by the observer. */
+function observedSubmit(observer: GuardedObserver, turn: TurnContext, sessionId: () => string): AgentSession['submit'] {
+  return (prompt, signal) =>
+    observeTurn(
+      observer,
+      { sessionId: sessionId(), prompt, model: turn.model, provider: turn.provider.name },
+      runTurn(turn, prompt, signal),
+    );
 }
 
 /** The conversation a session starts with: a new one (under `sessionId` if given), the one resumed, or a fork of it. */

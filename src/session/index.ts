@@ -35,3 +35,4 @@ export { hookEnvironment, type HookRunEvent } from '../hooks/hook-registry.js';
 export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js';
 export { hookScriptProblem } from '../hooks/hook-script-check.js';
 export type { LedgerEntry, LedgerHook } from './decision-ledger.js';
+export type { ObservedTurn, SessionObserver } from './session-observer.js';

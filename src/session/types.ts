@@ -19,6 +19,7 @@ import type { TodoItem, TodoStore } from '../tools/todo-write/todo-store.js';
 import type { StructuredOutputOptions } from './structured-output.js';
 import type { SourcedDiagnostic } from '../permissions/rule-set.js';
 import type { SessionPermissions } from './start-checks.js';
+import type { SessionObserver } from './session-observer.js';
 
 /** How an agent session is set up. Everything it reads from outside comes in here. */
 export type AgentSessionOptions = {
@@ -36,6 +37,8 @@ export type AgentSessionOptions = {
   readonly resume?: string;
   /** With `resume`: its history goes on in a new session, the earlier one left as it was. */
   readonly fork?: boolean;
+  /** Watches the session's turns, events and calls from outside (telemetry). */
+  readonly observer?: SessionObserver;
   /** Sees each hook of the session as it starts and ends (`--include-hook-events`). */
   readonly onHookRun?: (event: HookRunEvent) => void;
   /** The id of the new (or forked) session: a UUID no session of the project has. Default: a random one. */

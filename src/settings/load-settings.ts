@@ -86,6 +86,11 @@ export type LoadedSettings = {
   readonly mcpServers: readonly McpServersFromSource[];
   /** The `env` blocks merged, higher-precedence sources winning. */
   readonly env: ReadonlyMap<string, string>;
+  /**
+   * The `env` blocks of the managed, user and `--settings` sources only: what telemetry reads
+   * (`TOOLPLANE_ENABLE_TELEMETRY`, `OTEL_*`), never a project's file.
+   */
+  readonly telemetryEnv: ReadonlyMap<string, string>;
   readonly warnings: readonly SettingsWarning[];
   /** The settings files that existed and were read, highest precedence first. */
   readonly files: readonly { readonly source: RuleSource; readonly path: string }[];

@@ -9,7 +9,14 @@ import { pushSource, type LoadedSource } from './settings-source.js';
 /** What the sources of a run say together, before the sandbox and trust are added. */
 export type MergedSettings = Pick<
   LoadedSettings,
-  'rules' | 'defaultMode' | 'bypassPermissionsDisabled' | 'additionalDirectories' | 'hooks' | 'mcpServers' | 'env'
+  | 'rules'
+  | 'defaultMode'
+  | 'bypassPermissionsDisabled'
+  | 'additionalDirectories'
+  | 'hooks'
+  | 'mcpServers'
+  | 'env'
+  | 'telemetryEnv'
 >;
 
 /**
@@ -108,6 +115,7 @@ export function mergeSettingsSources(options: {
     hooks,
     mcpServers,
     env: mergedEnv(sources),
+    telemetryEnv: mergedEnv(sources.filter((loaded) => TELEMETRY_SOURCES.has(loaded.source))),
   };
 }
 
@@ -142,6 +150,13 @@ function turnHooksOff(sources: readonly LoadedSource[], hooks: Map<HookEventName
     }
   }
 }
+
+/**
+ * The sources that may configure telemetry: where it is sent, with which headers, and whether
+ * prompts and tool content go with it. A project's or local file is left out, trusted or not: a
+ * cloned repository must not be able to send what the agent reads to a collector of its choosing.
+ */
+const TELEMETRY_SOURCES: ReadonlySet<LoadedSource['source']> = new Set(['managed', 'userSettings', 'cli']);
 
 /** The `env` blocks of the unrestricted sources, higher-precedence sources winning. */
 function mergedEnv(sources: readonly LoadedSource[]): Map<string, string> {

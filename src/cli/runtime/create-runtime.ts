@@ -7,6 +7,7 @@ import { SANDBOX, type Sandbox } from '../../contract/sandbox.js';
 import { createPriceTable, type PriceTable } from '../../providers/index.js';
 import { startTemporarySweep } from './temporary-sweep.js';
 import type { AnyTool } from '../../contract/tool.js';
+import { loadTelemetry } from '../telemetry/load-telemetry.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
 import type { PermissionEngine } from '../../permissions/permission-engine.js';
@@ -154,6 +155,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     signal,
   });
   const sandboxRef: { current?: Sandbox } = {};
+  const telemetry = await loadTelemetry({ env, settingsEnv: settings.telemetryEnv, warn: options.warn });
   const session = await createAgentSession({
     provider,
     model,
@@ -180,13 +182,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     afterTools: settingsNotices(settingsGuard, options),
     warn: options.warn,
     signal,
+    ...(telemetry ? { observer: telemetry.observer } : {}),
     onClose: async () => {
       // After the tasks: a background command may still hold a stand-in for a protected path.
       await sandboxRef.current?.dispose?.();
       await mcp?.close();
       await endJournal();
       await discard();
+      // Last: what the session's close did is part of what is exported.
+      await telemetry?.shutdown();
     },
+  }).catch(async (error: unknown) => {
+    await telemetry?.shutdown();
+    throw error;
   });
   sessionRef.current = session;
   sandboxRef.current = attachSandbox({
