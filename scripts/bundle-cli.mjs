@@ -74,8 +74,20 @@ const lazyRequire = {
   },
 };
 
+// Telemetry's SDK loads only when telemetry is on (src/cli/telemetry/load-telemetry.ts): the
+// telemetry folder's imports of it stay outside the bundle. The Anthropic SDK's own import of
+// `@opentelemetry/api` stays inside it, compiled from the code cache with the rest, as before.
+const telemetryOutside = {
+  name: 'telemetry-outside',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@opentelemetry\// }, (args) =>
+      /[\\/]src[\\/]cli[\\/]telemetry[\\/]/.test(args.importer) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
 await build({
-  plugins: [englishOnlyZodLocales, inkHandoff, lazyRequire],
+  plugins: [englishOnlyZodLocales, inkHandoff, lazyRequire, telemetryOutside],
   entryPoints: ['src/cli/bin.ts'],
   bundle: true,
   platform: 'node',
@@ -98,8 +110,6 @@ await build({
     'react/*',
     'yoga-layout',
     'write-file-atomic',
-    // Telemetry's SDK loads only when telemetry is on (src/cli/telemetry/load-telemetry.ts).
-    '@opentelemetry/*',
   ],
   logLevel: 'warning',
   legalComments: 'none',

@@ -172,8 +172,21 @@ describe('OpenTelemetry export', () => {
   });
 
   it('is off by default, and a project file cannot turn it on or point it elsewhere', async () => {
+    // Every module the process loads from outside the bundle is noted: with telemetry off, no
+    // OpenTelemetry package may be among them (the start would pay for loading it).
+    const loaded = join(home, 'loaded-modules.txt');
+    const probe = join(home, 'note-loads.cjs');
+    await writeFile(
+      probe,
+      `const Module = require('node:module'); const fs = require('node:fs'); const load = Module._load;
+Module._load = function (request, ...rest) { fs.appendFileSync(${JSON.stringify(loaded)}, request + '\\n'); return load.call(this, request, ...rest); };`,
+    );
     await runSession(
-      { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        NODE_OPTIONS: `--require ${probe}`,
+      },
       {
         env: {
           TOOLPLANE_ENABLE_TELEMETRY: '1',
@@ -183,6 +196,9 @@ describe('OpenTelemetry export', () => {
       },
     );
     expect(receiver.requests).toEqual([]);
+    const requests = (await readFile(loaded, 'utf8')).split('\n');
+    expect(requests.length).toBeGreaterThan(10);
+    expect(requests.filter((request) => request.includes('@opentelemetry'))).toEqual([]);
   });
 
   it('a user settings file can turn it on', async () => {
