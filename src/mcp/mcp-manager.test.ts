@@ -152,13 +152,15 @@ describe('createMcpManager', () => {
     expect(state?.status === 'failed' && state.reason).toMatch(/did not finish connecting within 200 ms/);
   });
 
-  it('gives a stdio server only its configured env plus a safe base, never provider credentials', async () => {
+  it('gives a stdio server only its configured env plus a safe base, never provider or collector credentials', async () => {
     const baseEnv = {
       PATH: process.env['PATH'],
       HOME: '/home/test',
       ANTHROPIC_API_KEY: 'sk-ant-secret',
       OPENAI_API_KEY: 'sk-secret',
       AWS_SECRET_ACCESS_KEY: 'x',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer otel-secret',
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-api-key=otel-secret',
     };
     const manager = start({ baseEnv, servers: [entry({ env: { FOO: 'bar' } })] });
     await manager.whenSettled({ signal: AbortSignal.timeout(15_000) });
@@ -166,7 +168,8 @@ describe('createMcpManager', () => {
     expect(reported['FOO']).toBe('bar');
     expect(reported['HOME']).toBe('/home/test');
     expect(reported['PATH']).toBe(process.env['PATH']);
-    expect(Object.keys(reported).filter((key) => /KEY|SECRET|TOKEN/.test(key))).toEqual([]);
+    expect(Object.keys(reported).filter((key) => /KEY|SECRET|TOKEN|HEADERS/.test(key))).toEqual([]);
+    expect(JSON.stringify(reported)).not.toContain('otel-secret');
   });
 
   it('reconnects a server that crashes, with the drop visible as a pending attempt', async () => {
