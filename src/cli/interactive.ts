@@ -7,6 +7,7 @@ import { describeListedHook, listHooks } from './hook-listing.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
 import type { HeldConfigFile } from './runtime/held-config-files.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
+import { createWarningRelay } from './warning-relay.js';
 import { visibleText } from './tui/visible-text.js';
 
 const CONTEXT_WINDOW = 200_000;
@@ -130,18 +131,24 @@ export function createInteractiveHost(
 /** `toolplane` without `-p`: the terminal UI. Ink and React are loaded only here. */
 export async function runInteractiveSession(args: RunArguments, io: CommandIo): Promise<number> {
   const cwd = args.cwd ?? io.cwd;
+  // Once the UI draws, warnings (a saved rule, a settings file that changed) go into its transcript.
+  const warnings = createWarningRelay((line) => io.stderr.write(`${line}\n`));
   const runtime = await createRuntime({
     args,
     cwd,
     env: io.env,
     homeDir: io.homeDir,
     interactive: true,
-    warn: (line) => io.stderr.write(`${line}\n`),
+    warn: warnings.warn,
     askTrust: (folder) => askTrust(folder, io),
     askConfirmHeld: (held) => askYesNo(heldFileQuestion(held), io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
-  return runInteractive(createInteractiveHost(runtime, { cwd, env: io.env, homeDir: io.homeDir }), {
-    ...(args.prompt ? { initialPrompt: args.prompt } : {}),
-  });
+  const host = createInteractiveHost(runtime, { cwd, env: io.env, homeDir: io.homeDir });
+  return runInteractive(
+    { ...host, onWarning: warnings.listen },
+    {
+      ...(args.prompt ? { initialPrompt: args.prompt } : {}),
+    },
+  );
 }

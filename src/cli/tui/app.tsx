@@ -1,15 +1,7 @@
 import { Box, useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ApprovalQueue } from './approval-queue.js';
-import {
-  pickSession,
-  resumeSession,
-  useClock,
-  useDialogDiff,
-  useLoopEvents,
-  useNotice,
-  useOverlays,
-} from './app-hooks.js';
+import { pickSession, resumeSession, useClock, useDialogDiff, useLoopEvents, useOverlays } from './app-hooks.js';
 import { EMPTY_LINE, type KeyPress, type LineState } from './edit-line.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import type { InteractiveHost } from './interactive-host.js';
@@ -24,7 +16,9 @@ import { TodoPanel } from './todo-panel.js';
 import { EMPTY_TRANSCRIPT, reduceTranscript } from './transcript-state.js';
 import { TranscriptView } from './transcript-view.js';
 import { useCommands, type Picker } from './use-commands.js';
+import { useNoticeAndWarnings } from './use-host-warnings.js';
 import { useLatest } from './use-latest.js';
+import { usePager } from './use-pager.js';
 import { useTurns } from './use-turns.js';
 import type { WaitingQueue } from './waiting-queue.js';
 
@@ -62,7 +56,7 @@ export function App(props: AppProps) {
   const exitArmedAt = useRef<number | undefined>(undefined);
   const diffed = useRef(new Set<string>());
 
-  const notice = useNotice(dispatch);
+  const notice = useNoticeAndWarnings(dispatch, host);
   useEffect(() => host.onTodosChange((next) => setTodos(next)), [host]);
   const now = useClock(transcript.running);
 
@@ -136,11 +130,13 @@ export function App(props: AppProps) {
     line,
     setLine,
     submitLine,
+    ...usePager(transcript),
   };
   useInput((input, key: KeyPress) => routeKey(routes, input, key));
 
   const overlay = dialog.current !== undefined || picker.current !== undefined || asked.current !== undefined;
   const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
+  if (routes.pager.current) return <TranscriptView state={transcript} now={now} epoch={epoch} pager={routes.pager} />;
   return (
     <Box flexDirection="column">
       <TranscriptView state={transcript} now={now} epoch={epoch} />

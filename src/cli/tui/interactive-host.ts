@@ -50,6 +50,8 @@ export type InteractiveHost = {
   history?(): readonly Message[];
   /** `/clear`: starts a new session. */
   clear(): Promise<void>;
+  /** Takes the runtime's warnings while the UI draws (they would garble the screen on stderr); returns a release. */
+  onWarning?(listener: (line: string) => void): () => void;
   /** Where the transcript is. */
   transcriptPath(): string;
   /** Flushes and closes (MCP servers, background tasks). */
