@@ -39,7 +39,9 @@ export function callPreview(call: CallView): CallPreview | undefined {
       ? `Output too large: saved to ${result.savedPath}${result.savedSize !== undefined ? ` (${result.savedSize})` : ''}`
       : undefined;
   const withSaved = saved !== undefined ? { saved } : {};
-  if (NO_PREVIEW.has(call.toolName) || (call.diff !== undefined && saved === undefined)) return undefined;
+  if (saved === undefined && (result.text === '' || NO_PREVIEW.has(call.toolName) || call.diff !== undefined)) {
+    return undefined;
+  }
   if (call.toolName === 'Read' && saved === undefined) {
     return { lines: [`Read ${plural(result.lineCount, 'line')}`], more: 0, tone: 'output' };
   }

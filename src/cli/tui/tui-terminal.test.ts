@@ -339,7 +339,7 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
       'the finished turn',
     );
     const lines = screen.split('\n');
-    const title = lines.findIndex((line) => line.includes('parallel batch 1 · 3 calls'));
+    const title = lines.findIndex((line) => line.includes('3 calls in parallel'));
     expect(title).toBeGreaterThan(0);
     expect(lines[title - 1]).toMatch(/^╭─+╮/);
     for (const [offset, path] of [
@@ -478,7 +478,7 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
       'the demo to finish',
       25_000,
     );
-    expect(screen).toMatch(/parallel batch 1 · 2 calls/);
+    expect(screen).toMatch(/2 calls in parallel/);
     expect(screen).toMatch(/✘ Edit \S+math\.js \[failed/);
     expect(screen).toMatch(/-\s+return total \/ \(values\.length - 1\);/);
     expect(screen).toMatch(/\+\s+return total \/ values\.length;/);
