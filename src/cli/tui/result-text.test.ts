@@ -48,13 +48,14 @@ describe('describeResult', () => {
     expect(describeResult(block(`${note}\nabc`))).toEqual({ text: 'abc', lineCount: 1 });
   });
 
-  it('reads text parts of a list and names the others', () => {
+  it('reads text parts of a list, names the tools loaded, and names the others', () => {
     expect(
       resultPlainText([
         { type: 'text', text: 'a' },
         { type: 'image', source: { type: 'base64', media_type: 'image/png', data: '' } },
+        { type: 'tool_reference', tool_name: 'mcp__x__y' },
       ]),
-    ).toBe('a\n[image]');
+    ).toBe('a\n[image]\nloaded mcp__x__y');
   });
 });
 

@@ -31,10 +31,17 @@ const MODEL_SENTENCES: readonly RegExp[] = [
 const SPILL_NOTE = /^\[Output too large to show: ([^.;]+)[.;][^\n]*\]\n?/;
 const NO_OUTPUT = /^\(\S+ completed with no output\)$/;
 
-/** The text parts of a result joined by newlines; an image or document shows as `[image]`/`[document]`. */
+/**
+ * The text parts of a result joined by newlines; a tool ToolSearch loaded shows as
+ * `loaded NAME`, an image or document as `[image]`/`[document]`.
+ */
 export function resultPlainText(content: ToolResultBlock['content']): string {
   if (typeof content === 'string') return content;
-  return content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+  return content
+    .map((part) =>
+      part.type === 'text' ? part.text : part.type === 'tool_reference' ? `loaded ${part.tool_name}` : `[${part.type}]`,
+    )
+    .join('\n');
 }
 
 /**
