@@ -36,7 +36,8 @@ function count(value: number): string {
 }
 
 function formatUsd(value: number): string {
-  return `$${value < 0.01 && value > 0 ? value.toFixed(6) : value.toFixed(4)}`;
+  // Under a cent, the figure keeps its significant digits ($0.0021), never a rounded $0.0000.
+  return `$${value < 0.01 ? String(Number(value.toFixed(6))) : value.toFixed(4)}`;
 }
 
 /** What `/config` shows: the settings in force for this session. */
