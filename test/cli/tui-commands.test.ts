@@ -120,11 +120,11 @@ describe.skipIf(!hasTmux)('slash commands of toolplane, in tmux', () => {
     await startUi({ trusted, args: `--provider scripted --script ${JSON.stringify(file)}` });
   }
 
-  async function startMock(replies: readonly unknown[], model: string): Promise<MockModelServer> {
+  async function startMock(replies: readonly unknown[], model: string, prompt = ''): Promise<MockModelServer> {
     server = await startMockAnthropicServer({ replies: replies as never });
     await startUi({
       trusted: true,
-      args: `--model ${model}`,
+      args: `--model ${model} ${prompt}`,
       env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.baseURL },
     });
     return server;
@@ -227,6 +227,17 @@ describe.skipIf(!hasTmux)('slash commands of toolplane, in tmux', () => {
     expect(sent).toContain('Greet Ada in a very warm way (all: Ada \\"very warm\\").');
     expect(sent).toContain('from-the-file-42');
     expect(sent).not.toContain('cat note.txt');
+  }, 60_000);
+
+  it('a custom command given as the first prompt on the command line runs as if typed', async () => {
+    await write(join(project, '.toolplane', 'commands', 'greet.md'), 'Greet $ARGUMENTS warmly.');
+    const mock = await startMock(
+      [{ content: [{ type: 'text', text: 'Hello, Grace.' }] }],
+      'claude-haiku-4-5',
+      "'/greet Grace'",
+    );
+    await waitForScreen((screen) => screen.includes('Hello, Grace.'), 'the answer');
+    expect(userText(mock.requests[0]?.body)).toContain('Greet Grace warmly.');
   }, 60_000);
 
   it('a project command whose ! line a deny rule forbids is refused even with allowed-tools: Bash; its look-alike runs', async () => {
