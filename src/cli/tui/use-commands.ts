@@ -130,6 +130,7 @@ function customCommandRun(
 function switchModel(host: InteractiveHost, argument: string, notice: Notice): void {
   const current = host.status().model;
   if (argument === '') return notice(`Model: ${current}. /model NAME switches to another.`);
+  if (/\s/.test(argument)) return notice(`/model takes one model name, not "${argument}".`, 'warning');
   if (host.setModel === undefined) return notice(unavailable('model'), 'warning');
   host.setModel(argument);
   notice(`Model: ${argument} (was ${current}); the next requests go to it.`);
