@@ -42,6 +42,19 @@ export type InteractiveHost = {
   describeMcp(): string;
   /** `/hooks`: every hook in force, with its matcher, `if`, source file, and a script that cannot run. */
   describeHooks(): string;
+  /** `/compact`: summarizes older turns now; returns a one-line report. */
+  compact(signal: AbortSignal): Promise<string>;
+  /** `/resume`: sessions of this project, newest first, and switching to one. */
+  listSessions(): Promise<readonly SessionSummary[]>;
+  resume(sessionId: string): Promise<void>;
+  /** The current session's history, to redraw it after `/resume`. */
+  history?(): readonly Message[];
+  /** `/clear`: starts a new session. */
+  clear(): Promise<void>;
+  /** Where the transcript is. */
+  transcriptPath(): string;
+  /** Flushes and closes (MCP servers, background tasks). */
+  close(): Promise<void>;
   /** `/model NAME`: the next requests go to `model` (`status().model` shows it). */
   setModel?(model: string): void;
   /** `/cost`: tokens and cost of the session so far, by model. */
@@ -56,17 +69,4 @@ export type InteractiveHost = {
   customCommands?(): CustomCommandList;
   /** Runs custom command `name` as one turn (its shell lines first, through the plane); see `runCustomCommand`. */
   runCustomCommand?(name: string, argument: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
-  /** `/compact`: summarizes older turns now; returns a one-line report. */
-  compact(signal: AbortSignal): Promise<string>;
-  /** `/resume`: sessions of this project, newest first, and switching to one. */
-  listSessions(): Promise<readonly SessionSummary[]>;
-  resume(sessionId: string): Promise<void>;
-  /** The current session's history, to redraw it after `/resume`. */
-  history?(): readonly Message[];
-  /** `/clear`: starts a new session. */
-  clear(): Promise<void>;
-  /** Where the transcript is. */
-  transcriptPath(): string;
-  /** Flushes and closes (MCP servers, background tasks). */
-  close(): Promise<void>;
 };
