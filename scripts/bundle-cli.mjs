@@ -98,7 +98,12 @@ await build({
   minify: true,
   keepNames: true,
   define: { 'import.meta.url': '__toolplaneModuleUrl' },
-  banner: { js: "var __toolplaneModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: {
+    js: [
+      "var __toolplaneModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+      "var __toolplaneImport = globalThis[Symbol.for('toolplane.import')] ?? ((specifier) => import(specifier));",
+    ].join('\n'),
+  },
   external: [
     'web-tree-sitter',
     'tree-sitter-bash',
@@ -116,7 +121,15 @@ await build({
 });
 
 // The launcher wraps the bundle in a function, where the entry's `#!` line would be a syntax error.
-const bundle = readFileSync('dist/bin/toolplane.cjs', 'utf8').replace(/^#!.*\n/, '');
+// Each dynamic import() left in the bundle (ink, pdf.js) calls the launcher's import instead: V8
+// loses a script's import() callback when it compiles the script from a code cache (src/cli/launch.ts).
+// Minified code quotes with double quotes; `import('node:buffer')` in a message's text is not code.
+const DYNAMIC_IMPORT = /(?<![\w$.])import\(("[^"]+")\)/g;
+const bundle = readFileSync('dist/bin/toolplane.cjs', 'utf8')
+  .replace(/^#!.*\n/, '')
+  .replace(DYNAMIC_IMPORT, '__toolplaneImport($1)');
+if (!bundle.includes('__toolplaneImport("ink")'))
+  throw new Error('bundle-cli: the terminal UI\'s import("ink") was not rewritten');
 writeFileSync('dist/bin/toolplane.cjs', bundle);
 const bundleId = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
 await build({

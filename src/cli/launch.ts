@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { constants, Script } from 'node:vm';
 
 /**
+ * Where the launcher leaves its `import()` for the bundle (scripts/bundle-cli.mjs rewrites the
+ * bundle's dynamic imports to call it). Resolved from the launcher, which sits beside the bundle.
+ */
+export const BUNDLE_IMPORT = Symbol.for('toolplane.import');
+
+/**
  * Where a code cache for `bundleId` lives: `<config dir>/cache/code/`, the config dir being
  * `TOOLPLANE_CONFIG_DIR`, else `~/.toolplane`. The name carries the Node version and the
  * architecture, whose V8 would reject another's cache anyway.
@@ -77,12 +83,16 @@ export function launchBundle(options: { readonly bundlePath: string; readonly ca
   } catch {
     // Only a cache: the modules compile as they would without it.
   }
+  // V8 drops a script's dynamic-import host options when it is compiled from a code cache
+  // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING on every run after the first): the bundle's import()s
+  // are rewritten at build time to call this function, whose import() is the launcher's own.
+  (globalThis as Record<symbol, unknown>)[BUNDLE_IMPORT] = (specifier: string) => import(specifier);
   const source = readFileSync(bundlePath, 'utf8');
   const cachedData = readCache(cachePath);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, {
     filename: bundlePath,
     ...(cachedData === undefined ? {} : { cachedData }),
-    // The bundle's own import()s (ink, pdf.js) go to Node's loader, resolved from the bundle.
+    // Only for a bundle built without the rewrite above, and only without a cache.
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   silenceLoaderWarning();

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isolatedEnv, runCli } from './run-cli.js';
+import { makePdf } from '../../src/tools/read/__fixtures__/make-pdf.js';
+import { isolatedEnv, jsonLines, runCli } from './run-cli.js';
 
 // The command's V8 code cache (src/cli/launch.ts): written on the first run into the config
 // folder, used as it is when V8 accepts it, replaced silently when it does not, never in the way.
@@ -38,6 +39,33 @@ describe('the code cache of the toolplane command', () => {
     // A rejected cache would have been written again at exit.
     expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
     expect(await readdir(cacheFolder())).toHaveLength(1);
+  });
+
+  it("the bundle's dynamic imports (pdf.js here, ink in the terminal UI) work on a run compiled from the cache", async () => {
+    // V8 drops a script's import() callback when it compiles it from a cache: without the
+    // launcher's import, every run after the first failed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING.
+    await writeFile(join(home, 'page.pdf'), makePdf(['cached import works']));
+    const script = join(home, 'script.jsonl');
+    await writeFile(
+      script,
+      [
+        { content: [{ type: 'tool_use', id: 'pdf', name: 'Read', input: { file_path: join(home, 'page.pdf') } }] },
+        { content: [{ type: 'text', text: 'read it' }] },
+      ]
+        .map((turn) => JSON.stringify(turn))
+        .join('\n'),
+    );
+    const readPdf = () =>
+      runCli(['-p', 'read the pdf', '--provider', 'scripted', '--script', script, '--output-format', 'stream-json'], {
+        cwd: home,
+        env: isolatedEnv(home),
+      });
+    for (const run of [await readPdf(), await readPdf()]) {
+      expect(run.code, run.stderr).toBe(0);
+      const result = jsonLines(run.stdout).find((line) => line['type'] === 'user');
+      expect(JSON.stringify(result)).toContain('cached import works');
+    }
+    await onlyCacheFile();
   });
 
   it("replaces a cache V8 rejects, with the same output and nothing said, and drops older builds' caches", async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -266,13 +267,18 @@ describe('toolplane subcommands', () => {
     expect(run.stdout).toMatch(/✓ Bash success .*ok - add/);
     expect(run.stdout).toContain('[tool_reference]');
     expect(run.stdout).toContain('Output too large to show');
-    expect(run.stdout).toMatch(/result: success after 10 turns/);
+    // A deny rule, a hook and the absence of anyone to ask each refuse a call.
+    expect(run.stdout).toMatch(/✗ Read denied .*rule Read\(\.\/\.env\)/);
+    expect(run.stdout).toMatch(/✗ Bash hook-blocked .*no-publish\.mjs.*blocked this call: npm publish/);
+    expect(run.stdout).toMatch(/✗ Write denied .*no approver/);
+    expect(run.stdout).toMatch(/result: success after 12 turns/);
     const transcript = /transcript: (\S+)/.exec(run.stdout)?.[1];
     expect(transcript).toBeDefined();
     const lines = (await readFile(transcript!, 'utf8')).trim().split('\n');
     expect(lines.length).toBeGreaterThan(15);
     const project = /project: (\S+)/.exec(run.stdout)?.[1];
     expect(await readFile(join(project!, 'src', 'math.js'), 'utf8')).toContain('return total / values.length;');
+    expect(existsSync(join(project!, 'CHANGELOG.md'))).toBe(false);
     await rm(join(project!, '..'), { recursive: true, force: true });
   });
 });

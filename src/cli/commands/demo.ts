@@ -20,8 +20,12 @@ export function demoFolder(): string {
  * `toolplane demo`: copies the sample project (with a failing test) into a temporary folder and
  * runs a session there with the scripted provider, offline. It searches and reads in parallel,
  * tries an Edit before reading (and is refused), reads and edits, runs the tests (allowed by a
- * rule in the demo's settings), discovers an MCP tool through ToolSearch, keeps a todo list, gets
- * an output too large to inline, and ends with the tests passing. Prints the transcript's path.
+ * rule in the demo's settings), is refused a read of `.env` by a deny rule and `npm publish` by a
+ * PreToolUse hook, asks before writing a changelog (a dialog with `--tui`; refused headless, with no
+ * one to ask), discovers an MCP tool through ToolSearch, keeps a todo list, gets an output too large
+ * to inline, and ends with the tests passing. Prints the transcript's path. With `--tui` each answer
+ * of the scripted model comes after a pause a person can follow, unless `--no-pacing` is given or
+ * `TOOLPLANE_DEMO_PACING=0`.
  */
 export async function runDemo(argv: readonly string[], io: CommandIo): Promise<number> {
   const started = performance.now();
@@ -31,13 +35,17 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   await cp(join(source, 'project'), project, { recursive: true });
   await mkdir(join(project, 'logs'));
   await writeFile(join(project, 'logs', 'build.log'), buildLog());
+  // What the deny rule Read(./.env) keeps from the model.
+  await writeFile(join(project, '.env'), 'DEMO_TOKEN=kept-from-the-model-by-a-deny-rule\n');
   const mcpConfig = {
     mcpServers: { 'project-tools': { command: process.execPath, args: [join(source, 'mcp-server.mjs')] } },
   };
   await writeFile(join(project, '.mcp.json'), `${JSON.stringify(mcpConfig, null, 2)}\n`);
+  const tui = argv.includes('--tui');
+  const paced = tui && !argv.includes('--no-pacing') && io.env['TOOLPLANE_DEMO_PACING'] !== '0';
   const script = (await readFile(join(source, 'script.jsonl'), 'utf8')).replaceAll('${PROJECT}', project);
   const scriptPath = join(root, 'script.jsonl');
-  await writeFile(scriptPath, script);
+  await writeFile(scriptPath, paced ? withPacing(script) : script);
   const configDir = join(root, 'config');
   const env = { ...io.env, TOOLPLANE_CONFIG_DIR: configDir };
   const write = (line: string) => io.stdout.write(`${line}\n`);
@@ -51,7 +59,7 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     '--script',
     scriptPath,
     '--trust-project',
-    ...argv.filter((arg) => arg !== '--tui'),
+    ...argv.filter((arg) => arg !== '--tui' && arg !== '--no-pacing'),
   ]);
   const runtime = await createRuntime({
     args,
@@ -64,7 +72,7 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   try {
     // The demo's ToolSearch step needs the MCP server's tools; a real session never waits.
     await runtime.mcp?.whenSettled({ signal: AbortSignal.timeout(10_000) });
-    if (argv.includes('--tui')) {
+    if (tui) {
       const { createInteractiveHost } = await import('../interactive.js');
       const { runInteractive } = await import('../tui/run-interactive.js');
       return await runInteractive(createInteractiveHost(runtime, { cwd: project, env, homeDir: root }), {
@@ -98,6 +106,19 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
   } finally {
     await runtime.session.close();
   }
+}
+
+/** How long the scripted model takes before each answer in the terminal UI, so a person can follow it. */
+const DEMO_TURN_DELAY_MS = 1_200;
+
+/** The script with each turn waiting {@link DEMO_TURN_DELAY_MS} before it streams. */
+function withPacing(script: string): string {
+  return script
+    .split('\n')
+    .map((line) =>
+      line.trim() === '' ? line : JSON.stringify({ ...(JSON.parse(line) as object), delay_ms: DEMO_TURN_DELAY_MS }),
+    )
+    .join('\n');
 }
 
 /** A long, deterministic build log (about 290 KB): the demo's output too large to inline. */

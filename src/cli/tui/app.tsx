@@ -100,7 +100,8 @@ export function App(props: AppProps) {
   });
 
   useEffect(() => {
-    if (props.initialPrompt !== undefined && props.initialPrompt.trim() !== '') runTurn(props.initialPrompt);
+    // As if typed: `toolplane "/review src/a.ts"` runs the command.
+    if (props.initialPrompt !== undefined && props.initialPrompt.trim() !== '') submitLine(props.initialPrompt);
     // The initial prompt runs once, when the app mounts.
   }, []);
 

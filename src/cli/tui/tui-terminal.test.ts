@@ -465,13 +465,18 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     expect(await waitForEntry(ui, 'exit')).toEqual({ kind: 'exit', code: 1 });
   });
 
-  it('the demo runs in the terminal UI: parallel batches, a refused Edit, the fix as a diff, then Ctrl+C twice exits with 0', async () => {
+  it('the demo runs in the terminal UI: parallel batches, a refused Edit, a deny rule, a hook block, a permission dialog, the fix as a diff, then Ctrl+C twice exits with 0', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'toolplane-tui-demo-'));
     const ui: Ui = { name: `tui-${++counter}`, folder, log: join(folder, 'exit.txt') };
     started.push(ui);
     const bin = join(root, 'dist', 'cli', 'bin.js');
-    const command = `cd ${JSON.stringify(folder)} && env -u CI node ${JSON.stringify(bin)} demo --tui; echo "exit=$?" > ${JSON.stringify(ui.log)}; sleep 60`;
+    // Pacing is for people; the test does not wait for it.
+    const command = `cd ${JSON.stringify(folder)} && env -u CI node ${JSON.stringify(bin)} demo --tui --no-pacing; echo "exit=$?" > ${JSON.stringify(ui.log)}; sleep 60`;
     tmux('new-session', '-d', '-s', ui.name, '-x', '120', '-y', '60', command);
+    // The changelog's Write asks: the person allows it once.
+    await waitForScreen(ui, (screen) => screen.includes('Permission needed: Write'), 'the permission dialog', 25_000);
+    await pressUntil(ui, '1', (screen) => screen.includes('❯ 1.'), 'option 1 to be highlighted');
+    keys(ui, 'Enter');
     const screen = await waitForScreen(
       ui,
       (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'),
@@ -483,6 +488,10 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     expect(screen).toMatch(/-\s+return total \/ \(values\.length - 1\);/);
     expect(screen).toMatch(/\+\s+return total \/ values\.length;/);
     expect(screen).toMatch(/✔ Bash .* \[done/);
+    const project = /toolplane-demo-\w+\/project/.exec(screen)?.[0];
+    expect(project).toBeDefined();
+    const changelog = join(tmpdir(), project!, 'CHANGELOG.md');
+    expect(readFileSync(changelog, 'utf8')).toContain('average() divides by the number of values');
     keys(ui, 'C-c');
     await waitForScreen(ui, (current) => current.includes('press Ctrl+C again to exit'), 'the exit hint');
     keys(ui, 'C-c');

@@ -303,4 +303,34 @@ describe('createScriptedProvider', () => {
     expect(caught).toBeInstanceOf(ProviderError);
     expect((caught as ProviderError).kind).toBe('aborted');
   });
+
+  it("waits a turn's delay_ms before streaming it, and an abort during the wait ends it with nothing streamed", async () => {
+    const provider = createScriptedProvider({
+      turns: [
+        { delay_ms: 60_000, content: [{ type: 'text', text: 'never streamed' }] },
+        { delay_ms: 1, content: [{ type: 'text', text: 'after a short wait' }] },
+      ],
+    });
+    const controller = new AbortController();
+    const seen: ModelStreamEvent[] = [];
+    const waiting = (async () => {
+      for await (const event of provider.stream(request(hello), controller.signal)) seen.push(event);
+    })();
+    // The abort comes while the first turn still waits: its minute-long delay must not hold it.
+    setTimeout(() => controller.abort(), 10);
+    const caught = await waiting.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(caught).toBeInstanceOf(ProviderError);
+    expect((caught as ProviderError).kind).toBe('aborted');
+    expect(seen).toEqual([]);
+    const next = await collect(provider.stream(request(hello), signal));
+    expect(next.at(-1)?.type).toBe('message-complete');
+  });
+
+  it('rejects a delay_ms that is not a whole number of milliseconds up to a minute', () => {
+    expect(() => createScriptedProvider({ turns: [{ delay_ms: -1, content: [] }] })).toThrow(/delay_ms/);
+    expect(() => createScriptedProvider({ turns: [{ delay_ms: 120_000, content: [] }] })).toThrow(/delay_ms/);
+  });
 });

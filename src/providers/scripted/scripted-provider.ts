@@ -92,6 +92,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
       turn.usage?.input_tokens === undefined
         ? { ...turn, usage: { ...turn.usage, input_tokens: estimateTokens(request) } }
         : turn;
+    if (turn.delay_ms !== undefined && turn.delay_ms > 0) await pause(turn.delay_ms, signal, abortError);
     const plan = planTurn(scriptedTurn, index + 1);
     for (const block of plan.blocks) {
       if (block.type === 'text') {
@@ -134,6 +135,22 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
       return script?.turns.length;
     },
   };
+}
+
+/** Waits `ms`, or throws `abortError()` as soon as `signal` fires. */
+function pause(ms: number, signal: AbortSignal, abortError: () => Error): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 function estimateTokens(request: ModelRequest): number {

@@ -61,6 +61,11 @@ export type ScriptedTurn = {
   };
   /** What the request answered by this turn must contain. */
   readonly expect?: ScriptExpectation;
+  /**
+   * Milliseconds to wait before the turn streams, as a model takes time to answer (the demo's
+   * pacing, so a person can follow it). The request's signal ends the wait. Default 0.
+   */
+  readonly delay_ms?: number;
 };
 
 const names = z.array(z.string());
@@ -103,6 +108,7 @@ const turnSchema = z.strictObject({
     })
     .optional(),
   expect: expectationSchema.optional(),
+  delay_ms: count.max(60_000).optional(),
 });
 
 /**
