@@ -477,12 +477,14 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     await waitForScreen(ui, (screen) => screen.includes('Permission needed: Write'), 'the permission dialog', 25_000);
     await pressUntil(ui, '1', (screen) => screen.includes('❯ 1.'), 'option 1 to be highlighted');
     keys(ui, 'Enter');
-    const screen = await waitForScreen(
+    await waitForScreen(
       ui,
       (current) => current.includes('Ask, or /help for commands') && current.includes('Done.'),
       'the demo to finish',
       25_000,
     );
+    // With result previews the demo is taller than the window: read what scrolled up too.
+    const screen = tmux('capture-pane', '-p', '-S', '-', '-t', ui.name);
     expect(screen).toMatch(/2 calls in parallel/);
     expect(screen).toMatch(/✘ Edit \S+math\.js \[failed/);
     expect(screen).toMatch(/-\s+return total \/ \(values\.length - 1\);/);
