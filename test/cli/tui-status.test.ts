@@ -153,9 +153,10 @@ describe.skipIf(!hasTmux)('errors, retries, status line, welcome and resume in t
       { kind: 'error', status: 529, errorType: 'overloaded_error', message: 'Overloaded', retryAfterSeconds: 4 },
       { content: [{ type: 'text', text: 'Through on the second attempt.' }] },
     ]);
-    const ui = start('hello', env);
+    const ui = start('--max-retries 3 hello', env);
     const first = await waitForScreen(ui, (text) => /retrying in \ds/.test(text), 'the retry countdown');
-    expect(first).toContain('(attempt 1 of 10): the API is overloaded (HTTP 529)');
+    // The limit shown is the one --max-retries set.
+    expect(first).toContain('(attempt 1 of 3): the API is overloaded (HTTP 529)');
     const seconds = Number(/retrying in (\d)s/.exec(first)![1]);
     // The countdown moves while the UI waits, without any event from the loop.
     await waitForScreen(
@@ -226,6 +227,30 @@ describe.skipIf(!hasTmux)('errors, retries, status line, welcome and resume in t
     expect(listed).toMatch(/Bash\(touch[^)]*\)\s+rule Bash\(touch[^)]*\) from /);
     expect(listed).toContain(`from ${local} (saved from a dialog in this session)`);
     expect(listed).toContain(`Settings files: ${local}`);
+  }, 60_000);
+
+  it("words a check it cannot make and the person's own refusal for people", async () => {
+    const path = await script('loop.jsonl', [
+      { content: [{ type: 'tool_use', id: 'lp', name: 'Bash', input: { command: 'for f in a b; do echo $f; done' } }] },
+      { content: [{ type: 'text', text: 'Understood.' }] },
+    ]);
+    const ui = start(`--provider scripted --script ${JSON.stringify(path)} loop`);
+    const dialog = await waitForScreen(ui, (text) => text.includes('Permission needed: Bash'), 'the dialog');
+    expect(dialog).toContain('Bash command needs approval: a `for` loop, which toolplane cannot check ahead.');
+    expect(dialog).not.toContain('for_statement');
+    // Esc denies; keys in the dialog's first moments are ignored, so it is pressed until the dialog closes.
+    const denied = await waitForScreen(
+      ui,
+      (text) => {
+        if (text.includes('Understood.')) return true;
+        if (text.includes('Permission needed')) tmux('send-keys', '-t', ui, 'Escape');
+        return false;
+      },
+      'the refusal',
+    );
+    expect(denied).toMatch(/⊘ Bash for f in a b; do echo \$f; done \[denied[^\n]*\n\s+you\n/);
+    expect(denied).not.toContain('the person');
+    expect(denied).not.toContain('Do not retry');
   }, 60_000);
 
   it('shows a resumed session on screen, lists no empty session, and replays an interrupted call as interrupted', async () => {
