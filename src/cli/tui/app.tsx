@@ -147,7 +147,7 @@ export function App(props: AppProps) {
   const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
   return (
     <Box flexDirection="column">
-      <TranscriptView state={transcript} now={now} epoch={epoch} {...(header ? { header } : {})} />
+      <TranscriptView state={transcript} now={now} epoch={epoch} {...(header && epoch === 0 ? { header } : {})} />
       {picker.current ? <SessionPicker sessions={picker.current.sessions} selected={picker.current.selected} /> : null}
       {pending.current && dialog.current ? (
         <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} />

@@ -7,7 +7,7 @@ import { WelcomePanel } from './welcome-panel.js';
 
 /**
  * What the screen shows when the UI starts: the welcome panel (returned, for the transcript to
- * print first), then the conversation of a resumed session (`-c`, `--resume`) replayed into the
+ * print first; a fresh screen after /clear or /resume goes without it), then the conversation of a resumed session (`-c`, `--resume`) replayed into the
  * transcript once, as `/resume` does.
  */
 export function useStartScreen(host: InteractiveHost, dispatch: Dispatch<TranscriptAction>) {
