@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer, MockReply } from '../../src/testing/mock-model-server.js';
+import { startMockOpenAIServer } from '../../src/testing/mock-openai-server.js';
 import { CLI } from './run-cli.js';
 
 // The real command in a real terminal: tmux runs `toolplane` against the mock Anthropic server
@@ -95,7 +96,7 @@ describe.skipIf(!hasTmux)('errors, retries, status line, welcome and resume in t
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .join(' ');
     // Ink behaves differently when CI is set, so the child runs without it.
-    const command = `cd ${JSON.stringify(project)} && env -u CI -u ANTHROPIC_API_KEY -u ANTHROPIC_BASE_URL -u ANTHROPIC_MODEL ${vars} node ${JSON.stringify(CLI)} ${args}; echo EXIT=$?; sleep 60`;
+    const command = `cd ${JSON.stringify(project)} && env -u CI -u ANTHROPIC_API_KEY -u ANTHROPIC_BASE_URL -u ANTHROPIC_MODEL -u OPENAI_BASE_URL -u OPENAI_API_KEY ${vars} node ${JSON.stringify(CLI)} ${args}; echo EXIT=$?; sleep 60`;
     tmux('new-session', '-d', '-s', name, '-x', '150', '-y', '45', command);
     return name;
   }
@@ -123,6 +124,17 @@ describe.skipIf(!hasTmux)('errors, retries, status line, welcome and resume in t
     expect(settled).not.toContain('The turn failed');
     expect(screen).toContain('the API key was refused');
     expect(screen).toContain(`${server!.baseURL} (ANTHROPIC_BASE_URL)`);
+  }, 60_000);
+
+  it('names OPENAI_API_KEY when an OpenAI-compatible server refuses the key', async () => {
+    server = await startMockOpenAIServer({
+      replies: [{ kind: 'error', status: 401, errorType: 'invalid_api_key', message: 'Incorrect API key provided' }],
+    });
+    const ui = start('hello', { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-bad' });
+    await waitForScreen(ui, (text) => text.includes('Check OPENAI_API_KEY'), 'the 401 message');
+    const screen = await waitForScreen(ui, (text) => text.includes('Ask, or /help'), 'the turn to end');
+    expect(count(screen, 'Incorrect API key provided')).toBe(1);
+    expect(screen).toContain(`${server.baseURL} (OPENAI_BASE_URL)`);
   }, 60_000);
 
   it('says a model that does not exist was not found, and how to choose another', async () => {
