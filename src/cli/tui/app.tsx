@@ -63,7 +63,6 @@ export function App(props: AppProps) {
   const [working, setWorking] = useLatest<string | undefined>(undefined);
   const exitArmedAt = useRef<number | undefined>(undefined);
   const diffed = useRef(new Set<string>());
-
   const notice = useNotice(dispatch);
   useEffect(() => host.onTodosChange((next) => setTodos(next)), [host]);
   const now = useClock(transcript.running);
