@@ -49,18 +49,18 @@ describe('parseCommandFile', () => {
     expect(parseCommandFile('---\ndescription: x\nthis is not yaml\n---\nbody')).toMatchObject({
       ok: false,
       line: 3,
-      message: expect.stringContaining('this is not yaml') as string,
+      message: 'the front matter is not valid YAML: Implicit map keys need to be followed by map values',
     });
     expect(parseCommandFile('---\nmodel: a\nmodel: b\n---\n')).toMatchObject({ ok: false, line: 3 });
     expect(parseCommandFile('---\nmodel: [a, b]\n---\n')).toMatchObject({ ok: false });
     expect(parseCommandFile('---\nallowed-tools: [Read\n---\n')).toMatchObject({ ok: false, line: 2 });
   });
 
-  it('refuses a key that is not a name, and keeps constructor as plain data', () => {
-    expect(parseCommandFile('---\n__proto__: x\nconstructor: y\n---\nbody')).toMatchObject({ ok: false, line: 2 });
-    expect(parseCommandFile('---\nconstructor: y\n---\nbody')).toEqual({
+  it("keeps __proto__ and constructor as plain data, never as the object's own machinery", () => {
+    expect(parseCommandFile('---\n__proto__: x\nconstructor: y\ndescription: z\n---\nbody')).toEqual({
       ok: true,
-      file: { allowedTools: [], body: 'body' },
+      file: { description: 'z', allowedTools: [], body: 'body' },
     });
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { parseDocument } from 'yaml';
+
 /** What a custom command file says: its front matter's keys and the prompt template. */
 export type CommandFile = {
   readonly description?: string;
@@ -14,50 +16,58 @@ export type ParsedCommandFile =
   | { readonly ok: true; readonly file: CommandFile }
   | { readonly ok: false; readonly line: number; readonly message: string };
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set([
-  'description',
-  'argument-hint',
-  'allowed-tools',
-  'model',
-  'disable-model-invocation',
-]);
-
-type FrontMatter = Map<string, string | readonly string[]>;
+type FrontMatter = Map<unknown, unknown>;
 type Failure = { readonly ok: false; readonly line: number; readonly message: string };
 
 /**
- * Parses a custom slash command file: optional front matter between `---` lines, then the prompt.
- * The front matter is the small YAML subset such files use: `key: value` (quoted or not), a flow
- * list `[a, b]`, or a block list of `- item` lines, and `#` comments. `allowed-tools` may be a
- * list or one comma-separated string; commas inside parentheses belong to the rule. Anything
- * else (an unclosed front matter, a line that is not `key: value`, a key given twice) fails with
- * its line, so a broken file is reported rather than half-read.
+ * Parses a custom slash command file: optional front matter between `---` lines (YAML, read by the
+ * `yaml` package), then the prompt. The keys read are `description`, `argument-hint`, `model` (one
+ * value each) and `allowed-tools` (a list, or one comma-separated string whose commas inside
+ * parentheses belong to the rule); others are ignored. An unclosed front matter, YAML that does not
+ * parse, a key given twice, or a list where one value goes fails with its line, so a broken file is
+ * reported rather than half-read.
  */
 export function parseCommandFile(text: string): ParsedCommandFile {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (lines[0]?.trim() !== '---') return { ok: true, file: { allowedTools: [], body: text.trim() } };
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
   if (end < 0) return { ok: false, line: 1, message: 'the front matter opened by --- is never closed' };
-  const parsed = parseFrontMatter(lines.slice(1, end));
+  const parsed = parseFrontMatter(lines.slice(1, end).join('\n'));
   if (!(parsed instanceof Map)) return parsed;
-  const scalar = (key: string): string | Failure | undefined => {
+  const values = new Map<string, string | readonly string[]>();
+  for (const key of ['description', 'argument-hint', 'model', 'allowed-tools']) {
     const value = parsed.get(key);
-    if (value === undefined || typeof value === 'string') return value === '' ? undefined : value;
-    return { ok: false, line: 1, message: `${key} must be one value, not a list` };
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value) && key === 'allowed-tools')
+      values.set(
+        key,
+        value.map((item) => String(item)),
+      );
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      values.set(key, String(value));
+    else
+      return {
+        ok: false,
+        line: 1,
+        message: `${key} must be one value, not ${Array.isArray(value) ? 'a list' : 'a map'}`,
+      };
+  }
+  const scalar = (key: string): string | undefined => {
+    const value = values.get(key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
   const description = scalar('description');
   const argumentHint = scalar('argument-hint');
   const model = scalar('model');
-  for (const value of [description, argumentHint, model]) if (typeof value === 'object') return value;
-  const tools = parsed.get('allowed-tools');
+  const tools = values.get('allowed-tools');
   const allowedTools = tools === undefined ? [] : typeof tools === 'string' ? splitRules(tools) : tools;
   return {
     ok: true,
     file: {
-      ...(typeof description === 'string' ? { description } : {}),
-      ...(typeof argumentHint === 'string' ? { argumentHint } : {}),
-      ...(typeof model === 'string' ? { model } : {}),
-      allowedTools: allowedTools.filter((rule) => rule !== ''),
+      ...(description === undefined ? {} : { description }),
+      ...(argumentHint === undefined ? {} : { argumentHint }),
+      ...(model === undefined ? {} : { model }),
+      allowedTools: allowedTools.map((rule) => rule.trim()).filter((rule) => rule !== ''),
       body: lines
         .slice(end + 1)
         .join('\n')
@@ -66,54 +76,23 @@ export function parseCommandFile(text: string): ParsedCommandFile {
   };
 }
 
-/** The front matter's lines (without the `---`) as keys and values; the line numbers count the opening `---`. */
-function parseFrontMatter(lines: readonly string[]): FrontMatter | Failure {
-  const values: FrontMatter = new Map();
-  let listKey: string | undefined;
-  for (const [index, raw] of lines.entries()) {
-    const number = index + 2;
-    const line = withoutComment(raw).trimEnd();
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const item = /^\s+-\s*(.*)$/.exec(line) ?? /^-\s+(.*)$/.exec(line);
-    if (item && listKey !== undefined) {
-      const list = values.get(listKey);
-      values.set(listKey, [...(Array.isArray(list) ? list : []), unquote(item[1] ?? '')]);
-      continue;
-    }
-    const pair = /^([A-Za-z][\w-]*)\s*:(?:\s+(.*))?$/.exec(line);
-    if (!pair)
-      return { ok: false, line: number, message: `expected "key: value", found ${JSON.stringify(raw.trim())}` };
-    const key = (pair[1] ?? '').toLowerCase();
-    if (values.has(key)) return { ok: false, line: number, message: `${key} is given twice` };
-    const value = (pair[2] ?? '').trim();
-    listKey = value === '' ? key : undefined;
-    if (!KNOWN_KEYS.has(key)) continue;
-    if (value.startsWith('[')) {
-      if (!value.endsWith(']')) return { ok: false, line: number, message: `the list of ${key} is not closed with ]` };
-      values.set(key, splitRules(value.slice(1, -1)).map(unquote));
-    } else values.set(key, unquote(value));
+/**
+ * The front matter (without its `---` lines) as a map, keys kept as data (`__proto__` is only a
+ * name); the line of a failure counts the opening `---`.
+ */
+function parseFrontMatter(text: string): FrontMatter | Failure {
+  const document = parseDocument(text, { uniqueKeys: true });
+  const error = document.errors[0];
+  if (error !== undefined) {
+    const line = (error.linePos?.[0].line ?? 1) + 1;
+    // The library's own position counts from the front matter; the file's line is given instead.
+    const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+    return { ok: false, line, message: `the front matter is not valid YAML: ${reason}` };
   }
-  return values;
-}
-
-/** The line without a `#` comment: one that follows whitespace, outside quotes. */
-function withoutComment(line: string): string {
-  let quote: string | undefined;
-  for (let index = 0; index < line.length; index += 1) {
-    const character = line.charAt(index);
-    if (quote !== undefined) {
-      if (character === quote) quote = undefined;
-    } else if (character === '"' || character === "'") quote = character;
-    else if (character === '#' && (index === 0 || /\s/.test(line.charAt(index - 1)))) return line.slice(0, index);
-  }
-  return line;
-}
-
-/** Removes one pair of matching quotes around a value. */
-function unquote(value: string): string {
-  const text = value.trim();
-  const quoted = /^"(.*)"$/.exec(text) ?? /^'(.*)'$/.exec(text);
-  return quoted ? (quoted[1] ?? '') : text;
+  const value: unknown = document.toJS({ mapAsMap: true });
+  if (value === null || value === undefined) return new Map();
+  if (!(value instanceof Map)) return { ok: false, line: 2, message: 'the front matter must be "key: value" lines' };
+  return value;
 }
 
 /** Splits `Bash(git add:*), Read` at the commas outside parentheses. */
@@ -125,10 +104,10 @@ function splitRules(text: string): string[] {
     if (character === '(') depth += 1;
     if (character === ')') depth = Math.max(0, depth - 1);
     if (character === ',' && depth === 0) {
-      rules.push(unquote(current));
+      rules.push(current.trim());
       current = '';
     } else current += character;
   }
-  rules.push(unquote(current));
+  rules.push(current.trim());
   return rules.filter((rule) => rule !== '');
 }

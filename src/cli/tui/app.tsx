@@ -8,8 +8,10 @@ import type { InteractiveHost } from './interactive-host.js';
 import { PermissionDialog } from './permission-dialog.js';
 import { EMPTY_HISTORY, type PromptHistory } from './prompt-history.js';
 import { PromptInput } from './prompt-input.js';
+import { RetryLine, useRetryCountdown } from './retry-line.js';
 import { routeKey, type KeyRoutes } from './route-key.js';
 import { SessionPicker } from './session-picker.js';
+import { useStartScreen } from './start-screen.js';
 import { StatusLine } from './status-line.js';
 import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
 import { TodoPanel } from './todo-panel.js';
@@ -53,14 +55,14 @@ export function App(props: AppProps) {
   const [working, setWorking] = useLatest<string | undefined>(undefined);
   const exitArmedAt = useRef<number | undefined>(undefined);
   const diffed = useRef(new Set<string>());
-
   const notice = useNoticeAndWarnings(dispatch, host);
   useEffect(() => host.onTodosChange((next) => setTodos(next)), [host]);
   const now = useClock(transcript.running);
 
   const cwd = host.status().cwd;
   const dialogDiff = useDialogDiff(pending.current, cwd);
-  const onLoopEvent = useLoopEvents(dispatch, cwd, diffed);
+  const header = useStartScreen(host, dispatch);
+  const { countdown, onLoopEvent } = useRetryCountdown(host, useLoopEvents(dispatch, cwd, diffed));
   const { turn, closing, runTurn, background, shutdown } = useTurns({
     host,
     dispatch,
@@ -128,7 +130,7 @@ export function App(props: AppProps) {
   if (routes.pager.current) return <TranscriptView state={transcript} now={now} epoch={epoch} pager={routes.pager} />;
   return (
     <Box flexDirection="column">
-      <TranscriptView state={transcript} now={now} epoch={epoch} />
+      <TranscriptView state={transcript} now={now} epoch={epoch} {...(header && epoch === 0 ? { header } : {})} />
       {picker.current ? <SessionPicker sessions={picker.current.sessions} selected={picker.current.selected} /> : null}
       {pending.current && dialog.current ? (
         <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} />
@@ -137,6 +139,7 @@ export function App(props: AppProps) {
         <InteractionDialog interaction={asked.current.item} state={askState.current} />
       ) : null}
       <TodoPanel todos={todos} />
+      {countdown && transcript.running ? <RetryLine countdown={countdown} now={now} /> : null}
       <PromptInput
         line={line.current}
         active={!overlay}

@@ -1,5 +1,5 @@
-import { describeReason } from '../../contract/permission.js';
 import type { ToolCallOutcome, ToolCallRecord } from '../../execution/types.js';
+import { reasonForPeople, withoutModelAdvice } from './reason-for-people.js';
 import { describeResult } from './result-text.js';
 import type { CallPhase, CallView } from './transcript-state.js';
 
@@ -20,10 +20,12 @@ export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: Cal
     case 'hook-blocked':
       return {
         phase: 'denied',
-        detail: outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message,
+        detail: withoutModelAdvice(
+          outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message,
+        ),
       };
     case 'denied':
-      return { phase: 'denied', detail: describeReason(outcome.reason) };
+      return { phase: 'denied', detail: reasonForPeople(outcome.reason) };
     case 'cancelled':
       return { phase: 'cancelled', detail: `cancelled because ${outcome.byToolUseId} failed` };
     case 'aborted':

@@ -69,7 +69,13 @@ export type TranscriptAction =
       readonly behavior: 'allow' | 'deny' | 'abort';
       readonly now: number;
     }
-  | { readonly type: 'turn-end'; readonly outcome: 'success' | 'interrupted' | 'error'; readonly message?: string }
+  | {
+      readonly type: 'turn-end';
+      readonly outcome: 'success' | 'interrupted' | 'error';
+      readonly message?: string;
+      /** The error was shown when it happened: the end adds no notice. */
+      readonly told?: boolean;
+    }
   | { readonly type: 'notice'; readonly text: string; readonly tone: NoticeTone }
   | { readonly type: 'clear' };
 
@@ -273,7 +279,7 @@ function endTurn(state: TranscriptState, action: Extract<TranscriptAction, { typ
   const closing: TranscriptEntry[] = [];
   if (action.outcome === 'interrupted')
     closing.push({ kind: 'notice', text: action.message ?? 'Interrupted.', tone: 'warning' });
-  if (action.outcome === 'error')
+  if (action.outcome === 'error' && action.told !== true)
     closing.push({ kind: 'notice', text: action.message ?? 'The turn failed.', tone: 'error' });
   const entries = [...state.entries, ...closing];
   return { ...state, calls, entries, running: false, textOpen: false, settledCount: entries.length };
