@@ -21,8 +21,13 @@ function screen(history = false): string {
   return tmux('capture-pane', '-p', '-t', 'ui', ...(history ? ['-S', '-'] : []));
 }
 
-async function waitForScreen(test: (text: string) => boolean, what: string, history = false): Promise<string> {
-  const deadline = Date.now() + 20_000;
+async function waitForScreen(
+  test: (text: string) => boolean,
+  what: string,
+  history = false,
+  timeoutMs = 20_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = screen(history);
     if (test(text)) return text;
@@ -162,7 +167,8 @@ describe.skipIf(!hasTmux)('tool results and assistant text in the terminal UI, i
     // The last one is missing: its failure shows under the summary.
     reads.push({ type: 'tool_use', id: 'r300', name: 'Read', input: { file_path: join(project, 'nope.txt') } });
     await start([{ content: reads }, { content: [{ type: 'text', text: 'All done.' }] }], ['--allowedTools', 'Read']);
-    const shown = await waitForScreen(done, 'the end of the turn', true);
+    // 301 files read on a busy machine can take a while: a generous limit.
+    const shown = await waitForScreen(done, 'the end of the turn', true, 60_000);
     expect(shown).toContain('✘ Read 301 files in parallel [300 ok · 1 failed] (ctrl+o to expand)');
     expect(shown).toContain(`✘ Read ${join(project, 'nope.txt')} [failed`);
     expect(shown).not.toContain('file-17.txt');
