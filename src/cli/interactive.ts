@@ -11,6 +11,7 @@ import { packageVersion } from './package-root.js';
 import type { HeldConfigFile } from './runtime/held-config-files.js';
 import { sessionSpending } from './session-spending.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
+import { createWarningRelay } from './warning-relay.js';
 import { parseSlashCommand } from './tui/parse-slash-command.js';
 import { visibleText } from './tui/visible-text.js';
 
@@ -154,19 +155,25 @@ export function createInteractiveHost(
 /** `toolplane` without `-p`: the terminal UI. Ink and React are loaded only here. */
 export async function runInteractiveSession(args: RunArguments, io: CommandIo): Promise<number> {
   const cwd = args.cwd ?? io.cwd;
+  // Once the UI draws, warnings (a saved rule, a settings file that changed) go into its transcript.
+  const warnings = createWarningRelay((line) => io.stderr.write(`${line}\n`));
   const runtime = await createRuntime({
     args,
     cwd,
     env: io.env,
     homeDir: io.homeDir,
     interactive: true,
-    warn: (line) => io.stderr.write(`${line}\n`),
+    warn: warnings.warn,
     askTrust: (folder) => askTrust(folder, io),
     askConfirmHeld: (held) => askYesNo(heldFileQuestion(held), io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
   const hostOptions = { cwd, env: io.env, homeDir: io.homeDir, ...(args.baseUrl ? { baseUrlFlag: args.baseUrl } : {}) };
-  return runInteractive(createInteractiveHost(runtime, hostOptions), {
-    ...(args.prompt ? { initialPrompt: args.prompt } : {}),
-  });
+  const host = createInteractiveHost(runtime, hostOptions);
+  return runInteractive(
+    { ...host, onWarning: warnings.listen },
+    {
+      ...(args.prompt ? { initialPrompt: args.prompt } : {}),
+    },
+  );
 }

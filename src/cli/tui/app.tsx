@@ -1,15 +1,7 @@
-import { Box, useApp, useInput, useStdout } from 'ink';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Box, useApp, useInput } from 'ink';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ApprovalQueue } from './approval-queue.js';
-import {
-  pickSession,
-  resumeSession,
-  useClock,
-  useDialogDiff,
-  useLoopEvents,
-  useNotice,
-  useOverlays,
-} from './app-hooks.js';
+import { pickSession, resumeSession, useClock, useDialogDiff, useLoopEvents, useOverlays } from './app-hooks.js';
 import { EMPTY_LINE, type KeyPress, type LineState } from './edit-line.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import type { InteractiveHost } from './interactive-host.js';
@@ -26,11 +18,12 @@ import { TodoPanel } from './todo-panel.js';
 import { EMPTY_TRANSCRIPT, reduceTranscript } from './transcript-state.js';
 import { TranscriptView } from './transcript-view.js';
 import { useCommands, type Picker } from './use-commands.js';
+import { useNoticeAndWarnings } from './use-host-warnings.js';
+import { useStartOver } from './use-start-over.js';
 import { useLatest } from './use-latest.js';
+import { usePager } from './use-pager.js';
 import { useTurns } from './use-turns.js';
 import type { WaitingQueue } from './waiting-queue.js';
-
-const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
 /** Lets the code that rendered the app ask it to close (SIGTERM, SIGHUP). */
 export type AppControls = { requestExit?: (code: number) => void };
@@ -51,7 +44,6 @@ export type AppProps = {
 export function App(props: AppProps) {
   const { host, approvals, interactions } = props;
   const { exit } = useApp();
-  const { write } = useStdout();
   const [transcript, dispatch] = useReducer(reduceTranscript, EMPTY_TRANSCRIPT);
   const [line, setLine] = useLatest<LineState>(EMPTY_LINE);
   const promptHistory = useRef<PromptHistory>(EMPTY_HISTORY);
@@ -63,7 +55,7 @@ export function App(props: AppProps) {
   const [working, setWorking] = useLatest<string | undefined>(undefined);
   const exitArmedAt = useRef<number | undefined>(undefined);
   const diffed = useRef(new Set<string>());
-  const notice = useNotice(dispatch);
+  const notice = useNoticeAndWarnings(dispatch, host);
   useEffect(() => host.onTodosChange((next) => setTodos(next)), [host]);
   const now = useClock(transcript.running);
 
@@ -83,17 +75,7 @@ export function App(props: AppProps) {
   });
   useEffect(() => void (props.controls.requestExit = (code) => void shutdown(code)), [props.controls, shutdown]);
 
-  // A fresh screen (clear, resume): the transcript, the diffs seen and the static output start over.
-  const startOver = useCallback(
-    (message: string) => {
-      dispatch({ type: 'clear' });
-      diffed.current.clear();
-      setEpoch((value) => value + 1);
-      write(CLEAR_SCREEN);
-      notice(message);
-    },
-    [notice, write],
-  );
+  const startOver = useStartOver({ dispatch, diffed, setEpoch, notice });
   const submitLine = useCommands({
     host,
     turn,
@@ -139,11 +121,13 @@ export function App(props: AppProps) {
     line,
     setLine,
     submitLine,
+    ...usePager(transcript),
   };
   useInput((input, key: KeyPress) => routeKey(routes, input, key));
 
   const overlay = dialog.current !== undefined || picker.current !== undefined || asked.current !== undefined;
   const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
+  if (routes.pager.current) return <TranscriptView state={transcript} now={now} epoch={epoch} pager={routes.pager} />;
   return (
     <Box flexDirection="column">
       <TranscriptView state={transcript} now={now} epoch={epoch} {...(header && epoch === 0 ? { header } : {})} />

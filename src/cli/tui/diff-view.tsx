@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { DiffLine } from './file-change-diff.js';
+import { plural } from './plural.js';
 import { visibleText } from './visible-text.js';
 
 const MARKS: Readonly<Record<DiffLine['kind'], string>> = { add: '+', remove: '-', context: ' ' };
@@ -23,7 +24,7 @@ export function DiffView(props: { readonly lines: readonly DiffLine[]; readonly 
           </Text>
         );
       })}
-      {hidden > 0 ? <Text dimColor>… {hidden} more lines</Text> : null}
+      {hidden > 0 ? <Text dimColor>… {plural(hidden, 'more line', 'more lines')}</Text> : null}
     </Box>
   );
 }

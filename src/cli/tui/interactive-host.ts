@@ -65,6 +65,8 @@ export type InteractiveHost = {
   describeInput?(toolName: string, input: unknown): string | undefined;
   /** `/clear`: starts a new session. */
   clear(): Promise<void>;
+  /** Takes the runtime's warnings while the UI draws (they would garble the screen on stderr); returns a release. */
+  onWarning?(listener: (line: string) => void): () => void;
   /** The welcome panel's facts, shown once at the start. */
   welcome?(): HostWelcome;
   /** What messages about failed model requests name (provider, model, base URL and its variable). */

@@ -3,6 +3,7 @@ import type { ApprovalQueue, PendingApproval } from './approval-queue.js';
 import { stepDialog, type DialogState } from './dialog-state.js';
 import { editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';
 import { stepInteraction, type InteractionState } from './interaction-state.js';
+import { routePagerKey, type PagerRoutes } from './pager-keys.js';
 import { newerPrompt, olderPrompt, rememberPrompt, type PromptHistory } from './prompt-history.js';
 import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
 import type { TranscriptAction } from './transcript-state.js';
@@ -39,15 +40,16 @@ export type KeyRoutes = {
   readonly line: Ref<LineState>;
   readonly setLine: (line: LineState) => void;
   readonly submitLine: (text: string) => void;
-};
+} & PagerRoutes;
 
 /**
- * Routes one key (or chunk of keys) to what has it: Ctrl+C first, then the permission dialog,
+ * Routes one key (or chunk of keys) to what has it: Ctrl+C first, then the expand view (ctrl+o), the permission dialog,
  * the question or plan, the session picker, and last the prompt line.
  */
 export function routeKey(routes: KeyRoutes, input: string, key: KeyPress): void {
   if (routes.closing.current) return;
   if (key.ctrl && input === 'c') return armExit(routes);
+  if (routePagerKey(routes, input, key)) return;
   if (answerDialog(routes, input, key)) return;
   if (answerQuestion(routes, input, key)) return;
   const list = routes.picker.current;

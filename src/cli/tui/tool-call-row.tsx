@@ -1,7 +1,9 @@
 import { Box, Text } from 'ink';
 import type { CallPhase, CallView } from './transcript-state.js';
+import { callPreview } from './call-preview.js';
 import { DiffView } from './diff-view.js';
 import { formatElapsed } from './format-elapsed.js';
+import { plural } from './plural.js';
 import { visibleText } from './visible-text.js';
 
 const PHASES: Readonly<Record<CallPhase, { readonly mark: string; readonly label: string; readonly color: string }>> = {
@@ -15,14 +17,40 @@ const PHASES: Readonly<Record<CallPhase, { readonly mark: string; readonly label
   interrupted: { mark: '■', label: 'interrupted', color: 'yellow' },
 };
 
-/** One tool call: status, name, summary, elapsed time, live output tail, and its diff for Edit/Write. */
+// Phases whose time is how long the call ran; a denied or cancelled call never ran.
+const TIMED: ReadonlySet<CallPhase> = new Set(['done', 'failed', 'interrupted']);
+
+/** The preview under a row ({@link callPreview}): output or error lines, then how many more, then a saved file. */
+function CallPreviewLines(props: { readonly call: CallView }) {
+  const preview = callPreview(props.call);
+  if (preview === undefined) return null;
+  const color = preview.tone === 'error' ? 'red' : undefined;
+  return (
+    <Box flexDirection="column" paddingLeft={2}>
+      {preview.lines.map((line, index) => (
+        <Text key={index} wrap="truncate-end" {...(color !== undefined ? { color } : { dimColor: true })}>
+          │ {visibleText(line, { newlines: 'escape' })}
+        </Text>
+      ))}
+      {preview.more > 0 ? <Text dimColor>│ +{plural(preview.more, 'line')} (ctrl+o to expand)</Text> : null}
+      {preview.saved !== undefined ? (
+        <Text color="yellow">│ {visibleText(preview.saved, { newlines: 'escape' })}</Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * One tool call: status, name, summary, elapsed time, then its live output tail, result preview or
+ * error, and its diff for Edit/Write.
+ */
 export function ToolCallRow(props: { readonly call: CallView; readonly now: number }) {
   const { call, now } = props;
   const phase = PHASES[call.phase];
   const time =
     call.phase === 'running' && call.startedAt !== undefined
       ? ` ${formatElapsed(now - call.startedAt)}`
-      : call.durationMs !== undefined && call.phase !== 'queued'
+      : call.durationMs !== undefined && TIMED.has(call.phase)
         ? ` ${formatElapsed(call.durationMs)}`
         : '';
   return (
@@ -37,20 +65,12 @@ export function ToolCallRow(props: { readonly call: CallView; readonly now: numb
           {time}]
         </Text>
       </Text>
-      {call.detail !== undefined && call.phase !== 'done' ? (
+      {call.detail !== undefined && call.phase !== 'done' && call.phase !== 'failed' ? (
         <Box paddingLeft={2}>
           <Text dimColor>{visibleText(call.detail)}</Text>
         </Box>
       ) : null}
-      {call.phase === 'running' && call.outputTail.length > 0 ? (
-        <Box flexDirection="column" paddingLeft={2}>
-          {call.outputTail.map((line, index) => (
-            <Text key={index} dimColor>
-              │ {visibleText(line, { newlines: 'escape' })}
-            </Text>
-          ))}
-        </Box>
-      ) : null}
+      <CallPreviewLines call={call} />
       {call.diff !== undefined && call.phase !== 'awaiting-approval' ? (
         <DiffView lines={call.diff} maxLines={20} />
       ) : null}

@@ -109,8 +109,34 @@ describe('reduceTranscript', () => {
     ]);
     expect(state.calls.get('a')?.outputTail).toEqual(['line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
     expect(state.calls.get('a')?.outputTail).toHaveLength(OUTPUT_TAIL_LINES);
-    state = events(state, [end('a', { status: 'success', isError: false }, 'Bash')]);
-    expect(state.calls.get('a')).toMatchObject({ phase: 'done', durationMs: 40 });
+    // It ran from the answer (3 000) to its end (3 400): the wait for approval is not counted.
+    state = events(state, [end('a', { status: 'success', isError: false }, 'Bash')], 3_400);
+    expect(state.calls.get('a')).toMatchObject({ phase: 'done', durationMs: 400 });
+  });
+
+  it("keeps the plane's duration for a call that never started in this view (a replay)", () => {
+    const state = events(EMPTY_TRANSCRIPT, [queue('a'), end('a', { status: 'success', isError: false })]);
+    expect(state.calls.get('a')?.durationMs).toBe(40);
+  });
+
+  it('shows a failure in the words the model got, cleaned, and keeps the result for the expand view', () => {
+    const failed: LoopEvent = {
+      type: 'tool-call-end',
+      durationMs: 5,
+      record: {
+        toolUseId: 'f',
+        toolName: 'Bash',
+        input: {},
+        outcome: { status: 'success', isError: true },
+        result: { type: 'tool_result', tool_use_id: 'f', content: 'ls: no such file\nExit code 2' },
+      },
+    };
+    const state = events(EMPTY_TRANSCRIPT, [failed]);
+    expect(state.calls.get('f')).toMatchObject({
+      phase: 'failed',
+      detail: 'ls: no such file\nExit code 2',
+      result: { text: 'ls: no such file\nExit code 2', lineCount: 2 },
+    });
   });
 
   it('a denied or aborted answer leaves the row waiting until the plane ends the call', () => {

@@ -1,8 +1,10 @@
-import type { ToolCallOutcome } from '../../execution/types.js';
 import { describeRetry } from '../describe-retry.js';
 import type { LoopEvent } from '../../session/index.js';
 import type { DiffLine } from './file-change-diff.js';
-import { reasonForPeople, withoutModelAdvice } from './reason-for-people.js';
+import { finishCall } from './finish-call.js';
+import type { CallResult } from './result-text.js';
+
+export { describeOutcome } from './finish-call.js';
 
 /** Where one tool call is, as people see it. */
 export type CallPhase =
@@ -19,8 +21,9 @@ export type CallView = {
   /** Calls of the same turn with the same batch number ran in parallel. */
   readonly batch?: number;
   readonly phase: CallPhase;
-  /** When it started running, in ms since the epoch. */
+  /** When it started running (after any approval wait), in ms since the epoch. */
   readonly startedAt?: number;
+  /** How long it ran, approval wait excluded. */
   readonly durationMs?: number;
   /** The last lines of live output (Bash). */
   readonly outputTail: readonly string[];
@@ -28,6 +31,8 @@ export type CallView = {
   readonly detail?: string;
   /** Edit and Write: what the call changes (captured before it ran). */
   readonly diff?: readonly DiffLine[];
+  /** Its result as people read it, once it has one. */
+  readonly result?: CallResult;
 };
 
 /** One item of the conversation as shown. */
@@ -171,13 +176,9 @@ function reduceLoopEvent(state: TranscriptState, event: LoopEvent, now: number):
     }
     case 'tool-call-end': {
       const { record, durationMs } = event;
-      const view = describeOutcome(record.outcome);
-      return withCall(state, record.toolUseId, record.toolName, (call) => ({
-        ...call,
-        phase: view.phase,
-        durationMs,
-        ...(view.detail !== undefined ? { detail: view.detail } : {}),
-      }));
+      return withCall(state, record.toolUseId, record.toolName, (call) =>
+        finishCall(call, { record, durationMs, now }),
+      );
     }
     case 'tool-call-duplicate':
       return {
@@ -221,36 +222,6 @@ function reduceLoopEvent(state: TranscriptState, event: LoopEvent, now: number):
     case 'assistant-message':
     case 'tool-results':
       return state;
-  }
-}
-
-/** The phase and the words for people that a call's outcome maps to. */
-export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: CallPhase; readonly detail?: string } {
-  switch (outcome.status) {
-    case 'success':
-      return outcome.isError ? { phase: 'failed', detail: 'the tool reported a failure' } : { phase: 'done' };
-    case 'unknown-tool':
-      return { phase: 'failed', detail: 'no tool of that name' };
-    case 'refused':
-    case 'invalid-input':
-    case 'validation-failed':
-    case 'failed':
-      return { phase: 'failed', detail: outcome.message };
-    case 'timeout':
-      return { phase: 'failed', detail: `timed out after ${outcome.timeoutMs} ms` };
-    case 'hook-blocked':
-      return {
-        phase: 'denied',
-        detail: withoutModelAdvice(
-          outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message,
-        ),
-      };
-    case 'denied':
-      return { phase: 'denied', detail: reasonForPeople(outcome.reason) };
-    case 'cancelled':
-      return { phase: 'cancelled', detail: `cancelled because ${outcome.byToolUseId} failed` };
-    case 'aborted':
-      return { phase: 'interrupted' };
   }
 }
 

@@ -1,6 +1,9 @@
 import { Box, Static, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { BatchGroup } from './batch-group.js';
+import { MarkdownView } from './markdown-view.js';
+import type { PagerState } from './pager-state.js';
+import { PagerView } from './pager-view.js';
 import { ToolCallRow } from './tool-call-row.js';
 import {
   groupEntries,
@@ -27,7 +30,7 @@ function Block(props: {
       const call = calls.get(id);
       return call ? [call] : [];
     });
-    return <BatchGroup batch={block.batch} calls={members} now={now} />;
+    return <BatchGroup calls={members} now={now} />;
   }
   const entry = block.entry;
   switch (entry.kind) {
@@ -39,8 +42,7 @@ function Block(props: {
         </Box>
       );
     case 'text':
-      // Tabs in the model's prose and code are layout, not a hidden trick: show them as spaces.
-      return <Visible text={entry.text.replaceAll('\t', '    ')} />;
+      return <MarkdownView text={entry.text} />;
     case 'call': {
       const call = calls.get(entry.toolUseId);
       return call ? <ToolCallRow call={call} now={now} /> : null;
@@ -52,12 +54,14 @@ function Block(props: {
 
 /**
  * The conversation: entries of finished turns are printed once (they scroll into the terminal's
- * history), the current turn's are redrawn as they change.
+ * history), the current turn's are redrawn as they change, or the expand view takes their place.
  */
 export function TranscriptView(props: {
   readonly state: TranscriptState;
   readonly now: number;
   readonly epoch: number;
+  /** The expand view, drawn in place of the current turn's entries while it is open (read at render). */
+  readonly pager?: { readonly current: PagerState | undefined };
   /** Printed once before the conversation (the welcome panel). */
   readonly header?: ReactNode;
 }) {
@@ -78,11 +82,15 @@ export function TranscriptView(props: {
           )
         }
       </Static>
-      <Box flexDirection="column">
-        {live.map((block, index) => (
-          <Block key={index} block={block} calls={state.calls} now={now} />
-        ))}
-      </Box>
+      {props.pager?.current ? (
+        <PagerView state={props.pager.current} />
+      ) : (
+        <Box flexDirection="column">
+          {live.map((block, index) => (
+            <Block key={index} block={block} calls={state.calls} now={now} />
+          ))}
+        </Box>
+      )}
     </>
   );
 }

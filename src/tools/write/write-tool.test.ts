@@ -120,6 +120,7 @@ describe('Write', () => {
     expect(writeTool.isConcurrencySafe(input)).toBe(false);
     expect(writeTool.getPath(input)).toBe('/a/b.ts');
     expect(writeTool.describeInput(input)).toBe('/a/b.ts (2 lines)');
+    expect(writeTool.describeInput({ file_path: '/a/c.ts', content: 'one' })).toBe('/a/c.ts (1 line)');
   });
 });
 

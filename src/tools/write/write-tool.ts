@@ -65,7 +65,10 @@ export const writeTool: Tool<WriteInput, WriteOutput> = defineBuiltinTool<WriteI
   isDestructive: () => true,
   userFacingName: () => 'Write',
   getPath: (input) => input.file_path,
-  describeInput: (input) => `${input.file_path} (${countLines(input.content)} lines)`,
+  describeInput: (input) => {
+    const count = countLines(input.content);
+    return `${input.file_path} (${count} ${count === 1 ? 'line' : 'lines'})`;
+  },
   validateInput: validateByPlan(plan),
   call: (input, context) =>
     planAndCommit({
