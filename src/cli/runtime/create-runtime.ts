@@ -48,8 +48,11 @@ export type RuntimeOptions = {
   readonly interactive: boolean;
   /** Warnings and notices for people (stderr in headless runs). */
   readonly warn: (line: string) => void;
-  /** Interactive runs: asks the person whether to trust this project folder (once; remembered). */
-  readonly askTrust?: (folder: string) => Promise<boolean>;
+  /**
+   * Interactive runs: asks the person whether to trust this project folder. `trusted` and
+   * `untrusted` are remembered; `not-now` leaves it untrusted for this run only.
+   */
+  readonly askTrust?: (folder: string) => Promise<'trusted' | 'untrusted' | 'not-now'>;
   /** Interactive runs: asks the person to confirm a settings file a tool call wrote (held until then). */
   readonly askConfirmHeld?: (held: HeldConfigFile) => Promise<boolean>;
   readonly managedSettingsFile?: string;

@@ -1,4 +1,4 @@
-import { Box, useApp, useInput, useStdout } from 'ink';
+import { Box, useApp, useStdout } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ApprovalQueue } from './approval-queue.js';
 import {
@@ -11,6 +11,7 @@ import {
   useOverlays,
 } from './app-hooks.js';
 import { EMPTY_LINE, type KeyPress, type LineState } from './edit-line.js';
+import { completionFor, useInputExtras } from './input-hooks.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import type { InteractiveHost } from './interactive-host.js';
 import { PermissionDialog } from './permission-dialog.js';
@@ -24,6 +25,7 @@ import { TodoPanel } from './todo-panel.js';
 import { EMPTY_TRANSCRIPT, reduceTranscript } from './transcript-state.js';
 import { TranscriptView } from './transcript-view.js';
 import { useCommands, type Picker } from './use-commands.js';
+import { useKeyEvents } from './use-key-events.js';
 import { useLatest } from './use-latest.js';
 import { useTurns } from './use-turns.js';
 import type { WaitingQueue } from './waiting-queue.js';
@@ -136,8 +138,9 @@ export function App(props: AppProps) {
     line,
     setLine,
     submitLine,
+    ...useInputExtras({ host, dispatch, cwd, diffed, setHint }),
   };
-  useInput((input, key: KeyPress) => routeKey(routes, input, key));
+  useKeyEvents((event) => routeKey(routes, event.input, event.key));
 
   const overlay = dialog.current !== undefined || picker.current !== undefined || asked.current !== undefined;
   const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
@@ -156,6 +159,7 @@ export function App(props: AppProps) {
         line={line.current}
         active={!overlay}
         running={transcript.running || working.current !== undefined}
+        completion={overlay ? undefined : completionFor(line.current.value, routes)}
       />
       <StatusLine
         status={host.status()}
