@@ -102,7 +102,7 @@ export function createInteractiveHost(
       runtime.permissions.setMode(nextPermissionMode(runtime.permissions.mode, { bypassAvailable }));
       return runtime.permissions.mode;
     },
-    trustFolder: (signal) => trustFolder({ cwd, env, homeDir, signal }),
+    trustFolder: (signal) => trustFolder({ cwd, env, homeDir, guard: runtime.settingsGuard, signal }),
     compact: (signal) => runtime.session.compact(signal),
     listSessions: async () => {
       const { configDirectory, createSessionStore } = await import('../session/index.js');

@@ -87,6 +87,8 @@ export type Runtime = {
   readonly prices: PriceTable;
   /** The subagent types the session offers (built-in, settings', the host's). */
   readonly agentTypes: readonly SubagentType[];
+  /** The watch over the session's settings files: a file toolplane writes for the person is recorded here. */
+  readonly settingsGuard: SettingsGuard;
 };
 
 /**
@@ -212,7 +214,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  return { provider, model, settings, permissions, mcp, session, prices, agentTypes };
+  return { provider, model, settings, permissions, mcp, session, prices, agentTypes, settingsGuard };
 }
 
 /**

@@ -113,8 +113,9 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case 'call-diff':
       return updateCall(state, action.toolUseId, (call) => ({ ...call, diff: action.diff }));
     case 'call-edited': {
+      // An old diff would show a change the call no longer makes: it goes when the edit brings none.
       const { diff } = action;
-      return updateCall(state, action.toolUseId, (call) => ({
+      return updateCall(state, action.toolUseId, ({ diff: _old, ...call }) => ({
         ...call,
         summary: action.summary,
         ...(diff ? { diff } : {}),
