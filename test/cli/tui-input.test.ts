@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI } from './run-cli.js';
 
 // Input, keys, trust and the edit dialog, through the real command in a real terminal: tmux runs
@@ -53,6 +53,7 @@ type Start = {
 
 let home: string;
 let runs = 0;
+const sessions: string[] = [];
 
 /** Starts `toolplane` in tmux in `project`; the pane prints EXIT=code when it ends. */
 async function start(options: Start): Promise<void> {
@@ -70,6 +71,7 @@ async function start(options: Start): Promise<void> {
   );
   const command = `cd ${JSON.stringify(options.project)} && ${env} node ${JSON.stringify(CLI)} ${args.join(' ')}; echo EXIT=$?; sleep 60`;
   tmux('new-session', '-d', '-s', options.name, '-x', '120', '-y', '40', command);
+  sessions.push(options.name);
 }
 
 const started = (screen: string) => screen.includes('Ask, or /help for commands');
@@ -81,6 +83,9 @@ const promptLines = (screen: string) =>
 
 describe.skipIf(!hasTmux)('terminal UI input, in tmux', () => {
   let project: string;
+  // A session that lives as long as the suite keeps the private server up between tests.
+  beforeAll(() => void tmux('new-session', '-d', '-s', 'keeper', 'sleep 600'));
+  afterAll(() => void spawnSync('tmux', ['-L', SOCKET, 'kill-server']));
   beforeEach(async () => {
     home = await mkdtemp(join(tmpdir(), 'toolplane-input-'));
     project = join(home, 'project');
@@ -88,7 +93,7 @@ describe.skipIf(!hasTmux)('terminal UI input, in tmux', () => {
     expect(existsSync(CLI)).toBe(true);
   });
   afterEach(async () => {
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    for (const name of sessions.splice(0)) spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', name]);
     await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
