@@ -294,4 +294,32 @@ describe.skipIf(!hasTmux)('terminal UI input, in tmux', () => {
     expect(existsSync(join(project, 'new-name.txt'))).toBe(true);
     expect(existsSync(join(project, 'old-name.txt'))).toBe(false);
   }, 60_000);
+
+  it('edits a Write as JSON in the dialog; the diff of the row shows the edited content', async () => {
+    const file = join(project, 'notes.txt');
+    const turns = [
+      {
+        content: [
+          { type: 'text', text: 'Writing notes.' },
+          { type: 'tool_use', id: 'wr', name: 'Write', input: { file_path: file, content: 'first draft\n' } },
+        ],
+      },
+      { expect: { tool_results: ['wr'], errors: [] }, content: [{ type: 'text', text: 'Notes written.' }] },
+    ];
+    await start({ name: 'write', project, turns });
+    await waitForScreen('write', started, 'the prompt');
+    write('write', 'write notes\r');
+    await waitForScreen('write', (screen) => screen.includes('Edit the input, then allow'), 'the permission dialog');
+    const option = /(\d)\. Edit the input/.exec(screenOf('write'))?.[1] ?? '';
+    await pressUntil('write', option, (screen) => screen.includes(`❯ ${option}. Edit`), 'the edit option highlighted');
+    keys('write', 'Enter');
+    await waitForScreen('write', (screen) => /input JSON:[\s║]+\{/.test(screen), 'the JSON editor');
+    keys('write', 'C-u');
+    write('write', JSON.stringify({ file_path: file, content: 'final text\n' }));
+    keys('write', 'Enter');
+    const done = await waitForScreen('write', (screen) => screen.includes('Notes written.'), 'the final answer');
+    expect(done).toMatch(/\+\s*final text/);
+    expect(done).not.toContain('first draft');
+    expect(await readFile(file, 'utf8')).toBe('final text\n');
+  }, 60_000);
 });
