@@ -102,6 +102,7 @@ describe('stepDialog', () => {
     expect(press(fresh(), [{ upArrow: true }, { downArrow: true }]).state.selected).toBe(0);
     expect(press(fresh(), [{ downArrow: true }, { upArrow: true }]).state.selected).toBe(5);
     expect(press(fresh(), [{ tab: true }, { tab: true }]).state.selected).toBe(1);
+    expect(press(fresh(), [{ tab: true }, { tab: true }, { tab: true, shift: true }]).state.selected).toBe(0);
     expect(press(fresh(), [enter, '2']).state.error).toBeUndefined();
   });
 

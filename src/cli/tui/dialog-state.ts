@@ -64,7 +64,8 @@ export function stepDialog(
 
   if (key.escape) return { state, response: { behavior: 'deny' } };
   const count = state.options.length;
-  if (key.upArrow)
+  // Shift+Tab goes back up, as Tab goes down.
+  if (key.upArrow || (key.tab && key.shift === true))
     return { state: choose(state, state.selected === undefined ? count - 1 : (state.selected - 1 + count) % count) };
   if (key.downArrow || key.tab)
     return { state: choose(state, state.selected === undefined ? 0 : (state.selected + 1) % count) };
