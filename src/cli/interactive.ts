@@ -4,6 +4,7 @@ import { INTERACTION_CHANNEL } from '../tools/ask-user-question/interaction-chan
 import type { RunArguments } from './args.js';
 import type { CommandIo } from './headless.js';
 import { describeListedHook, listHooks } from './hook-listing.js';
+import { createCommandHost } from './interactive-commands.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
 import type { HeldConfigFile } from './runtime/held-config-files.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
@@ -51,9 +52,10 @@ export function createInteractiveHost(
   // Shift+Tab offers bypassPermissions only to a session that started in it.
   const startedInBypass = runtime.permissions.mode === 'bypassPermissions';
   return {
+    ...createCommandHost(runtime, host),
     status: () => ({
       provider: runtime.provider.name,
-      model: runtime.model,
+      model: runtime.session.model(),
       mode: runtime.permissions.mode,
       sessionId: runtime.session.id(),
       cwd,

@@ -16,6 +16,7 @@ import { denyOf, foldDecision, toolCheckFailed } from './fold-decision.js';
 import { checkPath, type WorkingFolder } from './path-checks.js';
 import { pathForms, resolveRealPath } from './path-resolution.js';
 import { createRuleSet, type RuleSet, type SourcedDiagnostic } from './rule-set.js';
+import type { RuleDiagnostic } from './rule-parser.js';
 import { canonicalToolName } from './tool-descriptors.js';
 import type { CallScope } from './tool-evaluation.js';
 import { validateRuleNames, type RuleCheckInput } from './validate-rules.js';
@@ -62,6 +63,19 @@ export type PermissionEngine = Omit<PermissionGate, 'remember'> & {
   pathDenial(path: string, access: 'read' | 'write'): DenyDecision | undefined;
   /** Adds a working folder for the rest of the session. */
   addDirectory(directory: string): void;
+  /**
+   * Adds session allow rules until `revoke` is called (a custom slash command's `allowed-tools`,
+   * for its turn). Like every allow rule they never outweigh a deny or ask rule or a safety check.
+   * Rules that cannot be parsed are left out and returned as `problems`.
+   */
+  allowForNow(grant: { readonly rules: readonly string[]; readonly file: string }): TemporaryGrant;
+};
+
+/** Allow rules in force until revoked. */
+export type TemporaryGrant = {
+  readonly problems: readonly RuleDiagnostic[];
+  /** Takes the rules out again; calling it twice does nothing more. */
+  revoke(): void;
 };
 
 /**
@@ -176,5 +190,22 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       additional.push(directory);
       addFolder(directory);
     },
+    allowForNow: (grant) => allowForNow(rules, { ...grant, root: options.cwd }),
   };
+}
+
+/** Adds `grant.rules` as session allow rules and returns how to take them out again. */
+function allowForNow(
+  rules: RuleSet,
+  grant: { readonly rules: readonly string[]; readonly file: string; readonly root: string },
+): TemporaryGrant {
+  const entries = grant.rules.map((rule): PermissionRuleEntry => ({
+    rule,
+    behavior: 'allow',
+    source: 'session',
+    file: grant.file,
+    root: grant.root,
+  }));
+  const problems = entries.flatMap((entry) => rules.add(entry) ?? []);
+  return { problems, revoke: () => entries.forEach((entry) => rules.remove(entry)) };
 }

@@ -36,6 +36,8 @@ export type RuleSet = {
   /** Where a rule stands among the rules of its behavior (first match wins); Infinity if not in the set. */
   position(rule: CompiledRule): number;
   add(entry: PermissionRuleEntry): RuleDiagnostic | undefined;
+  /** Takes out the rule `add` compiled from this very entry object (a grant that ends); unknown entries are ignored. */
+  remove(entry: PermissionRuleEntry): void;
   readonly diagnostics: readonly SourcedDiagnostic[];
 };
 
@@ -98,22 +100,45 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
             parsed: rule,
             path: compilePathPattern(pattern, { ...anchors, root: entry.root, behavior: entry.behavior }),
           };
-    const list = lists.get(entry.behavior);
-    positions.set(compiled, list?.length ?? 0);
-    list?.push(compiled);
+    const list = lists.get(entry.behavior) ?? [];
+    positions.set(compiled, list.length);
+    lists.set(entry.behavior, appended(list, compiled));
     const name = nameOf(rule);
-    if (name === undefined) wide.get(entry.behavior)?.push(compiled);
+    if (name === undefined) wide.set(entry.behavior, appended(wide.get(entry.behavior) ?? [], compiled));
     else {
       const key = `${entry.behavior}\u0000${name}`;
-      const list = byName.get(key) ?? [];
-      list.push(compiled);
-      byName.set(key, list);
+      byName.set(key, appended(byName.get(key) ?? [], compiled));
     }
     cache.clear();
     return diagnostic;
   };
+  // Lookups cache per list (the Bash rule index is keyed by the list itself), so a list changed
+  // after start is a new list; at start lists grow in place, or 30,000 rules would be quadratic.
+  let started = false;
+  const appended = (list: CompiledRule[], rule: CompiledRule): CompiledRule[] => {
+    if (!started) {
+      list.push(rule);
+      return list;
+    }
+    return [...list, rule];
+  };
+
+  const remove = (entry: PermissionRuleEntry): void => {
+    const list = lists.get(entry.behavior) ?? [];
+    const compiled = list.find((rule) => rule.entry === entry);
+    if (compiled === undefined) return;
+    const without = (rules: readonly CompiledRule[]) => rules.filter((rule) => rule !== compiled);
+    lists.set(entry.behavior, without(list));
+    positions.delete(compiled);
+    // Later rules move up one place: first match still goes by the order they were added in.
+    lists.get(entry.behavior)?.forEach((rule, index) => positions.set(rule, index));
+    wide.set(entry.behavior, without(wide.get(entry.behavior) ?? []));
+    for (const [key, rules] of byName) if (rules.includes(compiled)) byName.set(key, without(rules));
+    cache.clear();
+  };
 
   for (const entry of entries) add(entry);
+  started = true;
 
   return {
     forTool(behavior, toolName) {
@@ -130,6 +155,7 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
     all: (behavior) => lists.get(behavior) ?? [],
     position: (rule) => positions.get(rule) ?? Number.POSITIVE_INFINITY,
     add,
+    remove,
     diagnostics,
   };
 }

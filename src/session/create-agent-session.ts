@@ -20,6 +20,7 @@ import { installConversation, openConversation, type Conversation } from './conv
 import { tellConfigChanges } from './config-change.js';
 import { compactManually } from './manual-compact.js';
 import { notifyingApprover } from './notifying-approver.js';
+import { runHostToolCall } from './run-host-tool-call.js';
 import { runTurn, type TurnContext } from './run-turn.js';
 import { installSessionServices } from './session-services.js';
 import { registerSubagents } from './session-subagents.js';
@@ -130,6 +131,8 @@ export async function createAgentSession(options: AgentSessionOptions): Promise<
     todoStore,
     todos: () => todoStore.get('main'),
     submit: observedSubmit(observer, turn, () => conversation.transcript.id),
+    runToolCall: (call, signal) =>
+      runHostToolCall({ call, pool: tools.pool(), plane: plane(), hooks, hookSession: hookSession(), ledger, signal }),
     model: () => currentModel,
     spending: () => meter.spending,
     setModel(next) {

@@ -1,5 +1,6 @@
 export { createAgentSession, CONTEXT_WINDOW_TOKENS } from './create-agent-session.js';
 export { DEFAULT_MAX_TOKENS } from '../loop/query.js';
+export type { HostToolCall } from './run-host-tool-call.js';
 export type { AfterToolsReport, AgentSession, AgentSessionOptions, ChangedSettingsFile } from './types.js';
 export { unreachableMatcherReason, type ConfigChangeSource } from '../hooks/event-values.js';
 export { checkStructuredOutputSchema, type StructuredOutputOptions } from './structured-output.js';

@@ -17,6 +17,8 @@ import type { McpManager } from '../mcp/mcp-manager.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { TodoItem, TodoStore } from '../tools/todo-write/todo-store.js';
 import type { StructuredOutputOptions } from './structured-output.js';
+import type { HostToolCall } from './run-host-tool-call.js';
+import type { ToolCallRecord } from '../execution/types.js';
 import type { SourcedDiagnostic } from '../permissions/rule-set.js';
 import type { SessionPermissions } from './start-checks.js';
 import type { SessionObserver } from './session-observer.js';
@@ -122,6 +124,12 @@ export type AgentSession = {
   todos(): readonly TodoItem[];
   /** Runs one prompt through UserPromptSubmit hooks and the loop. */
   submit(prompt: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
+  /**
+   * Runs one call the host makes between turns (a custom slash command's shell line) through the
+   * same plane as the model's calls: rules, hooks, the approver, the sandbox, the ledger. Its
+   * result stays out of the conversation. See {@link runHostToolCall}.
+   */
+  runToolCall(call: HostToolCall, signal: AbortSignal): AsyncGenerator<LoopEvent, ToolCallRecord>;
   /** The model the next request goes to. */
   model(): string;
   /**

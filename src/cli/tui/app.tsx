@@ -1,17 +1,9 @@
 import { Box, useApp, useStdout } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ApprovalQueue } from './approval-queue.js';
-import {
-  pickSession,
-  resumeSession,
-  useClock,
-  useDialogDiff,
-  useLoopEvents,
-  useNotice,
-  useOverlays,
-} from './app-hooks.js';
-import { EMPTY_LINE, type KeyPress, type LineState } from './edit-line.js';
-import { completionFor, useInputExtras } from './input-hooks.js';
+import { useClock, useDialogDiff, useLoopEvents, useNotice, useOverlays } from './app-hooks.js';
+import { EMPTY_LINE, type LineState } from './edit-line.js';
+import { completionFor, pickerKeys, useInputExtras } from './input-hooks.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import type { InteractiveHost } from './interactive-host.js';
 import { PermissionDialog } from './permission-dialog.js';
@@ -108,14 +100,12 @@ export function App(props: AppProps) {
   });
 
   useEffect(() => {
-    if (props.initialPrompt !== undefined && props.initialPrompt.trim() !== '') runTurn(props.initialPrompt);
+    // As if typed: `toolplane "/review src/a.ts"` runs the command.
+    if (props.initialPrompt !== undefined && props.initialPrompt.trim() !== '') submitLine(props.initialPrompt);
     // The initial prompt runs once, when the app mounts.
   }, []);
 
-  const onPickerKey = (list: Picker, key: KeyPress): void => {
-    const chosen = pickSession(list, key, setPicker);
-    if (chosen) background('Resuming', (signal) => resumeSession({ host, id: chosen.id, startOver, dispatch, signal }));
-  };
+  const onPickerKey = pickerKeys({ host, setPicker, background, startOver, dispatch });
   const routes: KeyRoutes = {
     closing,
     exitArmedAt,

@@ -1,10 +1,13 @@
-import { useCallback, useState, type Dispatch, type MutableRefObject } from 'react';
+import { useCallback, useMemo, useState, type Dispatch, type MutableRefObject } from 'react';
+import { pickSession, resumeSession } from './app-hooks.js';
 import type { PendingApproval } from './approval-queue.js';
+import type { KeyPress } from './edit-line.js';
 import { fileChangeDiff, readCurrentText } from './file-change-diff.js';
 import type { InteractiveHost } from './interactive-host.js';
-import { SLASH_COMMANDS } from './parse-slash-command.js';
+import { allSlashCommands } from './custom-command-help.js';
 import { slashCompletion, type SlashCompletion } from './slash-completion.js';
 import type { TranscriptAction } from './transcript-state.js';
+import type { Picker } from './use-commands.js';
 import { useLatest } from './use-latest.js';
 
 /**
@@ -54,8 +57,8 @@ export function useEditedInput(
 }
 
 /**
- * What the prompt's keys need beyond the line itself: the slash commands offered and the one
- * highlighted, Shift+Tab's mode cycle, and the row update after an edited input.
+ * What the prompt's keys need beyond the line itself: the slash commands offered (built-in and
+ * custom) and the one highlighted, Shift+Tab's mode cycle, and the row update after an edited input.
  */
 export function useInputExtras(options: {
   readonly host: InteractiveHost;
@@ -67,7 +70,9 @@ export function useInputExtras(options: {
   const [slashSelected, setSlashSelected] = useLatest<string | undefined>(undefined);
   const onInputEdited = useEditedInput(options.dispatch, options.cwd, options.diffed);
   const cycleMode = useModeCycle(options.host, options.setHint);
-  const slashCommands: ReadonlyMap<string, string> = SLASH_COMMANDS;
+  // Built-ins first, then the custom commands found at start.
+  const { host } = options;
+  const slashCommands = useMemo(() => allSlashCommands(host.customCommands?.()), [host]);
   return { slashCommands, slashSelected, setSlashSelected, cycleMode, onInputEdited };
 }
 
@@ -81,4 +86,20 @@ export function completionFor(
 ): SlashCompletion | undefined {
   const selected = extras.slashSelected.current;
   return slashCompletion({ value, commands: extras.slashCommands, ...(selected !== undefined ? { selected } : {}) });
+}
+
+/** The session picker's keys: ↑/↓ move, Esc closes, Enter resumes the session chosen (in the background). */
+export function pickerKeys(options: {
+  readonly host: InteractiveHost;
+  readonly setPicker: (picker: Picker | undefined) => void;
+  readonly background: (label: string, task: (signal: AbortSignal) => Promise<void>) => void;
+  readonly startOver: (message: string) => void;
+  readonly dispatch: Dispatch<TranscriptAction>;
+}): (list: Picker, key: KeyPress) => void {
+  const { host, startOver, dispatch } = options;
+  return (list, key) => {
+    const chosen = pickSession(list, key, options.setPicker);
+    if (chosen)
+      options.background('Resuming', (signal) => resumeSession({ host, id: chosen.id, startOver, dispatch, signal }));
+  };
 }

@@ -4,6 +4,7 @@ import type { PermissionMode } from '../../contract/permission.js';
 import type { LoopEvent, QueryResult } from '../../session/index.js';
 import type { SessionSummary } from '../../session/index.js';
 import type { TodoItem } from '../../tools/todo-write/todo-store.js';
+import type { CustomCommandList } from '../slash-commands/load-custom-commands.js';
 import type { InteractionChannel } from '../../tools/ask-user-question/interaction-channel.js';
 
 /** What the status line shows. */
@@ -61,4 +62,18 @@ export type InteractiveHost = {
   transcriptPath(): string;
   /** Flushes and closes (MCP servers, background tasks). */
   close(): Promise<void>;
+  /** `/model NAME`: the next requests go to `model` (`status().model` shows it). */
+  setModel?(model: string): void;
+  /** `/cost`: tokens and cost of the session so far, by model. */
+  describeCost?(): string;
+  /** `/config`: the settings in force. */
+  describeConfig?(): string;
+  /** `/doctor`: what `toolplane doctor` reports. */
+  doctor?(signal: AbortSignal): Promise<string>;
+  /** `/agents`: the subagent types the model can start. */
+  describeAgents?(): string;
+  /** The custom slash commands as they are now on disk, and what is wrong with their files. */
+  customCommands?(): CustomCommandList;
+  /** Runs custom command `name` as one turn (its shell lines first, through the plane); see `runCustomCommand`. */
+  runCustomCommand?(name: string, argument: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
 };

@@ -10,10 +10,10 @@ describe('parseSlashCommand', () => {
   });
 
   it('tells unknown commands apart, including names of object prototype members', () => {
-    expect(parseSlashCommand('/deploy now')).toEqual({ kind: 'unknown-command', name: 'deploy' });
-    expect(parseSlashCommand('/__proto__')).toEqual({ kind: 'unknown-command', name: '__proto__' });
-    expect(parseSlashCommand('/toString')).toEqual({ kind: 'unknown-command', name: 'tostring' });
-    expect(parseSlashCommand('/')).toEqual({ kind: 'unknown-command', name: '' });
+    expect(parseSlashCommand('/deploy now')).toEqual({ kind: 'unknown-command', name: 'deploy', argument: 'now' });
+    expect(parseSlashCommand('/__proto__')).toEqual({ kind: 'unknown-command', name: '__proto__', argument: '' });
+    expect(parseSlashCommand('/toString')).toEqual({ kind: 'unknown-command', name: 'tostring', argument: '' });
+    expect(parseSlashCommand('/')).toEqual({ kind: 'unknown-command', name: '', argument: '' });
   });
 
   it('everything else is a prompt; // escapes a leading slash; blank is empty', () => {

@@ -1,12 +1,27 @@
 /** The terminal UI's slash commands. */
 export type SlashCommandName =
-  'permissions' | 'mcp' | 'hooks' | 'compact' | 'resume' | 'clear' | 'trust' | 'help' | 'exit';
+  | 'permissions'
+  | 'mcp'
+  | 'hooks'
+  | 'model'
+  | 'cost'
+  | 'config'
+  | 'doctor'
+  | 'agents'
+  | 'init'
+  | 'compact'
+  | 'resume'
+  | 'clear'
+  | 'trust'
+  | 'help'
+  | 'exit';
 
 /** What a submitted line is: a prompt for the model, a known command, or an unknown one. */
 export type SubmittedLine =
   | { readonly kind: 'prompt'; readonly text: string }
   | { readonly kind: 'command'; readonly name: SlashCommandName; readonly argument: string }
-  | { readonly kind: 'unknown-command'; readonly name: string }
+  /** Not a built-in: a custom command's name, or a mistake. */
+  | { readonly kind: 'unknown-command'; readonly name: string; readonly argument: string }
   | { readonly kind: 'empty' };
 
 /** Each command with its one-line help, in the order `/help` lists them. */
@@ -14,6 +29,12 @@ export const SLASH_COMMANDS: ReadonlyMap<SlashCommandName, string> = new Map([
   ['permissions', 'the permission rules in force, their sources, and the mode'],
   ['mcp', 'MCP servers, their states and tool counts'],
   ['hooks', 'the hooks in force: event, matcher, if, command and source file'],
+  ['model', 'the model in use; /model NAME sends the next requests to NAME'],
+  ['cost', 'tokens and cost of this session so far, by model'],
+  ['config', 'the settings in force: mode, model, files read, trust, sandbox, servers, hooks'],
+  ['doctor', 'what `toolplane doctor` reports: the sandbox, its self-test and policy'],
+  ['agents', 'the subagent types the model can start'],
+  ['init', 'ask the model to study the project and write an AGENTS.md for it'],
   ['compact', 'summarize older turns now to free context'],
   ['resume', 'pick an earlier session of this project to continue'],
   ['clear', 'start a new session'],
@@ -27,6 +48,9 @@ const BY_WORD: ReadonlyMap<string, SlashCommandName> = new Map<string, SlashComm
   ['quit', 'exit'],
 ]);
 
+/** Every word that names a built-in command (aliases included): custom commands cannot take them. */
+export const BUILTIN_COMMAND_WORDS: ReadonlySet<string> = new Set(BY_WORD.keys());
+
 /** Reads a submitted line: `/name [argument]` is a command, `//text` a prompt starting with `/`. */
 export function parseSlashCommand(line: string): SubmittedLine {
   const text = line.trim();
@@ -37,7 +61,7 @@ export function parseSlashCommand(line: string): SubmittedLine {
   const word = (match?.[1] ?? '').toLowerCase();
   const argument = match?.[2] ?? '';
   const name = BY_WORD.get(word);
-  return name === undefined ? { kind: 'unknown-command', name: word } : { kind: 'command', name, argument };
+  return name === undefined ? { kind: 'unknown-command', name: word, argument } : { kind: 'command', name, argument };
 }
 
 /** The `/help` text: the commands and the keys. */

@@ -1,5 +1,5 @@
 import { useCallback, useRef, type Dispatch } from 'react';
-import type { LoopEvent } from '../../session/index.js';
+import type { LoopEvent, QueryResult } from '../../session/index.js';
 import type { InteractiveHost } from './interactive-host.js';
 import type { TranscriptAction } from './transcript-state.js';
 import { turnEnd } from './turn-end.js';
@@ -11,6 +11,9 @@ const SETTLE_WAIT_MS = 3_000;
 export type RunningWork = { readonly controller: AbortController; readonly done: Promise<void> };
 
 type Notice = (text: string, tone?: 'info' | 'warning' | 'error') => void;
+
+/** Where a turn's events come from when it is not the prompt as typed (`/init`, a custom command). */
+export type TurnSource = (signal: AbortSignal) => AsyncGenerator<LoopEvent, QueryResult>;
 
 /**
  * The work the app runs: a model turn (its events go to the transcript, its end is recorded
@@ -32,13 +35,13 @@ export function useTurns(options: {
   const closing = useRef(false);
 
   const runTurn = useCallback(
-    (prompt: string) => {
+    (prompt: string, source?: TurnSource) => {
       const controller = new AbortController();
       dispatch({ type: 'prompt-submit', text: prompt });
       const done = (async () => {
         let end: TranscriptAction;
         try {
-          const events = host.submit(prompt, controller.signal);
+          const events = source ? source(controller.signal) : host.submit(prompt, controller.signal);
           let next = await events.next();
           while (!next.done) {
             onLoopEvent(next.value);

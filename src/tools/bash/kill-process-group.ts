@@ -20,13 +20,48 @@ const DEFAULT_POLL_MS = 50;
 export async function killProcessGroup(pid: number, options: KillProcessGroupOptions = {}): Promise<void> {
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  if (!signalGroup(pid, 'SIGTERM')) return;
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-    if (!isGroupAlive(pid)) return;
+  // Taken before the leader dies: afterwards they belong to pid 1 and cannot be told apart.
+  const escaped = childrenOutsideGroup(pid);
+  try {
+    if (!signalGroup(pid, 'SIGTERM')) return;
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      if (!isGroupAlive(pid)) return;
+    }
+    signalGroup(pid, 'SIGKILL');
+  } finally {
+    for (const child of escaped) if (readStatFields(child.pid)?.[STARTTIME] === child.startTime) signalOne(child.pid);
   }
-  signalGroup(pid, 'SIGKILL');
+}
+
+/** Index of `starttime` among the /proc/<pid>/stat fields after the command name. */
+const STARTTIME = 19;
+
+/**
+ * The leader's direct children that left its group, with their start times (so a reused pid is
+ * never signalled). The group signal misses them: a sandbox's init (bubblewrap's pid 1, which
+ * calls setsid) is one, and it takes its whole pid namespace with it when it dies. Its
+ * parent-death signal would do that too, but is set only once bubblewrap's set-up is done: a
+ * leader killed during the set-up left the sandbox running.
+ */
+function childrenOutsideGroup(pid: number): { readonly pid: number; readonly startTime: string }[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children: { pid: number; startTime: string }[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = readStatFields(Number(entry));
+    const startTime = fields?.[STARTTIME];
+    // After the command name: state, ppid, pgrp.
+    if (fields && fields[1] === String(pid) && fields[2] !== String(pid) && startTime !== undefined)
+      children.push({ pid: Number(entry), startTime });
+  }
+  return children;
 }
 
 /**
@@ -72,6 +107,14 @@ function readStatFields(pid: number): string[] | undefined {
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
+  }
+}
+
+function signalOne(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
 }
 
