@@ -3,6 +3,7 @@ import type { LoopEvent, QueryResult } from '../session/index.js';
 import { UsageError, type RunArguments } from './args.js';
 import { resultContextOf, toResultObject } from './output/result-object.js';
 import { createHookEventRelay, createStreamWriter } from './output/stream-writer.js';
+import { describeModelError, modelErrorContextOf } from './describe-model-error.js';
 import { describeRetry } from './describe-retry.js';
 import { ProviderSetupError } from './runtime/choose-provider.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime/create-runtime.js';
@@ -81,6 +82,18 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     writer?.init(args.cwd ?? io.cwd, io.env);
     if (writer) hookEvents?.attach(writer);
     const generator = runtime.session.submit(prompt, controller.signal);
+    const context = modelErrorContextOf({
+      provider: runtime.provider.name,
+      model: runtime.model,
+      baseUrlFlag: args.baseUrl,
+      env: io.env,
+    });
+    // Errors told on stderr as they happened, so the end of the run does not repeat them.
+    const told = new Set<Error>();
+    const tell = (error: Error) => {
+      told.add(error);
+      warn(`toolplane: ${describeModelError(error, context)}`);
+    };
     let result: QueryResult;
     for (;;) {
       const step = await generator.next();
@@ -89,7 +102,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
         break;
       }
       writer?.event(step.value);
-      report(step.value, { streamed: writer !== undefined, debug: args.debug, warn });
+      report(step.value, { streamed: writer !== undefined, debug: args.debug, warn, tell });
     }
     // A transcript that could not be written ends the run with an error, told already by the turn.
     unwritten = await runtime.session
@@ -109,7 +122,8 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
       if (result.requiredToolInput !== undefined)
         write(io.stdout, `${JSON.stringify(result.requiredToolInput, null, 2)}\n`);
       else if (result.text) write(io.stdout, `${result.text}\n`);
-      if ('errors' in object) warn(`toolplane: ${object.errors.join('; ')}`);
+      if ('errors' in object && !(result.error !== undefined && told.has(result.error)))
+        warn(`toolplane: ${object.errors.join('; ')}`);
     } else {
       line(object);
     }
@@ -141,14 +155,20 @@ export async function createRuntimeOrReport(options: RuntimeOptions): Promise<Ru
 /** What a run shows on stderr: errors, retries (stream-json shows those as `api_retry` events), and with --debug each call. */
 function report(
   event: LoopEvent,
-  options: { readonly streamed: boolean; readonly debug: boolean; readonly warn: (text: string) => void },
+  options: {
+    readonly streamed: boolean;
+    readonly debug: boolean;
+    readonly warn: (text: string) => void;
+    /** Tells an error in words for people (a refused key names its variable). */
+    readonly tell: (error: Error) => void;
+  },
 ): void {
   if (event.type === 'retry') {
     if (!options.streamed) options.warn(`toolplane: ${describeRetry(event)}`);
     return;
   }
   if (!options.debug) {
-    if (event.type === 'error') options.warn(`toolplane: ${event.error.message}`);
+    if (event.type === 'error') options.tell(event.error);
     return;
   }
   switch (event.type) {
@@ -164,7 +184,7 @@ function report(
       options.warn(`[permission] ${event.toolUseId} ${event.behavior}`);
       break;
     case 'error':
-      options.warn(`toolplane: ${event.error.message}`);
+      options.tell(event.error);
       break;
     case 'notice':
       options.warn(`toolplane: ${event.message}`);

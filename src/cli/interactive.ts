@@ -1,13 +1,17 @@
 import { createInterface } from 'node:readline/promises';
-import { describeReason } from '../contract/permission.js';
 import { INTERACTION_CHANNEL } from '../tools/ask-user-question/interaction-channel.js';
 import type { RunArguments } from './args.js';
+import { modelErrorContextOf } from './describe-model-error.js';
+import { describePermissions } from './describe-permissions.js';
 import type { CommandIo } from './headless.js';
 import { describeListedHook, listHooks } from './hook-listing.js';
 import { createCommandHost } from './interactive-commands.js';
 import { createRuntime, type Runtime } from './runtime/create-runtime.js';
+import { packageVersion } from './package-root.js';
 import type { HeldConfigFile } from './runtime/held-config-files.js';
+import { sessionSpending } from './session-spending.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
+import { parseSlashCommand } from './tui/parse-slash-command.js';
 import { visibleText } from './tui/visible-text.js';
 import { askTrust } from './trust-question.js';
 import { nextPermissionMode } from './tui/next-permission-mode.js';
@@ -46,6 +50,8 @@ export function createInteractiveHost(
     readonly cwd: string;
     readonly env: Readonly<Record<string, string | undefined>>;
     readonly homeDir: string;
+    /** `--base-url`, named by messages about a failed connection. */
+    readonly baseUrlFlag?: string;
   },
 ): InteractiveHost {
   const { cwd, env, homeDir } = host;
@@ -61,6 +67,21 @@ export function createInteractiveHost(
       cwd,
       contextTokens: runtime.session.lastInputTokens(),
       contextWindow: CONTEXT_WINDOW,
+      ...sessionSpending({
+        byModel: runtime.session.spending().byModel(),
+        currentModel: runtime.session.model(),
+        prices: runtime.prices,
+      }),
+    }),
+    welcome: () => ({ version: packageVersion(), projectTrust: runtime.settings.projectTrust }),
+    errorContext: () => ({
+      ...modelErrorContextOf({
+        provider: runtime.provider.name,
+        model: runtime.session.model(),
+        baseUrlFlag: host.baseUrlFlag,
+        env,
+      }),
+      modelCommand: parseSlashCommand('/model').kind === 'command',
     }),
     submit: (prompt, signal) => runtime.session.submit(prompt, signal),
     setApprover: (approver) => runtime.session.setApprover(approver),
@@ -72,19 +93,13 @@ export function createInteractiveHost(
       runtime.session.todoStore.subscribe((change) => {
         if (change.agentId === 'main') listener(change.todos);
       }),
-    describePermissions: () => {
-      const lines = [`Permission mode: ${runtime.permissions.mode}`];
-      for (const behavior of ['deny', 'ask', 'allow'] as const) {
-        const rules = runtime.settings.rules.filter((entry) => entry.behavior === behavior);
-        lines.push(`${behavior} rules (${rules.length}):`);
-        for (const entry of rules)
-          lines.push(
-            `  ${entry.rule}    ${describeReason({ kind: 'rule', rule: entry.rule, source: entry.source, ...(entry.file ? { file: entry.file } : {}) })}`,
-          );
-      }
-      lines.push(`Settings files: ${runtime.settings.files.map((file) => file.path).join(', ') || '(none)'}`);
-      return lines.join('\n');
-    },
+    describePermissions: () =>
+      describePermissions({
+        mode: runtime.permissions.mode,
+        loaded: runtime.settings.rules,
+        remembered: runtime.rememberedRules,
+        files: runtime.settings.files,
+      }),
     describeMcp: () => {
       const servers = runtime.mcp?.servers() ?? [];
       if (servers.length === 0) return 'No MCP servers are configured.';
@@ -112,6 +127,13 @@ export function createInteractiveHost(
     },
     resume: (sessionId) => runtime.session.resume(sessionId),
     history: () => runtime.session.messages(),
+    describeInput: (toolName, input) => {
+      try {
+        return runtime.session.pool().find(toolName)?.describeInput(input);
+      } catch {
+        return undefined;
+      }
+    },
     clear: () => runtime.session.clear(),
     transcriptPath: () => runtime.session.transcript().path,
     close: () => runtime.session.close(),
@@ -132,7 +154,8 @@ export async function runInteractiveSession(args: RunArguments, io: CommandIo): 
     askConfirmHeld: (held) => askYesNo(heldFileQuestion(held), io),
   });
   const { runInteractive } = await import('./tui/run-interactive.js');
-  return runInteractive(createInteractiveHost(runtime, { cwd, env: io.env, homeDir: io.homeDir }), {
+  const hostOptions = { cwd, env: io.env, homeDir: io.homeDir, ...(args.baseUrl ? { baseUrlFlag: args.baseUrl } : {}) };
+  return runInteractive(createInteractiveHost(runtime, hostOptions), {
     ...(args.prompt ? { initialPrompt: args.prompt } : {}),
   });
 }

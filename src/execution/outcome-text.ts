@@ -6,6 +6,16 @@ export function toolUseError(message: string): string {
   return `<tool_use_error>${message}</tool_use_error>`;
 }
 
+/** The model's result for a call the person interrupted. */
+export const INTERRUPTED_BY_USER_TEXT = toolUseError(
+  'The user interrupted this call before it finished. Wait for their next instruction.',
+);
+
+/** The model's result for a call whose run was aborted (a signal, a closing session). */
+export const RUN_ABORTED_TEXT = toolUseError(
+  'The run was aborted before this call finished; it may or may not have taken effect.',
+);
+
 /**
  * The text the model gets for an outcome that is not a success: what went wrong and what to do
  * next. Successes are mapped by their tool.
@@ -44,8 +54,6 @@ export function outcomeText(outcome: Exclude<ToolCallOutcome, { status: 'success
         `Cancelled: an earlier call in this message (${outcome.byToolUseId}) failed, and this call could depend on it, so it was not run. Check that failure, then send this call again if it still applies.`,
       );
     case 'aborted':
-      return outcome.cause === 'interrupt'
-        ? toolUseError('The user interrupted this call before it finished. Wait for their next instruction.')
-        : toolUseError('The run was aborted before this call finished; it may or may not have taken effect.');
+      return outcome.cause === 'interrupt' ? INTERRUPTED_BY_USER_TEXT : RUN_ABORTED_TEXT;
   }
 }

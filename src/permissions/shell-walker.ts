@@ -1,13 +1,12 @@
 import type { Node } from 'web-tree-sitter';
+import { describeShellSyntax } from './describe-shell-syntax.js';
 import { absolutePath } from './path-resolution.js';
 import type { ShellAssignment, ShellCommand, ShellRedirect } from './shell-script.js';
 import { nestAll, readWord, type ShellWord, type WordSink } from './shell-words.js';
 
-/**
- * The walk over the grammar's tree of one command line: every simple command wherever it sits
- * (lists, pipelines, subshells, substitutions, here-document lines), the folders it may run in
- * after `cd`, its redirections, and concerns for syntax outside the understood set.
- */
+// The walk over the grammar's tree of one command line: every simple command wherever it sits
+// (lists, pipelines, subshells, substitutions, here-document lines), the folders it may run in
+// after `cd`, its redirections, and concerns for syntax outside the understood set.
 
 const SEQUENCE_NODES: ReadonlySet<string> = new Set(['program', 'list', 'compound_statement']);
 const IGNORED_NODES: ReadonlySet<string> = new Set(['comment', 'heredoc_start', 'heredoc_end', 'file_descriptor']);
@@ -336,7 +335,7 @@ function walk(w: Walk, node: Node, nested: boolean): void {
         readTestCommand(w, node, nested);
         return;
       }
-      concern(w, 'shell syntax that is not analysed (test_command)');
+      concern(w, describeShellSyntax('test_command'));
       extract(w, node, nested);
       return;
     case 'redirected_statement': {
@@ -375,7 +374,7 @@ function walk(w: Walk, node: Node, nested: boolean): void {
     }
     default:
       if (IGNORED_NODES.has(node.type)) return;
-      concern(w, `shell syntax that is not analysed (${node.type})`);
+      concern(w, describeShellSyntax(node.type));
       extract(w, node, nested);
   }
 }

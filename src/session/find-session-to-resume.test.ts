@@ -36,6 +36,14 @@ describe('findSessionToResume', () => {
     expect(await findSessionToResume(sessions, { resume: older, continueLatest: true })).toBe(older);
   });
 
+  it('continues the most recent session that has a prompt, past newer empty ones', async () => {
+    const prompted = await recorded('real work', new Date('2026-01-01T00:00:00Z'));
+    const empty = sessions.create();
+    empty.appendEvent({ type: 'nothing' });
+    await empty.flush();
+    expect(await findSessionToResume(sessions, { continueLatest: true })).toBe(prompted);
+  });
+
   it('says so when there is no earlier session to continue', async () => {
     await expect(findSessionToResume(sessions, { continueLatest: true })).rejects.toMatchObject({
       code: 'SESSION_CORRUPT',

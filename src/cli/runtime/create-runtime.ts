@@ -10,6 +10,7 @@ import type { AnyTool } from '../../contract/tool.js';
 import { loadTelemetry } from '../telemetry/load-telemetry.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import type { McpManager } from '../../mcp/mcp-manager.js';
+import type { PermissionRuleEntry } from '../../contract/permission.js';
 import type { PermissionEngine } from '../../permissions/permission-engine.js';
 import { initShellParser } from '../../permissions/bash-parser.js';
 import {
@@ -81,6 +82,8 @@ export type Runtime = {
   readonly model: string;
   readonly settings: LoadedSettings;
   readonly permissions: PermissionEngine;
+  /** Rules a person chose in a dialog since the start, each with its file (`/permissions` lists them). */
+  readonly rememberedRules: readonly PermissionRuleEntry[];
   readonly mcp: McpManager | undefined;
   readonly session: AgentSession;
   /** What each model costs: the list prices under the settings' `modelPrices`. */
@@ -110,7 +113,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const started = startSettingsAndProvider({ ...options, signal }, choice);
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
-  const { settings, engine, permissions, modes } = await started.permissions;
+  const { settings, engine, permissions, modes, remembered: rememberedRules } = await started.permissions;
   const toolEnv = withSettingsEnv(env, settings);
   const configDir = configDirectory(env, homeDir);
   const { sessions, discard } = openSessionStore(args, configDir, cwd);
@@ -214,7 +217,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  return { provider, model, settings, permissions, mcp, session, prices, agentTypes, settingsGuard };
+  return { provider, model, settings, permissions, rememberedRules, mcp, session, prices, agentTypes, settingsGuard };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PermissionMode, RuleSuggestion } from '../../contract/permission.js';
+import type { PermissionMode, PermissionRuleEntry, RuleSuggestion } from '../../contract/permission.js';
 import { createPermissionModeStore, type PermissionModeStore } from '../../contract/permission-mode-store.js';
 import { ToolplaneError } from '../../errors/toolplane-error.js';
 import { createPermissionEngine, type PermissionEngine } from '../../permissions/permission-engine.js';
@@ -26,6 +26,8 @@ export async function loadPermissions(
   engine: PermissionEngine;
   permissions: PermissionEngine;
   modes: PermissionModeStore;
+  /** Rules a person chose in a dialog since the start ("always allow", or a deny), each with where it went. */
+  remembered: readonly PermissionRuleEntry[];
 }> {
   const { args, cwd, env, homeDir, signal } = options;
   const settingsInput = {
@@ -107,9 +109,12 @@ export async function loadPermissions(
     const { bypassPermissionsNotice } = await import('../../permissions/bypass-notice.js');
     options.warn(bypassPermissionsNotice({ isRoot: typeof process.getuid === 'function' && process.getuid() === 0 }));
   }
+  const remembered: PermissionRuleEntry[] = [];
   const permissions: PermissionEngine = Object.assign(Object.create(engine) as PermissionEngine, {
     async remember(suggestion: RuleSuggestion) {
       engine.remember(suggestion);
+      const { rule, behavior, destination } = suggestion;
+      if (destination === 'session') remembered.push({ rule, behavior, source: 'session', root: cwd });
       if (suggestion.destination !== 'session') {
         const saved = await saveRule({
           destination: suggestion.destination,
@@ -119,6 +124,7 @@ export async function loadPermissions(
           env,
           homeDir,
         });
+        remembered.push({ rule, behavior, source: destination, file: saved.file, root: cwd });
         options.warn(`Saved ${suggestion.behavior} rule ${suggestion.rule} to ${saved.file}`);
         const note = await options.onRuleSaved?.(saved);
         if (note !== undefined) options.warn(note);
@@ -126,5 +132,5 @@ export async function loadPermissions(
     },
   });
 
-  return { settings, engine, permissions, modes };
+  return { settings, engine, permissions, modes, remembered };
 }

@@ -134,7 +134,12 @@ export async function resumeSession(options: {
 }): Promise<void> {
   await options.host.resume(options.id);
   options.startOver(`Resumed session ${options.id}.`);
-  for (const action of replayHistory(options.host.history?.() ?? [], Date.now())) options.dispatch(action);
+  for (const action of replayHistory(
+    options.host.history?.() ?? [],
+    Date.now(),
+    options.host.describeInput?.bind(options.host),
+  ))
+    options.dispatch(action);
 }
 
 /** Puts a notice in the transcript. */

@@ -9,8 +9,10 @@ import type { InteractiveHost } from './interactive-host.js';
 import { PermissionDialog } from './permission-dialog.js';
 import { EMPTY_HISTORY, type PromptHistory } from './prompt-history.js';
 import { PromptInput } from './prompt-input.js';
+import { RetryLine, useRetryCountdown } from './retry-line.js';
 import { routeKey, type KeyRoutes } from './route-key.js';
 import { SessionPicker } from './session-picker.js';
+import { useStartScreen } from './start-screen.js';
 import { StatusLine } from './status-line.js';
 import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
 import { TodoPanel } from './todo-panel.js';
@@ -55,14 +57,14 @@ export function App(props: AppProps) {
   const [working, setWorking] = useLatest<string | undefined>(undefined);
   const exitArmedAt = useRef<number | undefined>(undefined);
   const diffed = useRef(new Set<string>());
-
   const notice = useNotice(dispatch);
   useEffect(() => host.onTodosChange((next) => setTodos(next)), [host]);
   const now = useClock(transcript.running);
 
   const cwd = host.status().cwd;
   const dialogDiff = useDialogDiff(pending.current, cwd);
-  const onLoopEvent = useLoopEvents(dispatch, cwd, diffed);
+  const header = useStartScreen(host, dispatch);
+  const { countdown, onLoopEvent } = useRetryCountdown(host, useLoopEvents(dispatch, cwd, diffed));
   const { turn, closing, runTurn, background, shutdown } = useTurns({
     host,
     dispatch,
@@ -136,7 +138,7 @@ export function App(props: AppProps) {
   const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
   return (
     <Box flexDirection="column">
-      <TranscriptView state={transcript} now={now} epoch={epoch} />
+      <TranscriptView state={transcript} now={now} epoch={epoch} {...(header && epoch === 0 ? { header } : {})} />
       {picker.current ? <SessionPicker sessions={picker.current.sessions} selected={picker.current.selected} /> : null}
       {pending.current && dialog.current ? (
         <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} />
@@ -145,6 +147,7 @@ export function App(props: AppProps) {
         <InteractionDialog interaction={asked.current.item} state={askState.current} />
       ) : null}
       <TodoPanel todos={todos} />
+      {countdown && transcript.running ? <RetryLine countdown={countdown} now={now} /> : null}
       <PromptInput
         line={line.current}
         active={!overlay}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStatus, formatTokens } from './describe-status.js';
+import { describeStatus, formatTokens, formatUsd } from './describe-status.js';
 
 describe('formatTokens', () => {
   it.each([
@@ -27,4 +27,33 @@ describe('describeStatus', () => {
   it('an unknown window shows 0%', () => {
     expect(describeStatus({ ...status, contextWindow: 0 })).toContain('(0%)');
   });
+});
+
+describe('the status line with tokens and cost', () => {
+  const status = {
+    provider: 'anthropic',
+    model: 'claude-x',
+    mode: 'default',
+    sessionId: 's-1',
+    cwd: '/p',
+    contextTokens: 1_000,
+    contextWindow: 200_000,
+  } as const;
+  it('shows the tokens used and the cost after the mode', () => {
+    expect(describeStatus({ ...status, tokensUsed: 12_345, costUsd: 0.0421 })).toBe(
+      'anthropic/claude-x · mode default · 12k tokens · $0.04 · context 1.0k/200k (1%) · session s-1',
+    );
+  });
+  it('a model without a price shows tokens only', () => {
+    const line = describeStatus({ ...status, tokensUsed: 950 });
+    expect(line).toContain('950 tokens · context');
+    expect(line).not.toContain('$');
+  });
+  it.each([
+    [0, '$0.00'],
+    [0.00042, '$0.0004'],
+    [0.0042, '$0.0042'],
+    [0.42, '$0.42'],
+    [12.3, '$12.30'],
+  ])('formatUsd(%d) → %s', (usd, shown) => expect(formatUsd(usd)).toBe(shown));
 });

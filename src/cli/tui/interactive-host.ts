@@ -6,6 +6,7 @@ import type { SessionSummary } from '../../session/index.js';
 import type { TodoItem } from '../../tools/todo-write/todo-store.js';
 import type { CustomCommandList } from '../slash-commands/load-custom-commands.js';
 import type { InteractionChannel } from '../../tools/ask-user-question/interaction-channel.js';
+import type { ModelErrorContext } from '../describe-model-error.js';
 
 /** What the status line shows. */
 export type HostStatus = {
@@ -17,6 +18,17 @@ export type HostStatus = {
   /** Input tokens of the last request, and the model's context window. */
   readonly contextTokens: number;
   readonly contextWindow: number;
+  /** Tokens the session's model requests used so far (input, output and cache), subagents' included. */
+  readonly tokensUsed?: number;
+  /** What they cost in USD; absent when a model used (or the current one) has no price. */
+  readonly costUsd?: number;
+};
+
+/** What the welcome panel shows beside the status: the version and whether the folder is trusted. */
+export type HostWelcome = {
+  readonly version: string;
+  /** Untrusted: the project's settings apply only their deny and ask rules. */
+  readonly projectTrust: 'trusted' | 'untrusted' | 'unknown';
 };
 
 /**
@@ -56,8 +68,14 @@ export type InteractiveHost = {
   resume(sessionId: string): Promise<void>;
   /** The current session's history, to redraw it after `/resume`. */
   history?(): readonly Message[];
+  /** A tool's one-line summary of a call's input, for redrawn history; undefined for a tool it does not know. */
+  describeInput?(toolName: string, input: unknown): string | undefined;
   /** `/clear`: starts a new session. */
   clear(): Promise<void>;
+  /** The welcome panel's facts, shown once at the start. */
+  welcome?(): HostWelcome;
+  /** What messages about failed model requests name (provider, model, base URL and its variable). */
+  errorContext?(): ModelErrorContext;
   /** Where the transcript is. */
   transcriptPath(): string;
   /** Flushes and closes (MCP servers, background tasks). */

@@ -1,13 +1,46 @@
 import { summarizeInput } from '../../contract/define-tool.js';
+import { INTERRUPTED_BY_USER_TEXT, RUN_ABORTED_TEXT } from '../../execution/outcome-text.js';
+import type { ToolCallOutcome } from '../../execution/types.js';
+import { MISSING_RESULT_TEXT } from '../../messages/repair-pairing.js';
 import type { Message, ToolResultBlock } from '../../messages/types.js';
 import type { TranscriptAction } from './transcript-state.js';
 
+const INTERRUPTED_TEXTS: ReadonlySet<string> = new Set([
+  INTERRUPTED_BY_USER_TEXT,
+  RUN_ABORTED_TEXT,
+  MISSING_RESULT_TEXT,
+]);
+
+function resultText(result: ToolResultBlock): string {
+  if (typeof result.content === 'string') return result.content;
+  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+}
+
+/**
+ * How a replayed call ended, read from its result: interrupted (the person, an abort, or no
+ * result at all), refused (a permission or a hook), failed, or done.
+ */
+export function replayedOutcome(result: ToolResultBlock | undefined): ToolCallOutcome {
+  if (result === undefined) return { status: 'aborted', cause: 'interrupt' };
+  if (!result.is_error) return { status: 'success', isError: false };
+  const text = resultText(result).trim();
+  if (INTERRUPTED_TEXTS.has(text)) return { status: 'aborted', cause: 'interrupt' };
+  if (/^<tool_use_error>(Permission to use |A PreToolUse hook)/.test(text))
+    return { status: 'denied', message: '', reason: { kind: 'default', message: 'refused' } };
+  return { status: 'failed', message: 'failed' };
+}
+
 /**
  * The actions that redraw a resumed session's history: its prompts, the assistant's text, and each
- * call with its outcome (success or failure, from its result). Pure; the rows are what the person
+ * call with its outcome (done, failed, refused or interrupted, from its result). Pure; the rows are what the person
  * saw, summarized, never the results' model text.
  */
-export function replayHistory(messages: readonly Message[], now: number): TranscriptAction[] {
+export function replayHistory(
+  messages: readonly Message[],
+  now: number,
+  /** The tool's own one-line summary of an input (`Bash sleep 30`), when the host knows the tool. */
+  describeInput?: (toolName: string, input: unknown) => string | undefined,
+): TranscriptAction[] {
   const results = new Map<string, ToolResultBlock>();
   for (const message of messages) {
     if (message.role !== 'user' || typeof message.content === 'string') continue;
@@ -55,18 +88,16 @@ export function replayHistory(messages: readonly Message[], now: number): Transc
           type: 'tool-call-queue',
           toolUseId: block.id,
           toolName: block.name,
-          summary: summarizeInput(block.input, 100),
+          summary: describeInput?.(block.name, block.input) ?? summarizeInput(block.input, 100),
         },
       });
+      const outcome = replayedOutcome(results.get(block.id));
       const result = results.get(block.id) ?? {
         type: 'tool_result',
         tool_use_id: block.id,
         content: '',
         is_error: true,
       };
-      const outcome = result.is_error
-        ? { status: 'failed' as const, message: 'failed' }
-        : { status: 'success' as const, isError: false };
       actions.push({
         type: 'loop-event',
         now,

@@ -1,8 +1,8 @@
 import type { ToolCallOutcome } from '../../execution/types.js';
 import { describeRetry } from '../describe-retry.js';
-import { describeReason } from '../../contract/permission.js';
 import type { LoopEvent } from '../../session/index.js';
 import type { DiffLine } from './file-change-diff.js';
+import { reasonForPeople, withoutModelAdvice } from './reason-for-people.js';
 
 /** Where one tool call is, as people see it. */
 export type CallPhase =
@@ -71,7 +71,13 @@ export type TranscriptAction =
       readonly behavior: 'allow' | 'deny' | 'abort';
       readonly now: number;
     }
-  | { readonly type: 'turn-end'; readonly outcome: 'success' | 'interrupted' | 'error'; readonly message?: string }
+  | {
+      readonly type: 'turn-end';
+      readonly outcome: 'success' | 'interrupted' | 'error';
+      readonly message?: string;
+      /** The error was shown when it happened: the end adds no notice. */
+      readonly told?: boolean;
+    }
   | { readonly type: 'notice'; readonly text: string; readonly tone: NoticeTone }
   | { readonly type: 'clear' };
 
@@ -251,10 +257,12 @@ export function describeOutcome(outcome: ToolCallOutcome): { readonly phase: Cal
     case 'hook-blocked':
       return {
         phase: 'denied',
-        detail: outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message,
+        detail: withoutModelAdvice(
+          outcome.hook ? `blocked by hook ${outcome.hook}: ${outcome.message}` : outcome.message,
+        ),
       };
     case 'denied':
-      return { phase: 'denied', detail: describeReason(outcome.reason) };
+      return { phase: 'denied', detail: reasonForPeople(outcome.reason) };
     case 'cancelled':
       return { phase: 'cancelled', detail: `cancelled because ${outcome.byToolUseId} failed` };
     case 'aborted':
@@ -316,7 +324,7 @@ function endTurn(state: TranscriptState, action: Extract<TranscriptAction, { typ
   const closing: TranscriptEntry[] = [];
   if (action.outcome === 'interrupted')
     closing.push({ kind: 'notice', text: action.message ?? 'Interrupted.', tone: 'warning' });
-  if (action.outcome === 'error')
+  if (action.outcome === 'error' && action.told !== true)
     closing.push({ kind: 'notice', text: action.message ?? 'The turn failed.', tone: 'error' });
   const entries = [...state.entries, ...closing];
   return { ...state, calls, entries, running: false, textOpen: false, settledCount: entries.length };

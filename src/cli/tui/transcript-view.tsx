@@ -1,4 +1,5 @@
 import { Box, Static, Text } from 'ink';
+import type { ReactNode } from 'react';
 import { BatchGroup } from './batch-group.js';
 import { ToolCallRow } from './tool-call-row.js';
 import {
@@ -9,6 +10,9 @@ import {
   type TranscriptState,
 } from './transcript-state.js';
 import { Visible } from './visible.js';
+
+/** The Static item that stands for the header. */
+const HEADER = { header: true } as const;
 
 const TONES: Readonly<Record<NoticeTone, string>> = { info: 'gray', warning: 'yellow', error: 'red' };
 
@@ -54,18 +58,25 @@ export function TranscriptView(props: {
   readonly state: TranscriptState;
   readonly now: number;
   readonly epoch: number;
+  /** Printed once before the conversation (the welcome panel). */
+  readonly header?: ReactNode;
 }) {
   const { state, now } = props;
   const settled = groupEntries(state.entries.slice(0, state.settledCount), state.calls);
   const live = groupEntries(state.entries.slice(state.settledCount), state.calls);
+  const header = props.header === undefined ? [] : [HEADER];
   return (
     <>
-      <Static key={props.epoch} items={settled.map((block, index) => ({ block, index }))}>
-        {(item) => (
-          <Box key={item.index} flexDirection="column">
-            <Block block={item.block} calls={state.calls} now={now} />
-          </Box>
-        )}
+      <Static key={props.epoch} items={[...header, ...settled.map((block, index) => ({ block, index }))]}>
+        {(item) =>
+          'header' in item ? (
+            <Box key="header">{props.header}</Box>
+          ) : (
+            <Box key={item.index} flexDirection="column">
+              <Block block={item.block} calls={state.calls} now={now} />
+            </Box>
+          )
+        }
       </Static>
       <Box flexDirection="column">
         {live.map((block, index) => (

@@ -1,8 +1,14 @@
 import type { QueryResult } from '../../session/index.js';
 import type { TranscriptAction } from './transcript-state.js';
 
+/** What the turn already showed: its errors as told (the end does not repeat them), and how to word one. */
+export type TurnEndOptions = {
+  readonly told?: ReadonlySet<Error>;
+  readonly describe?: (error: Error) => string;
+};
+
 /** The transcript's end-of-turn action for how a turn ended. */
-export function turnEnd(result: QueryResult): TranscriptAction {
+export function turnEnd(result: QueryResult, options: TurnEndOptions = {}): TranscriptAction {
   switch (result.status) {
     case 'success':
       return { type: 'turn-end', outcome: 'success' };
@@ -25,11 +31,11 @@ export function turnEnd(result: QueryResult): TranscriptAction {
         message: `Stopped before the next model request: the session has spent its --max-budget-usd (US$${result.costUsd.toFixed(4)} of it in this turn).`,
       };
     case 'error_during_execution':
-    case 'error_max_structured_output_retries':
-      return {
-        type: 'turn-end',
-        outcome: 'error',
-        message: result.error ? `The turn failed: ${result.error.message}` : 'The turn failed.',
-      };
+    case 'error_max_structured_output_retries': {
+      const { error } = result;
+      if (error !== undefined && options.told?.has(error)) return { type: 'turn-end', outcome: 'error', told: true };
+      const words = error && (options.describe ? options.describe(error) : error.message);
+      return { type: 'turn-end', outcome: 'error', message: words ? `The turn failed: ${words}` : 'The turn failed.' };
+    }
   }
 }

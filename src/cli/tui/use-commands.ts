@@ -5,6 +5,7 @@ import { customCommandHelp } from './custom-command-help.js';
 import { EMPTY_LINE, type LineState } from './edit-line.js';
 import type { InteractiveHost } from './interactive-host.js';
 import { parseSlashCommand, slashHelp, type SlashCommandName } from './parse-slash-command.js';
+import { resumableSessions } from './resumable-sessions.js';
 import type { RunningWork, TurnSource } from './use-turns.js';
 
 /** The resume picker: the sessions listed and the one selected. */
@@ -79,7 +80,7 @@ export function useCommands(options: {
           });
         case 'resume':
           return background('Listing sessions', async () => {
-            const sessions = await host.listSessions();
+            const sessions = resumableSessions(await host.listSessions(), host.status().sessionId);
             if (sessions.length === 0) notice('No earlier sessions in this project.');
             else setPicker({ sessions, selected: 0 });
           });

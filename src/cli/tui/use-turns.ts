@@ -1,5 +1,6 @@
 import { useCallback, useRef, type Dispatch } from 'react';
 import type { LoopEvent, QueryResult } from '../../session/index.js';
+import { describeModelError } from '../describe-model-error.js';
 import type { InteractiveHost } from './interactive-host.js';
 import type { TranscriptAction } from './transcript-state.js';
 import { turnEnd } from './turn-end.js';
@@ -14,6 +15,12 @@ type Notice = (text: string, tone?: 'info' | 'warning' | 'error') => void;
 
 /** Where a turn's events come from when it is not the prompt as typed (`/init`, a custom command). */
 export type TurnSource = (signal: AbortSignal) => AsyncGenerator<LoopEvent, QueryResult>;
+
+/** An error of a turn in words for people: a failed model request names what to fix (see describeModelError). */
+export function describeTurnError(host: InteractiveHost, error: Error): string {
+  const context = host.errorContext?.();
+  return context ? describeModelError(error, context) : error.message;
+}
 
 /**
  * The work the app runs: a model turn (its events go to the transcript, its end is recorded
@@ -40,21 +47,28 @@ export function useTurns(options: {
       dispatch({ type: 'prompt-submit', text: prompt });
       const done = (async () => {
         let end: TranscriptAction;
+        // Each error is shown once, when it happens, in words for people; the turn's end does not repeat it.
+        const told = new Set<Error>();
+        const describe = (error: Error) => describeTurnError(host, error);
         try {
           const events = source ? source(controller.signal) : host.submit(prompt, controller.signal);
           let next = await events.next();
           while (!next.done) {
-            onLoopEvent(next.value);
+            const event = next.value;
+            if (event.type === 'error') {
+              told.add(event.error);
+              notice(describe(event.error), 'error');
+            } else onLoopEvent(event);
             next = await events.next();
           }
-          end = turnEnd(next.value);
+          end = turnEnd(next.value, { told, describe });
         } catch (error) {
           end = controller.signal.aborted
             ? { type: 'turn-end', outcome: 'interrupted' }
             : {
                 type: 'turn-end',
                 outcome: 'error',
-                message: `The turn failed: ${error instanceof Error ? error.message : String(error)}`,
+                message: `The turn failed: ${error instanceof Error ? describe(error) : String(error)}`,
               };
         }
         dispatch(end);
@@ -63,7 +77,7 @@ export function useTurns(options: {
       })();
       turn.current = { controller, done };
     },
-    [host, onLoopEvent, dispatch, setHint],
+    [host, onLoopEvent, dispatch, notice, setHint],
   );
 
   const background = useCallback(
