@@ -14,30 +14,11 @@ import type { InteractiveHost } from './tui/interactive-host.js';
 import { createWarningRelay } from './warning-relay.js';
 import { parseSlashCommand } from './tui/parse-slash-command.js';
 import { visibleText } from './tui/visible-text.js';
+import { askTrust } from './trust-question.js';
+import { nextPermissionMode } from './tui/next-permission-mode.js';
+import { trustFolder } from './trust-folder.js';
 
 const CONTEXT_WINDOW = 200_000;
-
-/** The trust question, as the person reads it. */
-export function trustQuestion(folder: string): string {
-  return [
-    `Do you trust the files in ${folder}?`,
-    'Its .toolplane settings and .mcp.json may allow tools, set the permission mode, add folders, set environment',
-    'variables, run hooks and start MCP servers. Until you trust it, only their deny and ask rules apply,',
-    'in this terminal and in headless runs (-p) alike. Change it later with toolplane trust [--revoke].',
-    'Trust this folder? [y/N] ',
-  ].join('\n');
-}
-
-/** Asks once per project folder whether to apply its allow rules, hooks and MCP servers. */
-async function askTrust(folder: string, io: CommandIo): Promise<boolean> {
-  const prompt = createInterface({ input: io.stdin, output: io.stdout });
-  try {
-    const answer = await prompt.question(trustQuestion(folder));
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    prompt.close();
-  }
-}
 
 /** The question about a settings file a tool call wrote, as the person reads it. */
 export function heldFileQuestion(held: HeldConfigFile): string {
@@ -75,6 +56,8 @@ export function createInteractiveHost(
   },
 ): InteractiveHost {
   const { cwd, env, homeDir } = host;
+  // Shift+Tab offers bypassPermissions only to a session that started in it.
+  const startedInBypass = runtime.permissions.mode === 'bypassPermissions';
   return {
     ...createCommandHost(runtime, host),
     status: () => ({
@@ -132,6 +115,12 @@ export function createInteractiveHost(
       const hooks = listHooks(runtime.settings.hooks, { cwd, env });
       return hooks.length === 0 ? 'No hooks are in force.' : hooks.map(describeListedHook).join('\n');
     },
+    cyclePermissionMode: () => {
+      const bypassAvailable = startedInBypass && !runtime.settings.bypassPermissionsDisabled;
+      runtime.permissions.setMode(nextPermissionMode(runtime.permissions.mode, { bypassAvailable }));
+      return runtime.permissions.mode;
+    },
+    trustFolder: (signal) => trustFolder({ cwd, env, homeDir, guard: runtime.settingsGuard, signal }),
     compact: (signal) => runtime.session.compact(signal),
     listSessions: async () => {
       const { configDirectory, createSessionStore } = await import('../session/index.js');

@@ -109,7 +109,8 @@ describe.skipIf(!hasTmux)('slash commands of toolplane, in tmux', () => {
     tmux('new-session', '-d', '-s', 'ui', '-x', '160', '-y', '50', command);
     if (!options.trusted) {
       await waitForScreen((screen) => screen.includes('Trust this folder?'), 'the trust question');
-      tmux('send-keys', '-t', 'ui', 'Enter');
+      // A typed n refuses and is remembered (Enter alone would keep the folder unknown, for this run only).
+      tmux('send-keys', '-t', 'ui', 'n', 'Enter');
     }
     await waitForScreen((screen) => /· session \S+/.test(screen), 'the status line');
   }

@@ -49,8 +49,11 @@ export type RuntimeOptions = {
   readonly interactive: boolean;
   /** Warnings and notices for people (stderr in headless runs). */
   readonly warn: (line: string) => void;
-  /** Interactive runs: asks the person whether to trust this project folder (once; remembered). */
-  readonly askTrust?: (folder: string) => Promise<boolean>;
+  /**
+   * Interactive runs: asks the person whether to trust this project folder. `trusted` and
+   * `untrusted` are remembered; `not-now` leaves it untrusted for this run only.
+   */
+  readonly askTrust?: (folder: string) => Promise<'trusted' | 'untrusted' | 'not-now'>;
   /** Interactive runs: asks the person to confirm a settings file a tool call wrote (held until then). */
   readonly askConfirmHeld?: (held: HeldConfigFile) => Promise<boolean>;
   readonly managedSettingsFile?: string;
@@ -87,6 +90,8 @@ export type Runtime = {
   readonly prices: PriceTable;
   /** The subagent types the session offers (built-in, settings', the host's). */
   readonly agentTypes: readonly SubagentType[];
+  /** The watch over the session's settings files: a file toolplane writes for the person is recorded here. */
+  readonly settingsGuard: SettingsGuard;
 };
 
 /**
@@ -108,7 +113,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const started = startSettingsAndProvider({ ...options, signal }, choice);
 
   // The settings watch starts with the session, after the permissions it reports saved rules to.
-  const { settings, engine, permissions, modes, remembered } = await started.permissions;
+  const { settings, engine, permissions, modes, remembered: rememberedRules } = await started.permissions;
   const toolEnv = withSettingsEnv(env, settings);
   const configDir = configDirectory(env, homeDir);
   const { sessions, discard } = openSessionStore(args, configDir, cwd);
@@ -212,7 +217,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     services,
     warn: options.warn,
   });
-  return { provider, model, settings, permissions, rememberedRules: remembered, mcp, session, prices, agentTypes };
+  return { provider, model, settings, permissions, rememberedRules, mcp, session, prices, agentTypes, settingsGuard };
 }
 
 /**

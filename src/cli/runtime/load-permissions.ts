@@ -49,15 +49,21 @@ export async function loadPermissions(
   let settings = await loadSettings(settingsInput);
   const paths = settingsPaths({ cwd, env, homeDir });
   if (options.interactive && settings.projectTrust === 'unknown' && options.askTrust) {
-    const { recordTrustAnswer } = await import('../../settings/record-trust-answer.js');
-    const trusted = await options.askTrust(cwd);
-    await recordTrustAnswer({
-      storeFile: paths.trustStore,
-      holdsFile: paths.heldSettings,
-      projectDir: cwd,
-      trust: trusted ? 'trusted' : 'untrusted',
-    });
-    settings = await loadSettings(settingsInput);
+    const answer = await options.askTrust(cwd);
+    // Only a typed answer is remembered: Enter (or a stray key) keeps the folder untrusted for this run.
+    if (answer !== 'not-now') {
+      const { recordTrustAnswer } = await import('../../settings/record-trust-answer.js');
+      await recordTrustAnswer({
+        storeFile: paths.trustStore,
+        holdsFile: paths.heldSettings,
+        projectDir: cwd,
+        trust: answer,
+      });
+      settings = await loadSettings(settingsInput);
+    } else options.warn(`Not trusted for this run; you will be asked again next time (or: toolplane trust, /trust).`);
+  } else if (options.interactive && settings.projectTrust === 'untrusted') {
+    const { refusedTrustWarning } = await import('../trust-question.js');
+    options.warn(refusedTrustWarning(cwd));
   }
   if (options.interactive && options.askConfirmHeld) {
     // Files a tool call wrote: a person confirms each before it may loosen anything.

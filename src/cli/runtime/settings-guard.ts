@@ -1,5 +1,6 @@
 import { recordGrant } from '../../settings/grant-records.js';
 import type { SaveRuleResult } from '../../settings/save-rule.js';
+import { hashContent } from '../../settings/settings-holds.js';
 import { settingsPaths, type SettingsPaths } from '../../settings/settings-paths.js';
 import { createSettingsWatch, type HeldChangeReport, type SettingsWatch } from '../../settings/settings-watch.js';
 import type { AfterToolsReport, ConfigChangeSource } from '../../session/index.js';
@@ -13,6 +14,15 @@ export type SettingsGuard = {
   afterTools(signal?: AbortSignal): Promise<AfterToolsReport>;
   /** toolplane saved a rule a person chose: applies at once unless the file was held. Returns a notice when it stays held. */
   recordSavedRule(saved: SaveRuleResult): Promise<string | undefined>;
+  /**
+   * toolplane wrote a watched file for the person (the trust store, from `/trust`): the write is
+   * theirs, not a tool call's, so it is not held, unless a tool call had changed the file before.
+   */
+  recordPersonWrite(change: {
+    readonly file: string;
+    readonly before: string | undefined;
+    readonly after: string;
+  }): Promise<void>;
 };
 
 /** The notice for a person: what happened to the file, what applies meanwhile, how to confirm. */
@@ -84,6 +94,14 @@ export async function createSettingsGuard(options: {
           changedSettings: [],
         };
       }
+    },
+    async recordPersonWrite(change) {
+      await watch?.recordOwnWrite({
+        file: change.file,
+        previousHash: hashContent(change.before),
+        hash: hashContent(change.after),
+        ...(change.before === undefined ? {} : { previousText: change.before }),
+      });
     },
     async recordSavedRule(saved) {
       if (!saved.added) return undefined;

@@ -1,8 +1,9 @@
-import { Box, useApp, useInput } from 'ink';
+import { Box, useApp } from 'ink';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ApprovalQueue } from './approval-queue.js';
-import { pickSession, resumeSession, useClock, useDialogDiff, useLoopEvents, useOverlays } from './app-hooks.js';
-import { EMPTY_LINE, type KeyPress, type LineState } from './edit-line.js';
+import { useClock, useDialogDiff, useLoopEvents, useOverlays } from './app-hooks.js';
+import { EMPTY_LINE, type LineState } from './edit-line.js';
+import { completionFor, pickerKeys, useInputExtras } from './input-hooks.js';
 import { InteractionDialog } from './interaction-dialog.js';
 import type { InteractiveHost } from './interactive-host.js';
 import { PermissionDialog } from './permission-dialog.js';
@@ -20,6 +21,7 @@ import { TranscriptView } from './transcript-view.js';
 import { useCommands, type Picker } from './use-commands.js';
 import { useNoticeAndWarnings } from './use-host-warnings.js';
 import { useStartOver } from './use-start-over.js';
+import { useKeyEvents } from './use-key-events.js';
 import { useLatest } from './use-latest.js';
 import { usePager } from './use-pager.js';
 import { useTurns } from './use-turns.js';
@@ -95,10 +97,7 @@ export function App(props: AppProps) {
     // The initial prompt runs once, when the app mounts.
   }, []);
 
-  const onPickerKey = (list: Picker, key: KeyPress): void => {
-    const chosen = pickSession(list, key, setPicker);
-    if (chosen) background('Resuming', (signal) => resumeSession({ host, id: chosen.id, startOver, dispatch, signal }));
-  };
+  const onPickerKey = pickerKeys({ host, setPicker, background, startOver, dispatch });
   const routes: KeyRoutes = {
     closing,
     exitArmedAt,
@@ -122,8 +121,9 @@ export function App(props: AppProps) {
     setLine,
     submitLine,
     ...usePager(transcript),
+    ...useInputExtras({ host, dispatch, cwd, diffed, setHint }),
   };
-  useInput((input, key: KeyPress) => routeKey(routes, input, key));
+  useKeyEvents((event) => routeKey(routes, event.input, event.key));
 
   const overlay = dialog.current !== undefined || picker.current !== undefined || asked.current !== undefined;
   const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
@@ -144,6 +144,7 @@ export function App(props: AppProps) {
         line={line.current}
         active={!overlay}
         running={transcript.running || working.current !== undefined}
+        completion={overlay ? undefined : completionFor(line.current.value, routes)}
       />
       <StatusLine
         status={host.status()}

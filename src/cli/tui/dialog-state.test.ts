@@ -102,6 +102,7 @@ describe('stepDialog', () => {
     expect(press(fresh(), [{ upArrow: true }, { downArrow: true }]).state.selected).toBe(0);
     expect(press(fresh(), [{ downArrow: true }, { upArrow: true }]).state.selected).toBe(5);
     expect(press(fresh(), [{ tab: true }, { tab: true }]).state.selected).toBe(1);
+    expect(press(fresh(), [{ tab: true }, { tab: true }, { tab: true, shift: true }]).state.selected).toBe(0);
     expect(press(fresh(), [enter, '2']).state.error).toBeUndefined();
   });
 
@@ -115,16 +116,49 @@ describe('stepDialog', () => {
     expect(press(fresh(), ['1', { escape: true }]).response).toEqual({ behavior: 'deny' });
   });
 
-  it('edit opens a JSON line with the input; valid JSON allows with the edited input', () => {
+  it('edit opens the input as indented JSON for a tool other than Bash; valid JSON allows with the edited input', () => {
     const editing = press(fresh(), ['4', enter]);
     expect(editing.response).toBeUndefined();
     expect(editing.state.mode).toBe('edit');
-    expect(editing.state.line.value).toBe('{"command":"npm test"}');
+    expect(editing.state.editing).toBe('json');
+    expect(editing.state.line.value).toBe('{\n  "command": "npm test"\n}');
     const cleared = press(editing.state, [{ ctrl: true }]);
-    expect(cleared.state.line.value).toBe('{"command":"npm test"}');
+    expect(cleared.state.line.value).toBe('{\n  "command": "npm test"\n}');
     const retyped = stepDialog(editing.state, { input: 'u', key: { ...NO_KEY, ctrl: true }, now: LATER, callInput });
     const step = press(retyped.state, ['{"command":"npm test -- --run"}', enter]);
     expect(step.response).toEqual({ behavior: 'allow', updatedInput: { command: 'npm test -- --run' } });
+  });
+
+  it('edit opens the command of a Bash call as text; Enter allows with only the command changed', () => {
+    const bash = (state: DialogState, keys: ReadonlyArray<string | Partial<KeyPress>>) => {
+      let step: DialogStep = { state };
+      const input = { command: 'npm test', description: 'run the tests' };
+      for (const key of keys) {
+        const pressed =
+          typeof key === 'string' ? { input: key, key: NO_KEY } : { input: '', key: { ...NO_KEY, ...key } };
+        step = stepDialog(step.state, { ...pressed, now: LATER, callInput: input, toolName: 'Bash' });
+      }
+      return step;
+    };
+    const editing = bash(fresh(), ['4', enter]);
+    expect(editing.state.editing).toBe('command');
+    expect(editing.state.line.value).toBe('npm test');
+    // A backslash then Enter types a line break; Enter alone sends.
+    const step = bash(editing.state, [' -- --run \\', enter, '--silent', enter]);
+    expect(step.response).toEqual({
+      behavior: 'allow',
+      updatedInput: { command: 'npm test -- --run \n--silent', description: 'run the tests' },
+    });
+    const emptied = stepDialog(editing.state, {
+      input: 'u',
+      key: { ...NO_KEY, ctrl: true },
+      now: LATER,
+      callInput: { command: 'npm test' },
+      toolName: 'Bash',
+    });
+    const refused = bash(emptied.state, [enter]);
+    expect(refused.response).toBeUndefined();
+    expect(refused.state.error).toMatch(/command is empty/);
   });
 
   it('edit refuses invalid JSON with a message and stays open; Esc goes back to the options', () => {

@@ -1,6 +1,7 @@
 import type { ApprovalRequest, ApprovalResponse } from '../../contract/gates.js';
 import { approvalOptions, type ApprovalOption } from './approval-options.js';
 import { EMPTY_LINE, editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';
+import { moveVertically } from './text-lines.js';
 
 /** Keys are ignored for this long after the dialog appears, so typing meant for the prompt cannot answer it (ms). */
 export const DIALOG_GUARD_MS = 250;
@@ -14,6 +15,8 @@ export type DialogState = {
   readonly selected: number | undefined;
   readonly mode: 'choose' | 'edit' | 'deny-message';
   readonly line: LineState;
+  /** What the edit field holds: a Bash call's command as text, or any other input as JSON. */
+  readonly editing?: 'command' | 'json';
   /** Why the last key did nothing (bad JSON, no option chosen). */
   readonly error?: string;
 };
@@ -40,20 +43,29 @@ export function openDialog(options: {
 /**
  * Applies one key press to the dialog. Keys in the first {@link DIALOG_GUARD_MS} are ignored.
  * ↑/↓ or an option's number highlight it; Enter confirms the highlighted option (with none
- * highlighted it only says how to choose); Esc denies. "Edit" opens a JSON line prefilled with
- * the input; "deny" opens a line for the message to the model; Esc there goes back. Pure.
+ * highlighted it only says how to choose); Esc denies. "Edit" opens a multi-line field with a
+ * Bash call's command as text, or any other input as indented JSON; "deny" opens a line for the
+ * message to the model; Esc there goes back. Pure.
  */
 export function stepDialog(
   state: DialogState,
-  press: { readonly input: string; readonly key: KeyPress; readonly now: number; readonly callInput: unknown },
+  press: {
+    readonly input: string;
+    readonly key: KeyPress;
+    readonly now: number;
+    readonly callInput: unknown;
+    /** The tool's name: a Bash call's command is edited as text. */
+    readonly toolName?: string;
+  },
 ): DialogStep {
   if (press.now - state.openedAt < DIALOG_GUARD_MS) return { state };
   const { input, key } = press;
-  if (state.mode === 'edit' || state.mode === 'deny-message') return stepLine(state, input, key);
+  if (state.mode === 'edit' || state.mode === 'deny-message') return stepLine(state, press);
 
   if (key.escape) return { state, response: { behavior: 'deny' } };
   const count = state.options.length;
-  if (key.upArrow)
+  // Shift+Tab goes back up, as Tab goes down.
+  if (key.upArrow || (key.tab && key.shift === true))
     return { state: choose(state, state.selected === undefined ? count - 1 : (state.selected - 1 + count) % count) };
   if (key.downArrow || key.tab)
     return { state: choose(state, state.selected === undefined ? 0 : (state.selected + 1) % count) };
@@ -70,9 +82,7 @@ export function stepDialog(
     case 'allow-always':
       return { state, response: { behavior: 'allow', remember: option.suggestion } };
     case 'edit':
-      return {
-        state: { ...state, mode: 'edit', line: lineOf(JSON.stringify(press.callInput) ?? 'null'), error: undefined },
-      };
+      return { state: { ...state, mode: 'edit', ...editField(press.callInput, press.toolName), error: undefined } };
     case 'deny':
       return { state: { ...state, mode: 'deny-message', line: EMPTY_LINE, error: undefined } };
     case 'abort':
@@ -85,13 +95,41 @@ function choose(state: DialogState, selected: number): DialogState {
   return { ...rest, selected };
 }
 
-function stepLine(state: DialogState, input: string, key: KeyPress): DialogStep {
-  const edit = editLine(state.line, input, key);
+/** The command of a call, when it is a Bash call whose input has one. */
+function commandOf(callInput: unknown, toolName: string | undefined): string | undefined {
+  if (toolName !== 'Bash' || typeof callInput !== 'object' || callInput === null) return undefined;
+  const command = (callInput as Record<string, unknown>)['command'];
+  return typeof command === 'string' ? command : undefined;
+}
+
+function editField(callInput: unknown, toolName: string | undefined): Pick<DialogState, 'line' | 'editing'> {
+  const command = commandOf(callInput, toolName);
+  if (command !== undefined) return { line: lineOf(command), editing: 'command' };
+  return { line: lineOf(JSON.stringify(callInput, null, 2) ?? 'null'), editing: 'json' };
+}
+
+function stepLine(
+  state: DialogState,
+  press: { readonly input: string; readonly key: KeyPress; readonly callInput: unknown },
+): DialogStep {
+  const { input, key } = press;
+  const multiline = state.mode === 'edit';
+  if (multiline && (key.upArrow || key.downArrow)) {
+    const moved = moveVertically(state.line, key.upArrow ? 'up' : 'down');
+    return { state: moved ? { ...state, line: moved } : state };
+  }
+  const edit = editLine(state.line, input, key, { multiline });
   if (edit.action === 'cancel') return { state: { ...state, mode: 'choose', line: EMPTY_LINE, error: undefined } };
   if (edit.action !== 'submit') return { state: { ...state, line: edit.state } };
   if (state.mode === 'deny-message') {
     const feedback = edit.state.value.trim();
     return { state, response: feedback === '' ? { behavior: 'deny' } : { behavior: 'deny', feedback } };
+  }
+  if (state.editing === 'command') {
+    if (edit.state.value.trim() === '')
+      return { state: { ...state, error: 'The command is empty: type one, or press Esc to go back.' } };
+    const updatedInput = { ...(press.callInput as Record<string, unknown>), command: edit.state.value };
+    return { state, response: { behavior: 'allow', updatedInput } };
   }
   let updatedInput: unknown;
   try {

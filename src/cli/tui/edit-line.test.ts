@@ -15,9 +15,10 @@ describe('editLine', () => {
     expect(type(lineOf('x'), '\x01').state).toEqual(lineOf('x'));
   });
 
-  it('deletes before the cursor with Backspace or the DEL key, and nothing at the start', () => {
+  it('Backspace deletes before the cursor, Delete after it, and nothing past either end', () => {
     expect(type(lineOf('abc'), '', { backspace: true }).state).toEqual(lineOf('ab'));
-    expect(type(lineOf('abc'), '', { delete: true }).state).toEqual(lineOf('ab'));
+    expect(type({ value: 'abc', cursor: 1 }, '', { delete: true }).state).toEqual({ value: 'ac', cursor: 1 });
+    expect(type(lineOf('abc'), '', { delete: true }).state).toEqual(lineOf('abc'));
     expect(type({ value: 'abc', cursor: 0 }, '', { backspace: true }).state).toEqual({ value: 'abc', cursor: 0 });
   });
 
@@ -47,5 +48,20 @@ describe('editLine', () => {
     for (const key of [{ ctrl: true }, { meta: true }, { tab: true }, { upArrow: true }, { downArrow: true }]) {
       expect(type(lineOf('x'), 'z', key).state).toEqual(lineOf('x'));
     }
+  });
+
+  it('keeps line breaks in a multi-line field, and a backslash before Enter types one', () => {
+    const multi = (state: LineState, input: string, key: Partial<KeyPress> = {}) =>
+      editLine(state, input, { ...NO_KEY, ...key }, { multiline: true });
+    expect(multi(EMPTY_LINE, 'one\r\ntwo\rthree').state).toEqual(lineOf('one\ntwo\nthree'));
+    expect(multi(lineOf('first \\'), '', { return: true })).toEqual({ state: lineOf('first \n') });
+    expect(multi(lineOf('done'), '', { return: true }).action).toBe('submit');
+    // Home and End stay on the cursor's line.
+    expect(multi({ value: 'ab\ncd\nef', cursor: 4 }, '', { home: true }).state.cursor).toBe(3);
+    expect(multi({ value: 'ab\ncd\nef', cursor: 4 }, '', { end: true }).state.cursor).toBe(5);
+  });
+
+  it('a pasted line break never submits', () => {
+    expect(type(lineOf('x'), '\r', { return: true, paste: true }).action).toBeUndefined();
   });
 });

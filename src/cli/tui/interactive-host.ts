@@ -54,6 +54,13 @@ export type InteractiveHost = {
   describeMcp(): string;
   /** `/hooks`: every hook in force, with its matcher, `if`, source file, and a script that cannot run. */
   describeHooks(): string;
+  /**
+   * Shift+Tab: switches to the next permission mode (default → acceptEdits → plan → default, and
+   * bypassPermissions only when the session started in it and settings allow it); returns it.
+   */
+  cyclePermissionMode?(): PermissionMode;
+  /** `/trust`: records that the person trusts the working folder (later runs); returns what to tell them. */
+  trustFolder?(signal: AbortSignal): Promise<string>;
   /** `/compact`: summarizes older turns now; returns a one-line report. */
   compact(signal: AbortSignal): Promise<string>;
   /** `/resume`: sessions of this project, newest first, and switching to one. */

@@ -26,6 +26,6 @@ describe('parseSlashCommand', () => {
     const help = slashHelp();
     for (const name of SLASH_COMMANDS.keys()) expect(help).toContain(`/${name}`);
     expect(help).toMatch(/Esc\s+interrupt/);
-    expect(help).toMatch(/Ctrl\+C\s+twice/);
+    expect(help).toMatch(/Ctrl\+C\s+interrupt the running turn; clear the prompt; twice/);
   });
 });

@@ -12,6 +12,7 @@ export type SlashCommandName =
   | 'compact'
   | 'resume'
   | 'clear'
+  | 'trust'
   | 'help'
   | 'exit';
 
@@ -37,6 +38,7 @@ export const SLASH_COMMANDS: ReadonlyMap<SlashCommandName, string> = new Map([
   ['compact', 'summarize older turns now to free context'],
   ['resume', 'pick an earlier session of this project to continue'],
   ['clear', 'start a new session'],
+  ['trust', 'trust this folder: its own settings, hooks and MCP servers apply from the next start'],
   ['help', 'this list, and the keys'],
   ['exit', 'close toolplane (also Ctrl+C twice)'],
 ]);
@@ -70,8 +72,11 @@ export function slashHelp(): string {
     ...commands,
     'Keys:',
     '  Enter        send the prompt',
+    '  Ctrl+J       a new line in the prompt (also Shift+Enter, or \\ then Enter)',
+    '  Tab          complete the slash command (↑/↓ choose)',
+    '  Shift+Tab    next permission mode (default, acceptEdits, plan)',
     '  Esc          interrupt the running turn',
-    '  Ctrl+C       twice to exit',
+    '  Ctrl+C       interrupt the running turn; clear the prompt; twice on an empty prompt to exit',
     '  //text       send a prompt that starts with /',
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import type { DialogState } from './dialog-state.js';
 import { DiffView } from './diff-view.js';
 import type { DiffLine } from './file-change-diff.js';
 import { LineField } from './line-field.js';
+import { TextArea } from './text-area.js';
 import { Visible } from './visible.js';
 import { visibleText } from './visible-text.js';
 
@@ -92,9 +93,11 @@ export function PermissionDialog(props: {
         })}
       </Box>
       {state.mode === 'edit' ? (
-        <Box>
-          <Text color="cyan">input JSON: </Text>
-          <LineField line={state.line} active />
+        <Box flexDirection="column">
+          <Text color="cyan">{state.editing === 'command' ? 'command:' : 'input JSON:'}</Text>
+          <Box paddingLeft={2}>
+            <TextArea line={state.line} active />
+          </Box>
         </Box>
       ) : null}
       {state.mode === 'deny-message' ? (
@@ -107,7 +110,9 @@ export function PermissionDialog(props: {
       <Text dimColor>
         {state.mode === 'choose'
           ? '↑/↓ or a number to choose, Enter to confirm, Esc to deny'
-          : 'Enter to send, Esc to go back'}
+          : state.mode === 'edit'
+            ? 'Enter to send, Ctrl+J or \\ then Enter for a new line, Esc to go back'
+            : 'Enter to send, Esc to go back'}
       </Text>
     </Box>
   );

@@ -1,14 +1,13 @@
 import type { Dispatch } from 'react';
 import type { ApprovalQueue, PendingApproval } from './approval-queue.js';
 import { stepDialog, type DialogState } from './dialog-state.js';
-import { editLine, lineOf, type KeyPress, type LineState } from './edit-line.js';
+import type { KeyPress } from './edit-line.js';
+import { editPrompt, interruptOrClear, type PromptRoutes } from './edit-prompt.js';
 import { stepInteraction, type InteractionState } from './interaction-state.js';
 import { routePagerKey, type PagerRoutes } from './pager-keys.js';
-import { newerPrompt, olderPrompt, rememberPrompt, type PromptHistory } from './prompt-history.js';
 import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
 import type { TranscriptAction } from './transcript-state.js';
 import type { Picker } from './use-commands.js';
-import type { RunningWork } from './use-turns.js';
 import type { Waiting, WaitingQueue } from './waiting-queue.js';
 
 /** A second Ctrl+C within this long exits (ms). */
@@ -18,11 +17,10 @@ const EXIT_HINT = 'press Ctrl+C again to exit';
 type Ref<T> = { current: T };
 
 /** Everything a key can reach, read at the moment the key arrives. */
-export type KeyRoutes = {
+export type KeyRoutes = PromptRoutes & {
   readonly closing: Ref<boolean>;
   readonly exitArmedAt: Ref<number | undefined>;
   readonly shutdown: (code: number) => Promise<void>;
-  readonly setHint: (update: string | undefined | ((current: string | undefined) => string | undefined)) => void;
   readonly dispatch: Dispatch<TranscriptAction>;
   readonly approvals: ApprovalQueue;
   readonly pending: Ref<PendingApproval | undefined>;
@@ -34,21 +32,21 @@ export type KeyRoutes = {
   readonly setAskState: (state: InteractionState | undefined) => void;
   readonly picker: Ref<Picker | undefined>;
   readonly onPickerKey: (picker: Picker, key: KeyPress) => void;
-  readonly turn: Ref<RunningWork | undefined>;
-  readonly working: Ref<string | undefined>;
-  readonly promptHistory: Ref<PromptHistory>;
-  readonly line: Ref<LineState>;
-  readonly setLine: (line: LineState) => void;
-  readonly submitLine: (text: string) => void;
+  /** The person edited a call's input in the dialog: its row shows the edited input. */
+  readonly onInputEdited: (approval: PendingApproval, updatedInput: unknown) => void;
 } & PagerRoutes;
 
 /**
- * Routes one key (or chunk of keys) to what has it: Ctrl+C first, then the expand view (ctrl+o), the permission dialog,
- * the question or plan, the session picker, and last the prompt line.
+ * Routes one key (or paste) to what has it: Ctrl+C first (it interrupts a running turn, clears
+ * an idle prompt's text, and otherwise asks for a second press to exit), then the expand view
+ * (ctrl+o), the permission dialog, the question or plan, the session picker, and last the prompt line.
  */
 export function routeKey(routes: KeyRoutes, input: string, key: KeyPress): void {
   if (routes.closing.current) return;
-  if (key.ctrl && input === 'c') return armExit(routes);
+  if (key.ctrl && input === 'c' && !key.paste) {
+    if (interruptOrClear(routes)) return;
+    return armExit(routes);
+  }
   if (routePagerKey(routes, input, key)) return;
   if (answerDialog(routes, input, key)) return;
   if (answerQuestion(routes, input, key)) return;
@@ -71,10 +69,18 @@ function answerDialog(routes: KeyRoutes, input: string, key: KeyPress): boolean 
   if (!open || !state || state.id !== open.id) return false;
   // A chunk of several characters is a paste or keys typed ahead: it never picks an option
   // (the edit and message lines take pastes).
-  if (state.mode === 'choose' && [...input].length > 1) return true;
-  const step = stepDialog(state, { input, key, now: Date.now(), callInput: open.request.input });
+  if (state.mode === 'choose' && (key.paste || [...input].length > 1)) return true;
+  const step = stepDialog(state, {
+    input,
+    key,
+    now: Date.now(),
+    callInput: open.request.input,
+    toolName: open.request.tool.name,
+  });
   routes.setDialog(step.state);
   if (step.response) {
+    if (step.response.behavior === 'allow' && step.response.updatedInput !== undefined)
+      routes.onInputEdited(open, step.response.updatedInput);
     routes.dispatch({
       type: 'approval-answer',
       toolUseId: open.request.toolUseId,
@@ -90,36 +96,9 @@ function answerQuestion(routes: KeyRoutes, input: string, key: KeyPress): boolea
   const question = routes.asked.current;
   const state = routes.askState.current;
   if (!question || !state || state.id !== question.id) return false;
-  if (state.mode === 'choose' && [...input].length > 1) return true;
+  if (state.mode === 'choose' && (key.paste || [...input].length > 1)) return true;
   const step = stepInteraction(state, { input, key, now: Date.now(), interaction: question.item });
   routes.setAskState(step.state);
   if (step.answer) routes.interactions.answer(question.id, step.answer);
   return true;
-}
-
-function editPrompt(routes: KeyRoutes, input: string, key: KeyPress): void {
-  if (key.escape) {
-    const running = routes.turn.current;
-    if (running) {
-      running.controller.abort();
-      routes.setHint(routes.working.current ? `stopping: ${routes.working.current}` : 'interrupting…');
-    }
-    return;
-  }
-  if (key.upArrow || key.downArrow) {
-    const recalled = key.upArrow
-      ? olderPrompt(routes.promptHistory.current, routes.line.current.value)
-      : newerPrompt(routes.promptHistory.current);
-    if (recalled) {
-      routes.promptHistory.current = recalled.history;
-      routes.setLine(lineOf(recalled.text));
-    }
-    return;
-  }
-  const edit = editLine(routes.line.current, input, key);
-  routes.setLine(edit.state);
-  if (edit.action === 'submit') {
-    routes.promptHistory.current = rememberPrompt(routes.promptHistory.current, edit.state.value);
-    routes.submitLine(edit.state.value);
-  }
 }

@@ -24,6 +24,9 @@ export type RunInteractiveOptions = {
   readonly signal?: AbortSignal;
 };
 
+const BRACKETED_PASTE_ON = '\x1b[?2004h';
+const BRACKETED_PASTE_OFF = '\x1b[?2004l';
+
 /** Exit code when the terminal UI cannot start (no interactive terminal). */
 export const EXIT_NOT_A_TERMINAL = 2;
 
@@ -57,6 +60,8 @@ export async function runInteractive(
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   options.signal?.addEventListener('abort', onSignal, { once: true });
+  // Bracketed paste: the terminal marks pasted text, so its line breaks stay text and never send it.
+  if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
     <App
       host={host}
@@ -74,6 +79,7 @@ export async function runInteractive(
     await instance.waitUntilExit();
     stdout.write(`Transcript: ${host.transcriptPath()}\n`);
   } finally {
+    if (stdout.isTTY) stdout.write(BRACKETED_PASTE_OFF);
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     options.signal?.removeEventListener('abort', onSignal);

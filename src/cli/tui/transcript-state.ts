@@ -62,6 +62,13 @@ export type TranscriptAction =
   | { readonly type: 'prompt-submit'; readonly text: string }
   | { readonly type: 'loop-event'; readonly event: LoopEvent; readonly now: number }
   | { readonly type: 'call-diff'; readonly toolUseId: string; readonly diff: readonly DiffLine[] }
+  /** The person edited the call's input in the dialog: its row shows the edited input's summary and diff. */
+  | {
+      readonly type: 'call-edited';
+      readonly toolUseId: string;
+      readonly summary: string;
+      readonly diff?: readonly DiffLine[];
+    }
   /** The person answered the call's dialog; an allowed call runs from `now`. */
   | {
       readonly type: 'approval-answer';
@@ -116,6 +123,15 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return reduceLoopEvent(state, action.event, action.now);
     case 'call-diff':
       return updateCall(state, action.toolUseId, (call) => ({ ...call, diff: action.diff }));
+    case 'call-edited': {
+      // An old diff would show a change the call no longer makes: it goes when the edit brings none.
+      const { diff } = action;
+      return updateCall(state, action.toolUseId, ({ diff: _old, ...call }) => ({
+        ...call,
+        summary: action.summary,
+        ...(diff ? { diff } : {}),
+      }));
+    }
     case 'approval-answer':
       return updateCall(state, action.toolUseId, (call) =>
         action.behavior === 'allow' && call.phase === 'awaiting-approval'

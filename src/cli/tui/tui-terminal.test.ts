@@ -236,15 +236,15 @@ describe.skipIf(!hasTmux)('terminal UI in a real terminal (tmux)', () => {
     });
   });
 
-  it('edit sends the edited input for the plane to check again', async () => {
+  it('edit sends the edited command for the plane to check again', async () => {
     const ui = await startUi();
     await openDialogAndChoose(ui, 4);
     keys(ui, 'Enter');
-    await waitForScreen(ui, (screen) => screen.includes('input JSON: {"command":"echo safe'), 'the JSON editor');
+    await waitForScreen(ui, (screen) => /command:[\s║]+echo safe/.test(screen), 'the command editor');
     keys(ui, 'C-u');
-    await waitForScreen(ui, (screen) => !screen.includes('input JSON: {"command"'), 'the editor to clear');
-    typeText(ui, '{"command":"echo edited"}');
-    await waitForScreen(ui, (screen) => screen.includes('input JSON: {"command":"echo edited"}'), 'the edited JSON');
+    await waitForScreen(ui, (screen) => !/command:[\s║]+echo safe/.test(screen), 'the editor to clear');
+    typeText(ui, 'echo edited');
+    await waitForScreen(ui, (screen) => /command:[\s║]+echo edited/.test(screen), 'the edited command');
     keys(ui, 'Enter');
     expect((await waitForEntry(ui, 'approval'))['response']).toEqual({
       behavior: 'allow',

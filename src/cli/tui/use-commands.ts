@@ -66,6 +66,11 @@ export function useCommands(options: {
           return runTurn('/init', (signal) => host.submit(INIT_PROMPT, signal));
         case 'exit':
           return void shutdown(0);
+        case 'trust': {
+          const { trustFolder } = host;
+          if (!trustFolder) return notice('This session cannot record trust; use toolplane trust.', 'warning');
+          return background('Trusting the folder', async (signal) => notice(await trustFolder(signal)));
+        }
         case 'compact':
           return background('Compacting', async (signal) => notice(await host.compact(signal)));
         case 'clear':
