@@ -17,6 +17,9 @@ export type KeyPress = {
   readonly shift?: boolean;
   /** The text was pasted: it never acts as a key (an option's number, Enter). */
   readonly paste?: boolean;
+  /** Page Up / Page Down (the expand view scrolls by pages). */
+  readonly pageUp?: boolean;
+  readonly pageDown?: boolean;
 };
 
 /** A key press with nothing pressed but a printable key: the base for synthesizing keys. */

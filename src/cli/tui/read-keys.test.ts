@@ -39,7 +39,9 @@ describe('splitKeys', () => {
 });
 
 describe('decodeEscape', () => {
-  it('reads arrows, Home/End, Delete and Shift+Tab in their common forms', () => {
+  it('reads arrows, Home/End, Delete, Page Up/Down and Shift+Tab in their common forms', () => {
+    expect(words(decodeEscape('\x1b[5~'))).toEqual(['pageUp']);
+    expect(words(decodeEscape('\x1b[6~'))).toEqual(['pageDown']);
     expect(words(decodeEscape('\x1b[A'))).toEqual(['upArrow']);
     expect(words(decodeEscape('\x1bOB'))).toEqual(['downArrow']);
     expect(words(decodeEscape('\x1b[1;2C'))).toEqual(['rightArrow+shift']);

@@ -107,6 +107,8 @@ const TILDE_CODES: Readonly<Record<string, Partial<KeyPress>>> = {
   '4': { end: true },
   '8': { end: true },
   '3': { delete: true },
+  '5': { pageUp: true },
+  '6': { pageDown: true },
 };
 
 /** xterm's modifier parameter (1 + bits: shift 1, alt 2, ctrl 4) as key flags. */
