@@ -37,3 +37,4 @@ export { hookOutputSchema, type HookOutput } from '../hooks/parse-hook-output.js
 export { hookScriptProblem } from '../hooks/hook-script-check.js';
 export type { LedgerEntry, LedgerHook } from './decision-ledger.js';
 export type { ObservedTurn, SessionObserver } from './session-observer.js';
+export { savedOutputPath } from '../results/index.js';

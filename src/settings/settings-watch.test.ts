@@ -151,7 +151,7 @@ describe('settings a tool call wrote are held', () => {
         projectDir: project,
         trust: 'trusted',
       }),
-    ).toEqual({ forgotOtherTrust: true });
+    ).toMatchObject({ forgotOtherTrust: true });
     expect((await load({ trustProject: false })).projectTrust).toBe('trusted');
     expect((await readProjectTrust({ storeFile: paths.trustStore, projectDir: elsewhere })).trust).toBe('unknown');
   });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI } from './run-cli.js';
 
 // The real command in a real terminal: tmux runs `toolplane` (the terminal UI over the real
@@ -33,8 +33,12 @@ describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
   beforeEach(async () => {
     home = await mkdtemp(join(tmpdir(), 'toolplane-tty-'));
   });
+  // A session that lives as long as the suite keeps the private server up between tests: killing
+  // the server after each test raced the next test's new-session ("server exited unexpectedly").
+  beforeAll(() => void tmux('new-session', '-d', '-s', 'keeper', 'sleep 600'));
+  afterAll(() => void spawnSync('tmux', ['-L', SOCKET, 'kill-server']));
   afterEach(async () => {
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', 'ui']);
     // The program may still be writing its transcript as it exits on the hang-up.
     await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer } from '../../src/testing/mock-server-types.js';
 import { CLI } from './run-cli.js';
@@ -84,8 +84,12 @@ describe.skipIf(!hasTmux)('slash commands of toolplane, in tmux', () => {
     project = join(home, 'project');
     await mkdir(project, { recursive: true });
   });
+  // A session that lives as long as the suite keeps the private server up between tests: killing
+  // the server after each test raced the next test's new-session ("server exited unexpectedly").
+  beforeAll(() => void tmux('new-session', '-d', '-s', 'keeper', 'sleep 600'));
+  afterAll(() => void spawnSync('tmux', ['-L', SOCKET, 'kill-server']));
   afterEach(async () => {
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', 'ui']);
     await server?.close();
     server = undefined;
     await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

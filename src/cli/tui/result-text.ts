@@ -1,5 +1,5 @@
 import type { ToolResultBlock } from '../../messages/types.js';
-import { savedOutputPath } from '../../results/govern-size.js';
+import { savedOutputPath } from '../../session/index.js';
 
 /** A call's result as people read it: the tool's words without what only the model needs. */
 export type CallResult = {
