@@ -574,6 +574,33 @@ describe('the scheduler', () => {
     expect(events.find((event) => event.type === 'tool-call-queue')).toMatchObject({ summary: 'echo "1"' });
   });
 
+  it('keeps streamed safe calls in one batch when the first finished before the next arrived', async () => {
+    const starts: number[] = [];
+    let ended = 0;
+    const executor = createToolExecutor(
+      options({
+        onEvent: (event) => {
+          if (event.type === 'tool-call-start') starts.push(event.batch);
+          if (event.type === 'tool-call-end') ended++;
+        },
+      }),
+    );
+    const settled = async (count: number) => {
+      while (ended < count) await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    executor.add(use('a', 'Echo', { text: '1' }));
+    await settled(1);
+    executor.add(use('b', 'Echo', { text: '2' }));
+    await settled(2);
+    // An unsafe call runs alone, and the safe call after it starts a new batch.
+    executor.add(use('c', 'Fail', { message: 'x' }));
+    await settled(3);
+    executor.add(use('d', 'Echo', { text: '3' }));
+    executor.close();
+    await executor.finished;
+    expect(starts).toEqual([1, 1, 2, 3]);
+  });
+
   it('works with the default gate: read-only calls run, others are denied without an approver', async () => {
     const run = await runToolUses([use('a', 'Echo', { text: 'x' }), use('b', 'Fail', { message: 'x' })], {
       pool: assembleToolPool({ builtins: sampleTools }),

@@ -32,6 +32,25 @@ const DEFAULT_ABANDON_AFTER_MS = 1_000;
 const defaultMode = (): PermissionMode => 'default';
 
 /**
+ * The batch numbers calls start with. Consecutive safe calls share one even when the running ones
+ * all finished before the next arrived (a streamed answer's calls come one by one); an unsafe call
+ * always has its own.
+ */
+function createBatchNumbers(): { readonly current: number; open(concurrencySafe: boolean): void } {
+  let current = 0;
+  let safe = false;
+  return {
+    get current() {
+      return current;
+    },
+    open(concurrencySafe) {
+      if (!(concurrencySafe && safe)) current++;
+      safe = concurrencySafe;
+    },
+  };
+}
+
+/**
  * Creates the run for one assistant message's calls: a queue in `tool_use` order, concurrency
  * slots, the run's stop causes, and the gate chain for each call.
  *
@@ -50,7 +69,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
   const stops: RunStops = { cause: undefined, hookStopReason: undefined, abortedByUser: false };
   const emit = guardedObserver(options.onEvent);
   const startCall = callStarter(options, emit);
-  let batch = 0;
+  const batches = createBatchNumbers();
   const end = createRunEnd({
     entries: queue.entries,
     stops,
@@ -115,7 +134,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
     entry.state = 'running';
     entry.startedAt = performance.now();
     slots.occupy(entry);
-    const control = startCall(entry, batch);
+    const control = startCall(entry, batches.current);
     const stopCause = () => stops.cause;
     settleCallWhenDone(entry, { control, env, finish, stopCall, release, stopCause });
   }
@@ -129,7 +148,7 @@ export function createToolExecutor(options: ToolExecutorOptions): ToolExecutor {
       }
       const placement = slots.place(entry.prepared.concurrencySafe);
       if (placement === 'wait') return;
-      if (placement === 'new-batch') batch++;
+      if (placement === 'new-batch') batches.open(entry.prepared.concurrencySafe);
       queue.take();
       start(entry);
     }
