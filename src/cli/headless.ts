@@ -23,6 +23,31 @@ export type CommandIo = {
 /** Exit codes. */
 export const EXIT = { success: 0, error: 1, usage: 2, sigint: 130, sigterm: 143 } as const;
 
+/**
+ * The turn a prompt starts: a custom command's for `/name …` when the project or the person defines
+ * one (its code is loaded only then), else the prompt's own.
+ */
+export async function turnFor(
+  runtime: Runtime,
+  prompt: string,
+  where: { readonly cwd: string; readonly homeDir: string },
+  signal: AbortSignal,
+): Promise<AsyncGenerator<LoopEvent, QueryResult>> {
+  if (!prompt.trimStart().startsWith('/')) return runtime.session.submit(prompt, signal);
+  const { promptTurn } = await import('./slash-commands/prompt-turn.js');
+  return promptTurn(runtime, prompt, where, signal);
+}
+
+/** The custom slash commands, for stream-json's `init` and `initialize` (their code loaded only then). */
+export async function customCommandsFor(where: {
+  readonly cwd: string;
+  readonly homeDir: string;
+}): Promise<{ readonly names: readonly string[]; readonly rows: readonly object[] }> {
+  const { customCommandsOf, customCommandRows } = await import('./slash-commands/prompt-turn.js');
+  const list = customCommandsOf(where);
+  return { names: [...list.commands.keys()], rows: customCommandRows(list) };
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
   stream.setEncoding('utf8');
@@ -62,6 +87,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
 
+  const where = { cwd: args.cwd ?? io.cwd, homeDir: io.homeDir };
   let runtime: Runtime | undefined;
   let unwritten: Error | undefined;
   const hookEvents = args.includeHookEvents && args.outputFormat === 'stream-json' ? createHookEventRelay() : undefined;
@@ -79,9 +105,9 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     if (!runtime) return EXIT.error;
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
     const writer = args.outputFormat === 'stream-json' ? createStreamWriter({ line, runtime, flags: args }) : undefined;
-    writer?.init(args.cwd ?? io.cwd, io.env);
+    if (writer) writer.init(args.cwd ?? io.cwd, io.env, (await customCommandsFor(where)).names);
     if (writer) hookEvents?.attach(writer);
-    const generator = runtime.session.submit(prompt, controller.signal);
+    const generator = await turnFor(runtime, prompt, where, controller.signal);
     const context = modelErrorContextOf({
       provider: runtime.provider.name,
       model: runtime.model,
@@ -96,7 +122,13 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     };
     let result: QueryResult;
     for (;;) {
-      const step = await generator.next();
+      const step = await generator.next().catch((error: unknown) => {
+        // A custom command interrupted before its prompt was sent throws: the signal's exit code says so.
+        if (!interrupted) throw error;
+        warn(`toolplane: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+      if (step === undefined) return interrupted === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
       if (step.done) {
         result = step.value;
         break;
@@ -152,7 +184,7 @@ export async function createRuntimeOrReport(options: RuntimeOptions): Promise<Ru
   }
 }
 
-/** What a run shows on stderr: errors, retries (stream-json shows those as `api_retry` events), and with --debug each call. */
+/** What a run shows on stderr: errors, notices, retries (stream-json shows those as `api_retry` events), and with --debug each call. */
 function report(
   event: LoopEvent,
   options: {
@@ -168,7 +200,9 @@ function report(
     return;
   }
   if (!options.debug) {
+    // Notices are for people: a hook that stopped the run, a compaction, a custom command's problems.
     if (event.type === 'error') options.tell(event.error);
+    else if (event.type === 'notice') options.warn(`toolplane: ${event.message}`);
     return;
   }
   switch (event.type) {

@@ -3,10 +3,8 @@ import { SANDBOX } from '../contract/sandbox.js';
 import { listHooks } from './hook-listing.js';
 import type { Runtime } from './runtime/create-runtime.js';
 import { describeAgents, describeConfig, describeCost, type ConfigView } from './slash-commands/describe-session.js';
-import { loadCustomCommands } from './slash-commands/load-custom-commands.js';
-import { runCustomCommand } from './slash-commands/run-custom-command.js';
+import { commandTurn, customCommandsOf } from './slash-commands/prompt-turn.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
-import { BUILTIN_COMMAND_WORDS } from './tui/parse-slash-command.js';
 
 /** The host's side of `/model`, `/cost`, `/config`, `/doctor`, `/agents` and custom commands. */
 export type CommandHost = Required<
@@ -26,7 +24,7 @@ export function createCommandHost(
   },
 ): CommandHost {
   const { cwd, env, homeDir } = where;
-  const customCommands = () => loadCustomCommands({ cwd, homeDir, builtinNames: BUILTIN_COMMAND_WORDS });
+  const customCommands = () => customCommandsOf({ cwd, homeDir });
   return {
     setModel: (model) => runtime.session.setModel(model),
     describeCost: () => describeCost(runtime.session.spending().byModel(), runtime.prices),
@@ -49,14 +47,7 @@ export function createCommandHost(
     runCustomCommand: (name, argument, signal) => {
       const command = customCommands().commands.get(name);
       if (command === undefined) throw new Error(`/${name} is no longer defined`);
-      return runCustomCommand({
-        session: runtime.session,
-        permissions: runtime.permissions,
-        trusted: runtime.settings.projectTrust === 'trusted',
-        command,
-        argument,
-        signal,
-      });
+      return commandTurn(runtime, command, argument, signal);
     },
   };
 }

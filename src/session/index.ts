@@ -29,7 +29,7 @@ export {
 } from '../loop/session-store.js';
 export { GENERAL_PURPOSE_AGENT, type SubagentType } from '../loop/subagent-runner.js';
 export type { LoopEvent, LoopStatus, PermissionDenial, QueryResult } from '../loop/types.js';
-export type { RunCosts, RunUsage, SpendingMeter } from '../loop/run-accounting.js';
+export { ZERO_USAGE, type RunCosts, type RunUsage, type SpendingMeter } from '../loop/run-accounting.js';
 export type { HookPlane } from '../hooks/create-hook-gate.js';
 export type { FunctionHook, HookRun } from '../hooks/hook-types.js';
 export { hookEnvironment, type HookRunEvent } from '../hooks/hook-registry.js';

@@ -14,6 +14,8 @@ export type InitFacts = {
   readonly mcpServers: readonly { readonly name: string; readonly status: string }[];
   readonly permissionMode: string;
   readonly agents: readonly string[];
+  /** The custom slash commands' names (without the `/`). */
+  readonly slashCommands: readonly string[];
   readonly version: string;
   /** The Anthropic key came from `ANTHROPIC_API_KEY` (else, as for a local model, `none`). */
   readonly keyFromEnv: boolean;
@@ -32,7 +34,7 @@ export function initMessage(facts: InitFacts) {
     mcp_servers: facts.mcpServers.map((server) => ({ name: server.name, status: server.status })),
     model: facts.model,
     permissionMode: facts.permissionMode,
-    slash_commands: [],
+    slash_commands: [...facts.slashCommands],
     output_style: 'default',
     skills: [],
     plugins: [],

@@ -17,7 +17,8 @@ import {
 
 /** Writes a run's events as stream-json lines, in the shapes the Agent SDK reads. */
 export type StreamWriter = {
-  init(cwd: string, env: Readonly<Record<string, string | undefined>>): void;
+  /** `slashCommands`: the custom commands' names, which a prompt `/name …` runs. */
+  init(cwd: string, env: Readonly<Record<string, string | undefined>>, slashCommands?: readonly string[]): void;
   event(event: LoopEvent): void;
   /** A hook's start or end, written only with `includeHookEvents`. */
   hook(event: HookRunEvent): void;
@@ -46,7 +47,7 @@ export function createStreamWriter(options: {
     ? createPartialEvents({ messageId: () => messageId, model, sessionId })
     : undefined;
   return {
-    init: (cwd, env) => line(initMessage(initFactsOf(runtime, cwd, env))),
+    init: (cwd, env, slashCommands = []) => line(initMessage({ ...initFactsOf(runtime, cwd, env), slashCommands })),
     event(event) {
       switch (event.type) {
         case 'request-start':
@@ -85,7 +86,11 @@ export function createStreamWriter(options: {
 }
 
 /** What the `init` event tells of `runtime`'s session. */
-function initFactsOf(runtime: Runtime, cwd: string, env: Readonly<Record<string, string | undefined>>): InitFacts {
+function initFactsOf(
+  runtime: Runtime,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Omit<InitFacts, 'slashCommands'> {
   return {
     sessionId: runtime.session.id(),
     cwd,

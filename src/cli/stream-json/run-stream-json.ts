@@ -1,6 +1,6 @@
 import type { QueryResult } from '../../session/index.js';
 import type { RunArguments } from '../args.js';
-import { createRuntimeOrReport, EXIT, type CommandIo } from '../headless.js';
+import { createRuntimeOrReport, customCommandsFor, EXIT, turnFor, type CommandIo } from '../headless.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { ControlChannel, type ControlResponseMessage } from './control-channel.js';
 import { answerHostRequest } from './host-requests.js';
@@ -72,7 +72,8 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       for (const notice of setup.notices) warn(`toolplane: ${notice}`);
       const ready = await start(setup);
       if (!ready) return answer(message.request_id, { ok: false, error: 'the session could not start' });
-      return answer(message.request_id, { ok: true, response: initializeAnswer(ready.runtime, setup) });
+      const commands = (await customCommandsFor({ cwd, homeDir: io.homeDir })).rows;
+      return answer(message.request_id, { ok: true, response: initializeAnswer(ready.runtime, setup, commands) });
     }
     const ready = await (started ?? start(undefined));
     if (!ready) return answer(message.request_id, { ok: false, error: 'the session could not start' });
@@ -111,14 +112,14 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       const { runtime } = ready;
       if (!writer) {
         writer = createStreamWriter({ line, runtime, flags: args });
-        writer.init(cwd, io.env);
+        writer.init(cwd, io.env, (await customCommandsFor({ cwd, homeDir: io.homeDir })).names);
         hookEvents?.attach(writer);
       }
       const { text, dropped } = promptOf(message);
       if (dropped.length > 0)
         warn(`toolplane: parts of the prompt are not supported and were left out: ${dropped.join(', ')}`);
       turn = new AbortController();
-      const result = await runOneTurn(runtime, text, turn.signal, writer);
+      const result = await runOneTurn(runtime, text, { cwd, homeDir: io.homeDir }, turn.signal, writer);
       const interrupted = turn.signal.aborted;
       turn = undefined;
       writer.result(result.value, { durationMs: result.durationMs, interrupted });
@@ -142,13 +143,19 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
 async function runOneTurn(
   runtime: Runtime,
   prompt: string,
+  where: { readonly cwd: string; readonly homeDir: string },
   signal: AbortSignal,
   writer: StreamWriter,
 ): Promise<{ readonly value: QueryResult; readonly durationMs: number }> {
   const began = performance.now();
-  const generator = runtime.session.submit(prompt, signal);
+  const generator = await turnFor(runtime, prompt, where, signal);
   for (;;) {
-    const step = await generator.next();
+    // A custom command interrupted before its prompt was sent throws: its turn ends aborted.
+    const step = await generator.next().catch(async (error: unknown) => {
+      if (!signal.aborted) throw error;
+      const { unsentTurn } = await import('../slash-commands/prompt-turn.js');
+      return { done: true as const, value: unsentTurn(error instanceof Error ? error : new Error(String(error))) };
+    });
     if (step.done) {
       await runtime.session
         .transcript()
@@ -173,9 +180,9 @@ function controlResponse(requestId: string, result: ControlAnswer) {
 }
 
 /** The `initialize` answer: what the session offers, and which of the request's options were applied. */
-function initializeAnswer(runtime: Runtime, setup: HostSetup): Record<string, unknown> {
+function initializeAnswer(runtime: Runtime, setup: HostSetup, commands: readonly object[]): Record<string, unknown> {
   return {
-    commands: [],
+    commands,
     agents: (setup.host.agentTypes ?? []).map((agent) => ({ name: agent.name, description: agent.description })),
     output_style: 'default',
     available_output_styles: ['default'],
