@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,6 +87,25 @@ describe('custom slash commands outside the terminal UI', () => {
     expect(trusted.run.code).toBe(0);
     expect(existsSync(marker)).toBe(true);
   });
+
+  it('SIGINT during a `!` line ends the run with 130 and sends nothing', async () => {
+    const started = join(project, 'started');
+    await command('slow', `Slow.\n!\`touch ${started} && sleep 30\`\n`);
+    await writeFile(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(touch:*)', 'Bash(sleep:*)'] } }),
+    );
+    const env = await serve();
+    const child = spawn(process.execPath, [CLI, '-p', '/slow', '--trust-project'], { cwd: project, env });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    while (!existsSync(started)) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    expect(stderr).toContain('/slow was interrupted before its prompt was sent');
+    expect(server!.requests).toHaveLength(0);
+  }, 30_000);
 
   it('a prompt that only starts with a slash reaches the model as written', async () => {
     await command('review', 'Review $ARGUMENTS.\n');
