@@ -20,6 +20,8 @@ export type SubagentType = {
   readonly tools?: readonly string[];
   /** Extra system prompt for this type. */
   readonly system?: string;
+  /** The model this type's requests go to; undefined: the session's. */
+  readonly model?: string;
 };
 
 /**
@@ -119,7 +121,7 @@ export function createSubagentRunner(options: {
       const generator = query(
         {
           provider: options.provider,
-          ...(options.model ? { model: options.model } : {}),
+          ...((type.model ?? options.model) ? { model: type.model ?? options.model } : {}),
           system: type.system
             ? `${options.system}\n\n${type.system}`
             : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,

@@ -89,9 +89,11 @@ export function describeAgents(types: readonly SubagentType[]): string {
   for (const type of types) {
     lines.push(`  ${type.name}: ${type.description}`);
     lines.push(`    tools: ${type.tools === undefined ? 'all of the main agent’s but Agent' : type.tools.join(', ')}`);
+    if (type.model !== undefined) lines.push(`    model: ${type.model}`);
+    if ('file' in type && typeof type.file === 'string') lines.push(`    from ${type.file}`);
   }
   lines.push(
-    'Agent files (.claude/agents/*.md) are not read by toolplane; a program driving it can add types (stream-json initialize).',
+    'More types come from .claude/agents/*.md and .toolplane/agents/*.md (the project’s in a trusted folder, and your own), or from a program driving toolplane (stream-json initialize).',
   );
   return lines.join('\n');
 }

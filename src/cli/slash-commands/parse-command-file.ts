@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { splitFrontMatter } from '../front-matter.js';
 
 /** What a custom command file says: its front matter's keys and the prompt template. */
 export type CommandFile = {
@@ -16,9 +16,6 @@ export type ParsedCommandFile =
   | { readonly ok: true; readonly file: CommandFile }
   | { readonly ok: false; readonly line: number; readonly message: string };
 
-type FrontMatter = Map<unknown, unknown>;
-type Failure = { readonly ok: false; readonly line: number; readonly message: string };
-
 /**
  * Parses a custom slash command file: optional front matter between `---` lines (YAML, read by the
  * `yaml` package), then the prompt. The keys read are `description`, `argument-hint`, `model` (one
@@ -28,12 +25,9 @@ type Failure = { readonly ok: false; readonly line: number; readonly message: st
  * reported rather than half-read.
  */
 export function parseCommandFile(text: string): ParsedCommandFile {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return { ok: true, file: { allowedTools: [], body: text.trim() } };
-  const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
-  if (end < 0) return { ok: false, line: 1, message: 'the front matter opened by --- is never closed' };
-  const parsed = parseFrontMatter(lines.slice(1, end).join('\n'));
-  if (!(parsed instanceof Map)) return parsed;
+  const split = splitFrontMatter(text);
+  if (!split.ok) return split;
+  const parsed = split.frontMatter;
   const values = new Map<string, string | readonly string[]>();
   for (const key of ['description', 'argument-hint', 'model', 'allowed-tools']) {
     const value = parsed.get(key);
@@ -68,31 +62,9 @@ export function parseCommandFile(text: string): ParsedCommandFile {
       ...(argumentHint === undefined ? {} : { argumentHint }),
       ...(model === undefined ? {} : { model }),
       allowedTools: allowedTools.map((rule) => rule.trim()).filter((rule) => rule !== ''),
-      body: lines
-        .slice(end + 1)
-        .join('\n')
-        .trim(),
+      body: split.body,
     },
   };
-}
-
-/**
- * The front matter (without its `---` lines) as a map, keys kept as data (`__proto__` is only a
- * name); the line of a failure counts the opening `---`.
- */
-function parseFrontMatter(text: string): FrontMatter | Failure {
-  const document = parseDocument(text, { uniqueKeys: true });
-  const error = document.errors[0];
-  if (error !== undefined) {
-    const line = (error.linePos?.[0].line ?? 1) + 1;
-    // The library's own position counts from the front matter; the file's line is given instead.
-    const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-    return { ok: false, line, message: `the front matter is not valid YAML: ${reason}` };
-  }
-  const value: unknown = document.toJS({ mapAsMap: true });
-  if (value === null || value === undefined) return new Map();
-  if (!(value instanceof Map)) return { ok: false, line: 2, message: 'the front matter must be "key: value" lines' };
-  return value;
 }
 
 /** Splits `Bash(git add:*), Read` at the commas outside parentheses. */

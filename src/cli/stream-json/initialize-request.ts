@@ -1,3 +1,4 @@
+import { agentModel } from '../agents/load-agent-files.js';
 import { z } from 'zod';
 import type { SubagentType } from '../../session/index.js';
 import { sdkHookMatcherSchema } from './sdk-hooks.js';
@@ -30,7 +31,7 @@ export const initializeRequestSchema = z.looseObject({
 /** An `initialize` request, validated. */
 export type InitializeRequest = z.infer<typeof initializeRequestSchema>;
 
-/** The SDK's agent definitions as subagent types; a per-agent model is not supported and is named. */
+/** The SDK's agent definitions as subagent types; a model alias is named and the session's model used. */
 export function agentTypesOf(request: InitializeRequest): {
   readonly types: readonly SubagentType[];
   readonly notices: readonly string[];
@@ -38,14 +39,15 @@ export function agentTypesOf(request: InitializeRequest): {
   const types: SubagentType[] = [];
   const notices: string[] = [];
   for (const [name, agent] of Object.entries(request.agents ?? {})) {
+    const model = agentModel(agent.model);
     types.push({
       name,
       description: agent.description,
       system: agent.prompt,
       ...(agent.tools ? { tools: agent.tools } : {}),
+      ...(model.model === undefined ? {} : { model: model.model }),
     });
-    if (agent.model !== undefined && agent.model !== 'inherit')
-      notices.push(`agent ${name}: its own model (${agent.model}) is not supported; it uses the session's`);
+    if (model.notice !== undefined) notices.push(`agent ${name}: ${model.notice}`);
   }
   return { types, notices };
 }

@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { SubagentType } from '../../session/index.js';
+import { splitFrontMatter, type FrontMatter } from '../front-matter.js';
+
+/** A subagent type read from a Markdown file, and the file. */
+export type AgentFile = SubagentType & { readonly file: string };
+
+/** The agent files found, in the order they win (the project's first), and what was wrong. */
+export type AgentFileList = {
+  readonly agents: readonly AgentFile[];
+  readonly problems: readonly string[];
+};
+
+/** An agent file larger than this is reported, not read (bytes). */
+const MAX_FILE_BYTES = 256 * 1024;
+/** Files read at most per folder. */
+const MAX_FILES = 200;
+/** A name as Claude Code asks for it: lower-case letters, digits and hyphens. */
+const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** Claude Code's model aliases, which name a model family rather than a model. */
+const ALIASES = new Set(['sonnet', 'opus', 'haiku']);
+
+/**
+ * Reads subagent types from Markdown files as Claude Code defines them: the project's
+ * `.toolplane/agents/` and `.claude/agents/` (only when `projectTrusted`: an untrusted repository
+ * must not brief the model's helpers), then the person's `~/.toolplane/agents/` and
+ * `~/.claude/agents/`. Front matter `name` and `description` are required, `tools` (a list, or
+ * comma-separated) narrows the tools, `model` names the model (`inherit`, or absent: the session's);
+ * the body is the type's system prompt. The first file of a name wins and a later one is reported;
+ * a file that cannot be read or parsed is reported with its line and skipped.
+ */
+export function loadAgentFiles(options: {
+  readonly cwd: string;
+  readonly homeDir: string;
+  readonly projectTrusted: boolean;
+}): AgentFileList {
+  const problems: string[] = [];
+  const byName = new Map<string, AgentFile>();
+  const project = [path.join(options.cwd, '.toolplane', 'agents'), path.join(options.cwd, '.claude', 'agents')];
+  const user = [path.join(options.homeDir, '.toolplane', 'agents'), path.join(options.homeDir, '.claude', 'agents')];
+  if (!options.projectTrusted) {
+    const skipped = project.filter((folder) => realFolder(folder) !== undefined);
+    if (skipped.length > 0)
+      problems.push(`${skipped.join(', ')}: not read, this folder is not trusted (toolplane trust, or /trust)`);
+  }
+  const seen = new Set<string>();
+  for (const folder of options.projectTrusted ? [...project, ...user] : user) {
+    // Run in the home folder, the project's folders are the person's: read once.
+    const real = realFolder(folder);
+    if (real === undefined || seen.has(real)) continue;
+    seen.add(real);
+    for (const file of agentFiles(folder, problems)) {
+      const agent = readAgent(file, problems);
+      if (agent === undefined) continue;
+      const earlier = byName.get(agent.name);
+      if (earlier) problems.push(`${file}: not used, the agent ${agent.name} is defined already by ${earlier.file}`);
+      else byName.set(agent.name, agent);
+    }
+  }
+  return { agents: [...byName.values()], problems };
+}
+
+function realFolder(folder: string): string | undefined {
+  try {
+    return statSync(folder).isDirectory() ? realpathSync(folder) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function agentFiles(folder: string, problems: string[]): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.toLowerCase().endsWith('.md'));
+  } catch (error) {
+    problems.push(`${folder}: cannot be listed (${describeError(error)})`);
+    return [];
+  }
+  names.sort();
+  if (names.length > MAX_FILES) problems.push(`${folder}: more than ${MAX_FILES} agent files; the rest are not read`);
+  return names.slice(0, MAX_FILES).map((name) => path.join(folder, name));
+}
+
+function readAgent(file: string, problems: string[]): AgentFile | undefined {
+  let text: string;
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_FILE_BYTES) {
+      problems.push(`${file}: ${size} bytes is too large for an agent (at most ${MAX_FILE_BYTES})`);
+      return undefined;
+    }
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push(`${file}: cannot be read (${describeError(error)})`);
+    return undefined;
+  }
+  const parsed = parseAgentFile(text);
+  if (typeof parsed === 'string') {
+    problems.push(`${file}: ${parsed}; the agent is not available`);
+    return undefined;
+  }
+  if (parsed.modelAlias) problems.push(`${file}: ${parsed.modelAlias}`);
+  return { ...parsed.agent, file };
+}
+
+/**
+ * An agent file's type, or why it cannot be one (`file:line: reason` without the file). Pure.
+ * A Claude Code model alias (`sonnet`, `opus`, `haiku`) names no model of toolplane's providers:
+ * the type keeps the session's model and `modelAlias` says so.
+ */
+export function parseAgentFile(text: string): { readonly agent: SubagentType; readonly modelAlias?: string } | string {
+  const split = splitFrontMatter(text);
+  if (!split.ok) return `line ${split.line}: ${split.message}`;
+  const values = split.frontMatter;
+  const name = scalar(values, 'name');
+  const description = scalar(values, 'description');
+  if (name === undefined || description === undefined) return 'the front matter needs a name and a description';
+  if (!NAME.test(name)) return `the name ${JSON.stringify(name)} must be lower-case letters, digits and hyphens`;
+  const tools = toolList(values.get('tools'));
+  if (typeof tools === 'string') return tools;
+  const model = agentModel(scalar(values, 'model'));
+  const agent: SubagentType = {
+    name,
+    description,
+    ...(tools === undefined ? {} : { tools }),
+    ...(split.body === '' ? {} : { system: split.body }),
+    ...(model.model === undefined ? {} : { model: model.model }),
+  };
+  return model.notice === undefined ? { agent } : { agent, modelAlias: model.notice };
+}
+
+/**
+ * The model an agent definition names: none for `inherit` or absent (the session's), and none with
+ * a notice for a Claude Code alias (`sonnet`, `opus`, `haiku`), which names no model of toolplane's
+ * providers. Pure.
+ */
+export function agentModel(model: string | undefined): { readonly model?: string; readonly notice?: string } {
+  if (model === undefined || model === 'inherit') return {};
+  if (ALIASES.has(model.toLowerCase()))
+    return { notice: `model ${model} is a Claude Code alias, not a model name; the agent uses the session's model` };
+  return { model };
+}
+
+function scalar(values: FrontMatter, key: string): string | undefined {
+  const value = values.get(key);
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/** `tools: Read, Grep` or a list; absent: all of the parent's. */
+function toolList(value: unknown): readonly string[] | undefined | string {
+  if (value === undefined || value === null) return undefined;
+  const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : undefined;
+  if (items === undefined) return 'tools must be a list or comma-separated names';
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
