@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentModel, loadAgentFiles, parseAgentFile } from './load-agent-files.js';
+import { agentModel } from './agent-model.js';
+import { loadAgentFiles, parseAgentFile } from './load-agent-files.js';
 
 describe('parseAgentFile', () => {
   it('reads name, description, tools (comma-separated or a list), model and the prompt', () => {

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SubagentType } from '../../session/index.js';
 import { splitFrontMatter, type FrontMatter } from '../front-matter.js';
+import { agentFolders } from './agent-folders.js';
+import { agentModel } from './agent-model.js';
 
 /** A subagent type read from a Markdown file, and the file. */
 export type AgentFile = SubagentType & { readonly file: string };
@@ -18,8 +20,6 @@ const MAX_FILE_BYTES = 256 * 1024;
 const MAX_FILES = 200;
 /** A name as Claude Code asks for it: lower-case letters, digits and hyphens. */
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
-/** Claude Code's model aliases, which name a model family rather than a model. */
-const ALIASES = new Set(['sonnet', 'opus', 'haiku']);
 
 /**
  * Reads subagent types from Markdown files as Claude Code defines them: the project's
@@ -37,8 +37,7 @@ export function loadAgentFiles(options: {
 }): AgentFileList {
   const problems: string[] = [];
   const byName = new Map<string, AgentFile>();
-  const project = [path.join(options.cwd, '.toolplane', 'agents'), path.join(options.cwd, '.claude', 'agents')];
-  const user = [path.join(options.homeDir, '.toolplane', 'agents'), path.join(options.homeDir, '.claude', 'agents')];
+  const { project, user } = agentFolders(options);
   if (!options.projectTrusted) {
     const skipped = project.filter((folder) => realFolder(folder) !== undefined);
     if (skipped.length > 0)
@@ -128,18 +127,6 @@ export function parseAgentFile(text: string): { readonly agent: SubagentType; re
     ...(model.model === undefined ? {} : { model: model.model }),
   };
   return model.notice === undefined ? { agent } : { agent, modelAlias: model.notice };
-}
-
-/**
- * The model an agent definition names: none for `inherit` or absent (the session's), and none with
- * a notice for a Claude Code alias (`sonnet`, `opus`, `haiku`), which names no model of toolplane's
- * providers. Pure.
- */
-export function agentModel(model: string | undefined): { readonly model?: string; readonly notice?: string } {
-  if (model === undefined || model === 'inherit') return {};
-  if (ALIASES.has(model.toLowerCase()))
-    return { notice: `model ${model} is a Claude Code alias, not a model name; the agent uses the session's model` };
-  return { model };
 }
 
 function scalar(values: FrontMatter, key: string): string | undefined {

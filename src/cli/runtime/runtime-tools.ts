@@ -7,7 +7,7 @@ import { GENERAL_PURPOSE_AGENT, type SubagentType } from '../../session/index.js
 import type { LoadedSettings } from '../../settings/load-settings.js';
 import { mcpResourcesService } from '../../tools/mcp-resources/mcp-resource-service.js';
 import { privateHostsFromRules } from '../../tools/web-fetch/private-hosts-from-rules.js';
-import { loadAgentFiles } from '../agents/load-agent-files.js';
+import { hasAgentFolders } from '../agents/agent-folders.js';
 import { createBuiltinTools } from './builtin-tools.js';
 import type { ProviderChoice } from './choose-provider.js';
 import { hostServices } from './host-services.js';
@@ -68,7 +68,7 @@ export async function createRuntimeTools(options: {
     warn: options.warn,
   });
   if (mcp) services.set(mcpResourcesService, mcp);
-  const agentTypes = chosenAgentTypes(options);
+  const agentTypes = await chosenAgentTypes(options);
   const builtins = createBuiltinTools({
     env: options.toolEnv,
     provider,
@@ -84,22 +84,27 @@ export async function createRuntimeTools(options: {
  * The subagent types: a host's, then the agent files' (the project's in a trusted folder, then the
  * person's), then the built-in; the first of a name wins, so each may replace the ones after it.
  */
-function chosenAgentTypes(options: {
+async function chosenAgentTypes(options: {
   readonly cwd: string;
   readonly homeDir: string;
   readonly settings: LoadedSettings;
   readonly host?: Pick<RuntimeHost, 'agentTypes'>;
   readonly warn: (line: string) => void;
-}): readonly SubagentType[] {
-  const files = loadAgentFiles({
-    cwd: options.cwd,
-    homeDir: options.homeDir,
-    projectTrusted: options.settings.projectTrust === 'trusted',
-  });
-  for (const problem of files.problems) options.warn(`toolplane: ${problem}`);
+}): Promise<readonly SubagentType[]> {
+  let files: readonly SubagentType[] = [];
+  if (hasAgentFolders(options)) {
+    const { loadAgentFiles } = await import('../agents/load-agent-files.js');
+    const found = loadAgentFiles({
+      cwd: options.cwd,
+      homeDir: options.homeDir,
+      projectTrusted: options.settings.projectTrust === 'trusted',
+    });
+    for (const problem of found.problems) options.warn(`toolplane: ${problem}`);
+    files = found.agents;
+  }
   // The general-purpose type (or what replaced it) comes first: it is the one a call naming none gets.
   const chosen = new Map<string, SubagentType>([[GENERAL_PURPOSE_AGENT.name, GENERAL_PURPOSE_AGENT]]);
-  for (const type of files.agents) chosen.set(type.name, type);
+  for (const type of files) chosen.set(type.name, type);
   for (const type of options.host?.agentTypes ?? []) chosen.set(type.name, type);
   return [...chosen.values()];
 }

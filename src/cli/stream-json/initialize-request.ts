@@ -1,4 +1,4 @@
-import { agentModel } from '../agents/load-agent-files.js';
+import { agentModel } from '../agents/agent-model.js';
 import { z } from 'zod';
 import type { SubagentType } from '../../session/index.js';
 import { sdkHookMatcherSchema } from './sdk-hooks.js';
