@@ -18,5 +18,12 @@ export function agentFolders(where: { readonly cwd: string; readonly homeDir: st
  */
 export function hasAgentFolders(where: { readonly cwd: string; readonly homeDir: string }): boolean {
   const { project, user } = agentFolders(where);
-  return [...project, ...user].some((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory() === true);
+  return [...project, ...user].some((folder) => {
+    try {
+      return statSync(folder).isDirectory();
+    } catch {
+      // Absent, under a file (ENOTDIR), a link loop: no agents there, and no reason to stop the start.
+      return false;
+    }
+  });
 }

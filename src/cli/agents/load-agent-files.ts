@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { describeError } from '../../errors/index.js';
 import type { SubagentType } from '../../session/index.js';
 import { splitFrontMatter, type FrontMatter } from '../front-matter.js';
+import { readSmallFile } from '../read-small-file.js';
 import { agentFolders } from './agent-folders.js';
 import { agentModel } from './agent-model.js';
 
@@ -82,19 +84,12 @@ function agentFiles(folder: string, problems: string[]): string[] {
 }
 
 function readAgent(file: string, problems: string[]): AgentFile | undefined {
-  let text: string;
-  try {
-    const size = statSync(file).size;
-    if (size > MAX_FILE_BYTES) {
-      problems.push(`${file}: ${size} bytes is too large for an agent (at most ${MAX_FILE_BYTES})`);
-      return undefined;
-    }
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    problems.push(`${file}: cannot be read (${describeError(error)})`);
+  const read = readSmallFile(file, MAX_FILE_BYTES);
+  if (!read.ok) {
+    problems.push(`${file}: ${read.reason}; the agent is not available`);
     return undefined;
   }
-  const parsed = parseAgentFile(text);
+  const parsed = parseAgentFile(read.text);
   if (typeof parsed === 'string') {
     problems.push(`${file}: ${parsed}; the agent is not available`);
     return undefined;
@@ -142,8 +137,4 @@ function toolList(value: unknown): readonly string[] | undefined | string {
   const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : undefined;
   if (items === undefined) return 'tools must be a list or comma-separated names';
   return items.map((item) => item.trim()).filter((item) => item !== '');
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { describeError } from '../../errors/index.js';
+import { readSmallFile } from '../read-small-file.js';
 import { parseCommandFile, type CommandFile } from './parse-command-file.js';
 
 /** Where a custom command came from: the project's folders or the person's own. */
@@ -117,26 +119,15 @@ function readCommand(
   found: { readonly path: string; readonly name: string; readonly scope: CommandScope },
   problems: string[],
 ): CustomCommand | undefined {
-  let text: string;
-  try {
-    const size = statSync(found.path).size;
-    if (size > MAX_FILE_BYTES) {
-      problems.push(`${found.path}: ${size} bytes is too large for a command (at most ${MAX_FILE_BYTES})`);
-      return undefined;
-    }
-    text = readFileSync(found.path, 'utf8');
-  } catch (error) {
-    problems.push(`${found.path}: cannot be read (${describeError(error)})`);
+  const read = readSmallFile(found.path, MAX_FILE_BYTES);
+  if (!read.ok) {
+    problems.push(`${found.path}: ${read.reason}; the command is not available`);
     return undefined;
   }
-  const parsed = parseCommandFile(text);
+  const parsed = parseCommandFile(read.text);
   if (!parsed.ok) {
     problems.push(`${found.path}:${parsed.line}: ${parsed.message}; the command is not available`);
     return undefined;
   }
   return { ...found, file: parsed.file };
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
