@@ -1,32 +1,19 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI } from './run-cli.js';
+import { hasTmux, tmuxOn, waitForScreen as waitOn } from './tmux.js';
 
 // The real command in a real terminal: tmux runs `toolplane` (the terminal UI over the real
 // runtime, scripted model), the test answers the trust question and the permission dialog.
 
 const SOCKET = `toolplane-cli-${process.pid}`;
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-
-async function waitForScreen(
-  name: string,
-  test: (screen: string) => boolean,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const screen = tmux('capture-pane', '-p', '-t', name);
-    if (test(screen)) return screen;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const tmux = tmuxOn(SOCKET);
+const waitForScreen = (name: string, test: (screen: string) => boolean, what: string, timeoutMs?: number) =>
+  waitOn(() => tmux('capture-pane', '-p', '-t', name), test, what, timeoutMs);
 
 describe.skipIf(!hasTmux)('toolplane interactive, in tmux', () => {
   let home: string;

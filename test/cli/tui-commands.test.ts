@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,25 +7,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-server.js';
 import type { MockModelServer } from '../../src/testing/mock-server-types.js';
 import { CLI } from './run-cli.js';
+import { hasTmux, tmuxOn, waitForScreen as waitOn } from './tmux.js';
 
 // The slash commands of the real command in a real terminal: tmux runs `toolplane` against the
 // scripted model or the mock Anthropic server (which records every request), the test types
 // commands and reads the screen, the requests and the files.
 
 const SOCKET = `toolplane-commands-${process.pid}`;
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const tmux = tmuxOn(SOCKET);
 const screenOf = () => tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', 'ui');
-
-async function waitForScreen(test: (screen: string) => boolean, what: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const screen = screenOf();
-    if (test(screen)) return screen;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForScreen = (test: (screen: string) => boolean, what: string, timeoutMs?: number) =>
+  waitOn(screenOf, test, what, timeoutMs);
 
 /** Types `text` into the prompt and sends it once the prompt shows it (keys in the first moments may be lost). */
 async function typeLine(text: string): Promise<void> {

@@ -1,32 +1,25 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI } from './run-cli.js';
+import { hasTmux, tmuxOn, waitForScreen as waitOn } from './tmux.js';
 
 // Input, keys, trust and the edit dialog, through the real command in a real terminal: tmux runs
 // `toolplane` (the terminal UI over the real runtime, scripted model); the test writes keys the
 // way terminals do (several in one write, bracketed pastes) and reads the screen.
 
 const SOCKET = `toolplane-input-${process.pid}`;
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const tmux = tmuxOn(SOCKET);
 const screenOf = (name: string) => tmux('capture-pane', '-p', '-t', name);
 /** Writes `text` to the terminal as one write, as a fast typist or a program would. */
 const write = (name: string, text: string) => tmux('send-keys', '-t', name, '-l', text);
 const keys = (name: string, ...names: string[]) => tmux('send-keys', '-t', name, ...names);
 
-async function waitForScreen(name: string, test: (screen: string) => boolean, what: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const screen = screenOf(name);
-    if (test(screen)) return screen;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForScreen = (name: string, test: (screen: string) => boolean, what: string) =>
+  waitOn(() => screenOf(name), test, what);
 
 /** Presses `key` until the screen passes `test` (the dialog ignores keys for a moment after it opens). */
 async function pressUntil(name: string, key: string, test: (screen: string) => boolean, what: string): Promise<void> {

@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI } from './run-cli.js';
+import { hasTmux, tmuxOn, waitForScreen as waitOn } from './tmux.js';
 
 // How results and the assistant's text show in the real command: tmux runs `toolplane` (the
 // terminal UI over the real runtime, scripted model written by each test) and reads the screen.
@@ -12,8 +13,7 @@ import { CLI } from './run-cli.js';
 // A private tmux server per test: a server just killed can still hold its socket for a moment.
 let socket = '';
 let sockets = 0;
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+const tmux = tmuxOn(() => socket);
 const nodeModules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 
 /** The visible screen, or with `history` everything printed since the start. */
@@ -21,20 +21,8 @@ function screen(history = false): string {
   return tmux('capture-pane', '-p', '-t', 'ui', ...(history ? ['-S', '-'] : []));
 }
 
-async function waitForScreen(
-  test: (text: string) => boolean,
-  what: string,
-  history = false,
-  timeoutMs = 20_000,
-): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen(history);
-    if (test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForScreen = (test: (text: string) => boolean, what: string, history = false, timeoutMs?: number) =>
+  waitOn(() => screen(history), test, what, timeoutMs);
 
 type Turn = { readonly content: readonly Record<string, unknown>[] };
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,6 +9,7 @@ import { startMockAnthropicServer } from '../../src/testing/mock-anthropic-serve
 import type { MockModelServer, MockReply } from '../../src/testing/mock-model-server.js';
 import { startMockOpenAIServer } from '../../src/testing/mock-openai-server.js';
 import { CLI } from './run-cli.js';
+import { hasTmux, tmuxOn, waitForScreen as waitOn } from './tmux.js';
 
 // The real command in a real terminal: tmux runs `toolplane` against the mock Anthropic server
 // or the scripted model, and the test reads the screen: errors told once in words that say what
@@ -16,25 +17,11 @@ import { CLI } from './run-cli.js';
 // allow", and a resumed session shown on screen.
 
 const SOCKET = `toolplane-status-${process.pid}`;
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const tmux = tmuxOn(SOCKET);
 const screenOf = (name: string) => tmux('capture-pane', '-p', '-t', name);
 const count = (text: string, part: string) => text.split(part).length - 1;
-
-async function waitForScreen(
-  name: string,
-  test: (screen: string) => boolean,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const screen = screenOf(name);
-    if (test(screen)) return screen;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForScreen = (name: string, test: (screen: string) => boolean, what: string, timeoutMs?: number) =>
+  waitOn(() => screenOf(name), test, what, timeoutMs);
 
 /** Types a line into the prompt box once it shows, then sends it. */
 async function submit(name: string, text: string): Promise<void> {
