@@ -126,18 +126,11 @@ export function App(props: AppProps) {
   useKeyEvents((event) => routeKey(routes, event.input, event.key));
 
   const overlay = dialog.current !== undefined || picker.current !== undefined || asked.current !== undefined;
-  const showAsked = asked.current && askState.current && !(pending.current && dialog.current);
   if (routes.pager.current) return <TranscriptView state={transcript} now={now} epoch={epoch} pager={routes.pager} />;
   return (
     <Box flexDirection="column">
       <TranscriptView state={transcript} now={now} epoch={epoch} {...(header && epoch === 0 ? { header } : {})} />
-      {picker.current ? <SessionPicker sessions={picker.current.sessions} selected={picker.current.selected} /> : null}
-      {pending.current && dialog.current ? (
-        <PermissionDialog request={pending.current.request} state={dialog.current} diff={dialogDiff} />
-      ) : null}
-      {showAsked && asked.current && askState.current ? (
-        <InteractionDialog interaction={asked.current.item} state={askState.current} />
-      ) : null}
+      <Overlays overlays={{ pending, dialog, asked, askState }} picker={picker.current} dialogDiff={dialogDiff} />
       <TodoPanel todos={todos} />
       {countdown && transcript.running ? <RetryLine countdown={countdown} now={now} /> : null}
       <PromptInput
@@ -151,5 +144,27 @@ export function App(props: AppProps) {
         {...(hint !== undefined ? { hint } : working.current ? { hint: `${working.current}…` } : {})}
       />
     </Box>
+  );
+}
+
+/** The picker and the dialogs over the prompt; a permission dialog goes before a question. */
+function Overlays(props: {
+  readonly overlays: Pick<ReturnType<typeof useOverlays>, 'pending' | 'dialog' | 'asked' | 'askState'>;
+  readonly picker: Picker | undefined;
+  readonly dialogDiff: ReturnType<typeof useDialogDiff>;
+}) {
+  const { pending, dialog, asked, askState } = props.overlays;
+  const permission =
+    pending.current && dialog.current ? { pending: pending.current, state: dialog.current } : undefined;
+  const question =
+    !permission && asked.current && askState.current ? { asked: asked.current, state: askState.current } : undefined;
+  return (
+    <>
+      {props.picker ? <SessionPicker sessions={props.picker.sessions} selected={props.picker.selected} /> : null}
+      {permission ? (
+        <PermissionDialog request={permission.pending.request} state={permission.state} diff={props.dialogDiff} />
+      ) : null}
+      {question ? <InteractionDialog interaction={question.asked.item} state={question.state} /> : null}
+    </>
   );
 }
