@@ -22,6 +22,10 @@ export type SubagentType = {
   readonly system?: string;
   /** The model this type's requests go to; undefined: the session's. */
   readonly model?: string;
+  /** Tool names it may not use, taken from `tools` or, without it, from all of the parent's. */
+  readonly disallowedTools?: readonly string[];
+  /** Its turns at most; undefined: the runner's limit. */
+  readonly maxTurns?: number;
 };
 
 /**
@@ -86,8 +90,11 @@ export function createSubagentRunner(options: {
     let pool = byType.get(type.name);
     if (!pool) {
       const allowed = type.tools ? new Set(type.tools) : undefined;
+      const disallowed = new Set(type.disallowedTools ?? []);
       const keep = (tool: AnyTool) =>
-        !(tool.builtin !== undefined && PARENT_ONLY_TOOLS.has(tool.builtin)) && (!allowed || allowed.has(tool.name));
+        !(tool.builtin !== undefined && PARENT_ONLY_TOOLS.has(tool.builtin)) &&
+        (!allowed || allowed.has(tool.name)) &&
+        !disallowed.has(tool.name);
       pool = assembleToolPool({
         builtins: parent.tools.filter((tool) => tool.origin === 'builtin'),
         external: parent.tools.filter((tool) => tool.origin === 'external'),
@@ -142,7 +149,7 @@ export function createSubagentRunner(options: {
           },
           // Its own tracker: a subagent's history announces and discovers for itself.
           ...(options.deferral ? { deferral: createDeferralTracker(options.deferral) } : {}),
-          maxTurns: options.maxTurns ?? 30,
+          maxTurns: type.maxTurns ?? options.maxTurns ?? 30,
           ...(costs ? { costs } : {}),
           signal: request.signal,
         },

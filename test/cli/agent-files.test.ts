@@ -73,6 +73,19 @@ describe('agent files of a Claude Code project (toolplane -p)', () => {
     expect(sub.tools?.map((tool) => tool.name).sort()).toEqual(['Grep', 'Read']);
   });
 
+  it('disallowedTools takes tools away from all of the parent’s', async () => {
+    await writeFile(
+      join(project, '.claude', 'agents', 'reviewer.md'),
+      '---\nname: reviewer\ndescription: Reviews\ndisallowedTools: Bash, Write, Edit\n---\nReview.\n',
+    );
+    const { bodies } = await run(['--trust-project']);
+    const names = bodies[1]!.tools?.map((tool) => tool.name) ?? [];
+    expect(names).toContain('Read');
+    expect(names).not.toContain('Bash');
+    expect(names).not.toContain('Write');
+    expect(names).not.toContain('Edit');
+  });
+
   it('in an untrusted folder, the project’s agents are left out and stderr says why', async () => {
     const { result, bodies } = await run([]);
     expect(result.stderr).toContain('not read, this folder is not trusted');

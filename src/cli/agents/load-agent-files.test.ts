@@ -17,9 +17,10 @@ describe('parseAgentFile', () => {
         model: 'claude-haiku-4-5',
         system: 'Be strict.',
       },
+      notices: [],
     });
     const listed = parseAgentFile('---\nname: a\ndescription: d\ntools:\n  - Read\n  - Bash\n---\n');
-    expect(listed).toEqual({ agent: { name: 'a', description: 'd', tools: ['Read', 'Bash'] } });
+    expect(listed).toEqual({ agent: { name: 'a', description: 'd', tools: ['Read', 'Bash'] }, notices: [] });
   });
 
   it('refuses a file without a name or description, a bad name, or broken YAML', () => {
@@ -33,12 +34,28 @@ describe('parseAgentFile', () => {
     );
   });
 
+  it('reads disallowedTools and maxTurns, and names the keys it does not apply', () => {
+    const parsed = parseAgentFile(
+      '---\nname: a\ndescription: d\ndisallowedTools: Bash, Write\nmaxTurns: 5\npermissionMode: plan\ncolor: red\n---\n',
+    );
+    expect(parsed).toEqual({
+      agent: { name: 'a', description: 'd', disallowedTools: ['Bash', 'Write'], maxTurns: 5 },
+      notices: ['permissionMode: not applied by toolplane, ignored'],
+    });
+    expect(parseAgentFile('---\nname: a\ndescription: d\nmaxTurns: -1\n---\n')).toBe(
+      'maxTurns must be a whole number above 0',
+    );
+  });
+
   it("keeps the session's model for inherit and for a Claude Code alias, and says so for the alias", () => {
     expect(agentModel(undefined)).toEqual({});
     expect(agentModel('inherit')).toEqual({});
     expect(agentModel('sonnet').model).toBeUndefined();
     expect(agentModel('sonnet').notice).toContain('alias');
     expect(agentModel('gpt-oss:20b')).toEqual({ model: 'gpt-oss:20b' });
+    for (const alias of ['opus[1m]', 'opusplan', 'default', 'Haiku'])
+      expect(agentModel(alias)).toEqual({ notice: expect.stringContaining('alias') as string });
+    expect(agentModel('claude-sonnet-4-5')).toEqual({ model: 'claude-sonnet-4-5' });
   });
 });
 
@@ -83,6 +100,12 @@ describe('loadAgentFiles', () => {
     expect(list.problems).toEqual([
       `${join(project, '.claude', 'agents')}: not read, this folder is not trusted (toolplane trust, or /trust)`,
     ]);
+  });
+
+  it('run in the home folder, reads its agents as the person’s without calling them untrusted', () => {
+    const list = loadAgentFiles({ cwd: home, homeDir: home, projectTrusted: false });
+    expect(list.agents.map((found) => found.description)).toEqual(['my reviewer', 'my writer']);
+    expect(list.problems).toEqual([]);
   });
 
   it('skips a broken file with its reason and keeps the rest', async () => {

@@ -41,7 +41,9 @@ export function loadAgentFiles(options: {
   const byName = new Map<string, AgentFile>();
   const { project, user } = agentFolders(options);
   if (!options.projectTrusted) {
-    const skipped = project.filter((folder) => realFolder(folder) !== undefined);
+    // Run in the home folder, the project's folders are the person's, read below as theirs.
+    const own = new Set(user.map(realFolder));
+    const skipped = project.filter((folder) => realFolder(folder) !== undefined && !own.has(realFolder(folder)));
     if (skipped.length > 0)
       problems.push(`${skipped.join(', ')}: not read, this folder is not trusted (toolplane trust, or /trust)`);
   }
@@ -94,16 +96,21 @@ function readAgent(file: string, problems: string[]): AgentFile | undefined {
     problems.push(`${file}: ${parsed}; the agent is not available`);
     return undefined;
   }
-  if (parsed.modelAlias) problems.push(`${file}: ${parsed.modelAlias}`);
+  for (const notice of parsed.notices) problems.push(`${file}: ${notice}`);
   return { ...parsed.agent, file };
 }
 
+/** Front matter keys read; `color` is only how Claude Code draws the agent. */
+const KNOWN_KEYS = new Set(['name', 'description', 'tools', 'disallowedTools', 'model', 'maxTurns', 'color']);
+
 /**
- * An agent file's type, or why it cannot be one (`file:line: reason` without the file). Pure.
- * A Claude Code model alias (`sonnet`, `opus`, `haiku`) names no model of toolplane's providers:
- * the type keeps the session's model and `modelAlias` says so.
+ * An agent file's type and notices for the person, or why it cannot be one (`line N: reason`).
+ * A key toolplane does not apply (`permissionMode`, `hooks`, …) is named in a notice, never
+ * dropped without a word; a model alias keeps the session's model ({@link agentModel}). Pure.
  */
-export function parseAgentFile(text: string): { readonly agent: SubagentType; readonly modelAlias?: string } | string {
+export function parseAgentFile(
+  text: string,
+): { readonly agent: SubagentType; readonly notices: readonly string[] } | string {
   const split = splitFrontMatter(text);
   if (!split.ok) return `line ${split.line}: ${split.message}`;
   const values = split.frontMatter;
@@ -111,17 +118,29 @@ export function parseAgentFile(text: string): { readonly agent: SubagentType; re
   const description = scalar(values, 'description');
   if (name === undefined || description === undefined) return 'the front matter needs a name and a description';
   if (!NAME.test(name)) return `the name ${JSON.stringify(name)} must be lower-case letters, digits and hyphens`;
-  const tools = toolList(values.get('tools'));
+  const tools = toolList(values.get('tools'), 'tools');
   if (typeof tools === 'string') return tools;
+  const disallowedTools = toolList(values.get('disallowedTools'), 'disallowedTools');
+  if (typeof disallowedTools === 'string') return disallowedTools;
+  const maxTurns = values.get('maxTurns');
+  if (maxTurns !== undefined && !(typeof maxTurns === 'number' && Number.isInteger(maxTurns) && maxTurns > 0))
+    return 'maxTurns must be a whole number above 0';
   const model = agentModel(scalar(values, 'model'));
+  const ignored = [...values.keys()].map(String).filter((key) => !KNOWN_KEYS.has(key));
+  const notices = [
+    ...(model.notice === undefined ? [] : [model.notice]),
+    ...(ignored.length === 0 ? [] : [`${ignored.join(', ')}: not applied by toolplane, ignored`]),
+  ];
   const agent: SubagentType = {
     name,
     description,
     ...(tools === undefined ? {} : { tools }),
+    ...(disallowedTools === undefined ? {} : { disallowedTools }),
+    ...(typeof maxTurns === 'number' ? { maxTurns } : {}),
     ...(split.body === '' ? {} : { system: split.body }),
     ...(model.model === undefined ? {} : { model: model.model }),
   };
-  return model.notice === undefined ? { agent } : { agent, modelAlias: model.notice };
+  return { agent, notices };
 }
 
 function scalar(values: FrontMatter, key: string): string | undefined {
@@ -131,10 +150,10 @@ function scalar(values: FrontMatter, key: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** `tools: Read, Grep` or a list; absent: all of the parent's. */
-function toolList(value: unknown): readonly string[] | undefined | string {
+/** `tools: Read, Grep` or a list; absent: undefined. */
+function toolList(value: unknown, key: string): readonly string[] | undefined | string {
   if (value === undefined || value === null) return undefined;
   const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : undefined;
-  if (items === undefined) return 'tools must be a list or comma-separated names';
+  if (items === undefined) return `${key} must be a list or comma-separated names`;
   return items.map((item) => item.trim()).filter((item) => item !== '');
 }

@@ -7,7 +7,9 @@ const agentDefinitionSchema = z.looseObject({
   description: z.string(),
   prompt: z.string(),
   tools: z.array(z.string()).optional(),
+  disallowedTools: z.array(z.string()).optional(),
   model: z.string().optional(),
+  maxTurns: z.number().optional(),
 });
 
 /**
@@ -45,6 +47,10 @@ export function agentTypesOf(request: InitializeRequest): {
       description: agent.description,
       system: agent.prompt,
       ...(agent.tools ? { tools: agent.tools } : {}),
+      ...(agent.disallowedTools ? { disallowedTools: agent.disallowedTools } : {}),
+      ...(agent.maxTurns !== undefined && Number.isInteger(agent.maxTurns) && agent.maxTurns > 0
+        ? { maxTurns: agent.maxTurns }
+        : {}),
       ...(model.model === undefined ? {} : { model: model.model }),
     });
     if (model.notice !== undefined) notices.push(`agent ${name}: ${model.notice}`);
