@@ -38,13 +38,28 @@ export async function turnFor(
   return promptTurn(runtime, prompt, where, signal);
 }
 
+/**
+ * What a turn that threw comes to: a custom command interrupted before its prompt was sent throws,
+ * and ends as an aborted turn with nothing spent (its result is written like any other); anything
+ * else, or a throw with no interrupt, is thrown on.
+ */
+export function unsentOnInterrupt(
+  interrupted: () => boolean,
+): (error: unknown) => Promise<{ readonly done: true; readonly value: QueryResult }> {
+  return async (error) => {
+    if (!interrupted()) throw error;
+    const { unsentTurn } = await import('./slash-commands/prompt-turn.js');
+    return { done: true, value: unsentTurn(error instanceof Error ? error : new Error(String(error))) };
+  };
+}
+
 /** The custom slash commands, for stream-json's `init` and `initialize` (their code loaded only then). */
-export async function customCommandsFor(where: {
-  readonly cwd: string;
-  readonly homeDir: string;
-}): Promise<{ readonly names: readonly string[]; readonly rows: readonly object[] }> {
+export async function customCommandsFor(
+  runtime: Runtime,
+  where: { readonly cwd: string; readonly homeDir: string },
+): Promise<{ readonly names: readonly string[]; readonly rows: readonly object[] }> {
   const { customCommandsOf, customCommandRows } = await import('./slash-commands/prompt-turn.js');
-  const list = customCommandsOf(where);
+  const list = customCommandsOf({ ...where, projectTrusted: runtime.settings.projectTrust === 'trusted' });
   return { names: [...list.commands.keys()], rows: customCommandRows(list) };
 }
 
@@ -105,7 +120,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     if (!runtime) return EXIT.error;
     const line = (value: unknown) => write(io.stdout, `${JSON.stringify(value)}\n`);
     const writer = args.outputFormat === 'stream-json' ? createStreamWriter({ line, runtime, flags: args }) : undefined;
-    if (writer) writer.init(args.cwd ?? io.cwd, io.env, (await customCommandsFor(where)).names);
+    if (writer) writer.init(args.cwd ?? io.cwd, io.env, (await customCommandsFor(runtime, where)).names);
     if (writer) hookEvents?.attach(writer);
     const generator = await turnFor(runtime, prompt, where, controller.signal);
     const context = modelErrorContextOf({
@@ -122,13 +137,7 @@ export async function runHeadless(args: RunArguments, io: CommandIo): Promise<nu
     };
     let result: QueryResult;
     for (;;) {
-      const step = await generator.next().catch((error: unknown) => {
-        // A custom command interrupted before its prompt was sent throws: the signal's exit code says so.
-        if (!interrupted) throw error;
-        warn(`toolplane: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      });
-      if (step === undefined) return interrupted === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+      const step = await generator.next().catch(unsentOnInterrupt(() => interrupted !== undefined));
       if (step.done) {
         result = step.value;
         break;

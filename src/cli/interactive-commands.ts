@@ -24,7 +24,8 @@ export function createCommandHost(
   },
 ): CommandHost {
   const { cwd, env, homeDir } = where;
-  const customCommands = () => customCommandsOf({ cwd, homeDir });
+  const customCommands = () =>
+    customCommandsOf({ cwd, homeDir, projectTrusted: runtime.settings.projectTrust === 'trusted' });
   return {
     setModel: (model) => runtime.session.setModel(model),
     describeCost: () => describeCost(runtime.session.spending().byModel(), runtime.prices),

@@ -96,14 +96,21 @@ describe('custom slash commands outside the terminal UI', () => {
       JSON.stringify({ permissions: { allow: ['Bash(touch:*)', 'Bash(sleep:*)'] } }),
     );
     const env = await serve();
-    const child = spawn(process.execPath, [CLI, '-p', '/slow', '--trust-project'], { cwd: project, env });
+    const child = spawn(process.execPath, [CLI, '-p', '/slow', '--trust-project', '--output-format', 'json'], {
+      cwd: project,
+      env,
+    });
     let stderr = '';
+    let stdout = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     while (!existsSync(started)) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGINT');
     expect(await closed).toBe(130);
-    expect(stderr).toContain('/slow was interrupted before its prompt was sent');
+    // The result is written as for any interrupted run, and says why.
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'result', is_error: true, num_turns: 0 });
+    expect(stdout + stderr).toContain('/slow was interrupted before its prompt was sent');
     expect(server!.requests).toHaveLength(0);
   }, 30_000);
 
@@ -111,6 +118,9 @@ describe('custom slash commands outside the terminal UI', () => {
     await command('review', 'Review $ARGUMENTS.\n');
     const { sent } = await print('/etc/hosts: what is in it?');
     expect(sent).toBe('/etc/hosts: what is in it?');
+    await server?.close();
+    const escaped = await print('//review this line as written');
+    expect(escaped.sent).toBe('/review this line as written');
   });
 
   it('tells what is wrong with a broken command file', async () => {

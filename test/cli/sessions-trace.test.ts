@@ -223,7 +223,7 @@ describe('toolplane sessions trace', () => {
     // The two reads ran in parallel (batch 1); the commands, not read-only, ran one at a time.
     expect(
       await page.$$eval('section.turn:first-of-type rect.band', (bands) => bands.map((band) => band.textContent)),
-    ).toEqual(['batch 1: 2 calls in parallel']);
+    ).toEqual(['batch 1: 2 calls free to run in parallel']);
     // A lane links to its row, which opens.
     await page.click('section.turn:first-of-type .lane[data-call="2"]');
     expect(await page.locator('#call-2').evaluate((element) => (element as unknown as Element).open)).toBe(true);

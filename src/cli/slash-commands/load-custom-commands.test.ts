@@ -23,6 +23,23 @@ function write(file: string, text: string): string {
 const load = () => loadCustomCommands({ cwd: project, homeDir: home, builtinNames: new Set(['help', 'model']) });
 
 describe('loadCustomCommands', () => {
+  it("prefers the project's command in a trusted folder, and the person's own in an untrusted one", () => {
+    write(path.join(project, '.claude', 'commands', 'review.md'), 'The repository says.');
+    write(path.join(home, '.claude', 'commands', 'review.md'), 'I say.');
+    const trusted = load();
+    expect(trusted.commands.get('review')).toMatchObject({ scope: 'project', file: { body: 'The repository says.' } });
+    const untrusted = loadCustomCommands({
+      cwd: project,
+      homeDir: home,
+      builtinNames: new Set(),
+      projectTrusted: false,
+    });
+    expect(untrusted.commands.get('review')).toMatchObject({ scope: 'user', file: { body: 'I say.' } });
+    expect(untrusted.problems).toEqual([
+      `${path.join(project, '.claude', 'commands', 'review.md')}: not used, /review is defined already by ${path.join(home, '.claude', 'commands', 'review.md')}`,
+    ]);
+  });
+
   it('reads project and user folders, subfolders giving dir:name', () => {
     write(path.join(project, '.toolplane', 'commands', 'review.md'), '---\ndescription: Review\n---\nReview $1');
     write(path.join(project, '.claude', 'commands', 'frontend', 'Component.md'), 'Make a component');

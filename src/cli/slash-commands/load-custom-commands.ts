@@ -33,7 +33,8 @@ const SEGMENT = /^[A-Za-z0-9_][\w.-]*$/;
 /**
  * Reads the custom slash commands: the project's `.toolplane/commands/` and `.claude/commands/`,
  * then the person's `~/.toolplane/commands/` and `~/.claude/commands/`, each a tree of `.md` files.
- * The first folder that defines a name wins (the project's over the person's) and every later
+ * The first folder that defines a name wins (the project's over the person's, the other way round
+ * in an untrusted folder) and every later
  * file of that name is reported; a name that a built-in command has is never used (the built-in
  * stays) and is reported. A file that cannot be read or parsed is reported with its path and line
  * and skipped. Synchronous and cheap (a few small files): it runs when a line is submitted, so a
@@ -44,15 +45,21 @@ export function loadCustomCommands(options: {
   readonly homeDir: string;
   /** The built-in commands' names (and aliases), which custom commands may not take. */
   readonly builtinNames: ReadonlySet<string>;
+  /** False in a folder nobody trusted: the person's commands then win over the project's. Default true. */
+  readonly projectTrusted?: boolean;
 }): CustomCommandList {
   const commands = new Map<string, CustomCommand>();
   const problems: string[] = [];
-  const roots: readonly { readonly folder: string; readonly scope: CommandScope }[] = [
+  const project: readonly { readonly folder: string; readonly scope: CommandScope }[] = [
     { folder: path.join(options.cwd, '.toolplane', 'commands'), scope: 'project' },
     { folder: path.join(options.cwd, '.claude', 'commands'), scope: 'project' },
+  ];
+  const user: readonly { readonly folder: string; readonly scope: CommandScope }[] = [
     { folder: path.join(options.homeDir, '.toolplane', 'commands'), scope: 'user' },
     { folder: path.join(options.homeDir, '.claude', 'commands'), scope: 'user' },
   ];
+  // An untrusted repository must not put its own /review in place of the person's.
+  const roots = options.projectTrusted === false ? [...user, ...project] : [...project, ...user];
   const seen = new Set<string>();
   for (const root of roots) {
     // Run in the home folder, the project's folders are the person's: read once, as the project's.

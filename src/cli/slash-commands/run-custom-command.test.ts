@@ -106,9 +106,22 @@ describe('runCustomCommand', () => {
       signal: new AbortController().signal,
     });
     expect(untrusted.log).toEqual([]);
+    // Untrusted, the project's command neither grants tools nor chooses the model.
     expect(events).toEqual([
-      { type: 'notice', message: expect.stringContaining('not applied: this folder is not trusted') as string },
+      { type: 'notice', message: expect.stringContaining('allowed-tools of /ship') as string },
+      { type: 'notice', message: 'The model of /ship (small-model) is not applied: this folder is not trusted.' },
     ]);
+    expect(seen.models).toEqual(['small-model', 'first-model']);
+    // The person's own command keeps its model anywhere.
+    await run({
+      session,
+      permissions: untrusted.permissions,
+      trusted: false,
+      command: { ...withTools, scope: 'user' },
+      argument: '',
+      signal: new AbortController().signal,
+    });
+    expect(seen.models).toEqual(['small-model', 'first-model', 'small-model']);
   });
 
   it('revokes the grant and sends nothing when interrupted during a shell line', async () => {

@@ -19,7 +19,7 @@ export type CustomCommandRun = {
 /**
  * Runs a custom slash command as one turn: its `allowed-tools` become session allow rules for
  * this turn only (in a trusted folder; they never outweigh a deny or ask rule), its `model` is
- * used for this turn only, each `!` shell command runs as a Bash call through the session's plane
+ * used for this turn only (a project's only in a trusted folder), each `!` shell command runs as a Bash call through the session's plane
  * (rules, hooks, sandbox, the person's dialog) and its output, or why it did not run, replaces it
  * in the prompt, and the prompt then goes to the model. Yields the shell calls' events and the
  * turn's; an interrupt during the shell commands ends it before anything is sent (it throws).
@@ -28,7 +28,14 @@ export async function* runCustomCommand(run: CustomCommandRun): AsyncGenerator<L
   const { session, command, signal } = run;
   const grant = yield* grantAllowedTools(run);
   const previousModel = session.model();
-  if (command.file.model !== undefined) session.setModel(command.file.model);
+  // A repository's command chooses the model (and so the cost) only in a folder someone trusted.
+  const model = command.scope === 'user' || run.trusted ? command.file.model : undefined;
+  if (model === undefined && command.file.model !== undefined)
+    yield {
+      type: 'notice',
+      message: `The model of /${command.name} (${command.file.model}) is not applied: this folder is not trusted.`,
+    };
+  if (model !== undefined) session.setModel(model);
   try {
     let prompt = '';
     for (const part of expandTemplate(command.file.body, run.argument)) {
@@ -46,7 +53,7 @@ export async function* runCustomCommand(run: CustomCommandRun): AsyncGenerator<L
     return yield* session.submit(prompt, signal);
   } finally {
     grant?.revoke();
-    if (command.file.model !== undefined) session.setModel(previousModel);
+    if (model !== undefined) session.setModel(previousModel);
   }
 }
 

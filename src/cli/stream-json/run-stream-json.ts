@@ -1,6 +1,13 @@
 import type { QueryResult } from '../../session/index.js';
 import type { RunArguments } from '../args.js';
-import { createRuntimeOrReport, customCommandsFor, EXIT, turnFor, type CommandIo } from '../headless.js';
+import {
+  createRuntimeOrReport,
+  customCommandsFor,
+  EXIT,
+  turnFor,
+  unsentOnInterrupt,
+  type CommandIo,
+} from '../headless.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { ControlChannel, type ControlResponseMessage } from './control-channel.js';
 import { answerHostRequest } from './host-requests.js';
@@ -72,7 +79,7 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       for (const notice of setup.notices) warn(`toolplane: ${notice}`);
       const ready = await start(setup);
       if (!ready) return answer(message.request_id, { ok: false, error: 'the session could not start' });
-      const commands = (await customCommandsFor({ cwd, homeDir: io.homeDir })).rows;
+      const commands = (await customCommandsFor(ready.runtime, { cwd, homeDir: io.homeDir })).rows;
       return answer(message.request_id, { ok: true, response: initializeAnswer(ready.runtime, setup, commands) });
     }
     const ready = await (started ?? start(undefined));
@@ -112,14 +119,14 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       const { runtime } = ready;
       if (!writer) {
         writer = createStreamWriter({ line, runtime, flags: args });
-        writer.init(cwd, io.env, (await customCommandsFor({ cwd, homeDir: io.homeDir })).names);
+        writer.init(cwd, io.env, (await customCommandsFor(runtime, { cwd, homeDir: io.homeDir })).names);
         hookEvents?.attach(writer);
       }
       const { text, dropped } = promptOf(message);
       if (dropped.length > 0)
         warn(`toolplane: parts of the prompt are not supported and were left out: ${dropped.join(', ')}`);
       turn = new AbortController();
-      const result = await runOneTurn(runtime, text, { cwd, homeDir: io.homeDir }, turn.signal, writer);
+      const result = await runOneTurn(runtime, text, { cwd, homeDir: io.homeDir }, turn.signal, { writer, warn });
       const interrupted = turn.signal.aborted;
       turn = undefined;
       writer.result(result.value, { durationMs: result.durationMs, interrupted });
@@ -145,17 +152,13 @@ async function runOneTurn(
   prompt: string,
   where: { readonly cwd: string; readonly homeDir: string },
   signal: AbortSignal,
-  writer: StreamWriter,
+  out: { readonly writer: StreamWriter; readonly warn: (line: string) => void },
 ): Promise<{ readonly value: QueryResult; readonly durationMs: number }> {
   const began = performance.now();
   const generator = await turnFor(runtime, prompt, where, signal);
   for (;;) {
     // A custom command interrupted before its prompt was sent throws: its turn ends aborted.
-    const step = await generator.next().catch(async (error: unknown) => {
-      if (!signal.aborted) throw error;
-      const { unsentTurn } = await import('../slash-commands/prompt-turn.js');
-      return { done: true as const, value: unsentTurn(error instanceof Error ? error : new Error(String(error))) };
-    });
+    const step = await generator.next().catch(unsentOnInterrupt(() => signal.aborted));
     if (step.done) {
       await runtime.session
         .transcript()
@@ -163,7 +166,9 @@ async function runOneTurn(
         .catch(() => undefined);
       return { value: step.value, durationMs: performance.now() - began };
     }
-    writer.event(step.value);
+    out.writer.event(step.value);
+    // The protocol has no message for them: notices for people go to stderr, as in -p.
+    if (step.value.type === 'notice') out.warn(`toolplane: ${step.value.message}`);
   }
 }
 
@@ -183,7 +188,7 @@ function controlResponse(requestId: string, result: ControlAnswer) {
 function initializeAnswer(runtime: Runtime, setup: HostSetup, commands: readonly object[]): Record<string, unknown> {
   return {
     commands,
-    agents: (setup.host.agentTypes ?? []).map((agent) => ({ name: agent.name, description: agent.description })),
+    agents: runtime.agentTypes.map((agent) => ({ name: agent.name, description: agent.description })),
     output_style: 'default',
     available_output_styles: ['default'],
     models: [{ value: runtime.model, displayName: runtime.model, description: `${runtime.provider.name} model` }],

@@ -19,7 +19,7 @@ type Timed = { readonly call: TraceCall; readonly index: number; readonly start:
 /**
  * One turn's calls as an SVG timeline: a lane per call, a thin line for the time it waited (queued
  * until it started: approval, hooks, an earlier batch), a bar while it ran, coloured by outcome;
- * calls of one batch (they ran in parallel) share a band. The scale and its ticks are d3-scale's.
+ * calls of one batch (consecutive concurrency-safe calls, free to run side by side) share a band. The scale and its ticks are d3-scale's.
  * Undefined when no call of the turn has times (a transcript without a ledger). `indexOf` gives
  * each call's row number, which the bars link to.
  */
@@ -61,7 +61,7 @@ export function renderTimeline(calls: readonly TraceCall[], indexOf: (call: Trac
     if (last > lane) {
       const y = AXIS + lane * LANE;
       parts.push(
-        `<rect class="band" x="${LABEL_WIDTH - 4}" y="${y}" width="${WIDTH - LABEL_WIDTH}" height="${(last - lane + 1) * LANE}"><title>batch ${call.batch}: ${last - lane + 1} calls in parallel</title></rect>`,
+        `<rect class="band" x="${LABEL_WIDTH - 4}" y="${y}" width="${WIDTH - LABEL_WIDTH}" height="${(last - lane + 1) * LANE}"><title>batch ${call.batch}: ${last - lane + 1} calls free to run in parallel</title></rect>`,
       );
     }
     lane = last + 1;
