@@ -59,7 +59,7 @@ export async function customCommandsFor(
   where: { readonly cwd: string; readonly homeDir: string },
 ): Promise<{ readonly names: readonly string[]; readonly rows: readonly object[] }> {
   const { customCommandsOf, customCommandRows } = await import('./slash-commands/prompt-turn.js');
-  const list = customCommandsOf({ ...where, projectTrusted: runtime.settings.projectTrust === 'trusted' });
+  const list = customCommandsOf(runtime, where);
   return { names: [...list.commands.keys()], rows: customCommandRows(list) };
 }
 

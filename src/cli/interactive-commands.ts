@@ -24,8 +24,7 @@ export function createCommandHost(
   },
 ): CommandHost {
   const { cwd, env, homeDir } = where;
-  const customCommands = () =>
-    customCommandsOf({ cwd, homeDir, projectTrusted: runtime.settings.projectTrust === 'trusted' });
+  const customCommands = () => customCommandsOf(runtime, { cwd, homeDir });
   return {
     setModel: (model) => runtime.session.setModel(model),
     describeCost: () => describeCost(runtime.session.spending().byModel(), runtime.prices),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineBuiltinTool } from '../contract/define-builtin-tool.js';
 import type { CallSubject } from '../contract/gates.js';
 import type { PermissionDecision, PermissionRuleEntry } from '../contract/permission.js';
-import { createServices } from '../contract/services.js';
+import { callSubject } from '../hooks/__fixtures__/call-subject.js';
 import { initShellParser } from './bash-parser.js';
 import { createPermissionEngine } from './permission-engine.js';
 
@@ -25,20 +25,7 @@ const bashTool = defineBuiltinTool('Bash', {
 });
 
 function bash(command: string): CallSubject {
-  return {
-    tool: bashTool,
-    input: { command },
-    toolUseId: 'toolu_1',
-    context: {
-      toolUseId: 'toolu_1',
-      signal: new AbortController().signal,
-      cwd,
-      sessionId: 's',
-      agentId: 'main',
-      permissionMode: 'default',
-      services: createServices(),
-    },
-  };
+  return callSubject(bashTool, { command }, cwd);
 }
 
 function engineWith(rules: readonly { behavior: PermissionRuleEntry['behavior']; rule: string }[]) {

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
+import { realFolder } from '../real-folder.js';
 
 /** Where agent files are read: the project's folders, then the person's. */
 export function agentFolders(where: { readonly cwd: string; readonly homeDir: string }): {
@@ -18,12 +18,5 @@ export function agentFolders(where: { readonly cwd: string; readonly homeDir: st
  */
 export function hasAgentFolders(where: { readonly cwd: string; readonly homeDir: string }): boolean {
   const { project, user } = agentFolders(where);
-  return [...project, ...user].some((folder) => {
-    try {
-      return statSync(folder).isDirectory();
-    } catch {
-      // Absent, under a file (ENOTDIR), a link loop: no agents there, and no reason to stop the start.
-      return false;
-    }
-  });
+  return [...project, ...user].some((folder) => realFolder(folder) !== undefined);
 }

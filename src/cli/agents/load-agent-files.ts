@@ -1,9 +1,10 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describeError } from '../../errors/index.js';
 import type { SubagentType } from '../../session/index.js';
 import { splitFrontMatter, type FrontMatter } from '../front-matter.js';
 import { readSmallFile } from '../read-small-file.js';
+import { realFolder } from '../real-folder.js';
 import { agentFolders } from './agent-folders.js';
 import { agentModel } from './agent-model.js';
 
@@ -62,14 +63,6 @@ export function loadAgentFiles(options: {
     }
   }
   return { agents: [...byName.values()], problems };
-}
-
-function realFolder(folder: string): string | undefined {
-  try {
-    return statSync(folder).isDirectory() ? realpathSync(folder) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function agentFiles(folder: string, problems: string[]): string[] {

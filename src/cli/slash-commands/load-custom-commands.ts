@@ -1,7 +1,8 @@
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { describeError } from '../../errors/index.js';
 import { readSmallFile } from '../read-small-file.js';
+import { realFolder } from '../real-folder.js';
 import { parseCommandFile, type CommandFile } from './parse-command-file.js';
 
 /** Where a custom command came from: the project's folders or the person's own. */
@@ -80,14 +81,6 @@ export function loadCustomCommands(options: {
     }
   }
   return { commands, problems };
-}
-
-function realFolder(folder: string): string | undefined {
-  try {
-    return statSync(folder).isDirectory() ? realpathSync(folder) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The `.md` files under `root`, with their command names. */

@@ -8,11 +8,15 @@ import { runCustomCommand } from './run-custom-command.js';
 export type CommandFolders = { readonly cwd: string; readonly homeDir: string };
 
 /**
- * The custom commands of `where` (the built-in commands' names stay theirs); in a folder nobody
- * trusted, the person's own win over the project's of the same name.
+ * The custom commands of `where` for `runtime`'s session (the built-in commands' names stay
+ * theirs); in a folder nobody trusted, the person's own win over the project's of the same name.
  */
-export function customCommandsOf(where: CommandFolders & { readonly projectTrusted: boolean }): CustomCommandList {
-  return loadCustomCommands({ ...where, builtinNames: BUILTIN_COMMAND_WORDS });
+export function customCommandsOf(runtime: Runtime, where: CommandFolders): CustomCommandList {
+  return loadCustomCommands({
+    ...where,
+    builtinNames: BUILTIN_COMMAND_WORDS,
+    projectTrusted: runtime.settings.projectTrust === 'trusted',
+  });
 }
 
 /**
@@ -43,7 +47,7 @@ export async function* promptTurn(
   // `//review …` sends `/review …` as written, as in the terminal UI; a built-in's name is a prompt here.
   if (line.kind === 'prompt') return yield* runtime.session.submit(line.text, signal);
   if (line.kind !== 'unknown-command') return yield* runtime.session.submit(prompt, signal);
-  const list = customCommandsOf({ ...where, projectTrusted: runtime.settings.projectTrust === 'trusted' });
+  const list = customCommandsOf(runtime, where);
   // A broken file may be the command meant: what is wrong with it is told before anything runs.
   if (list.problems.length > 0)
     yield { type: 'notice', message: `Custom command files with problems:\n${list.problems.join('\n')}` };

@@ -67,6 +67,7 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       return runtime ? { runtime, setup } : undefined;
     }));
   const answer = (requestId: string, result: ControlAnswer) => line(controlResponse(requestId, result));
+  const commandsOf = customCommandsOnce({ cwd, homeDir: io.homeDir });
 
   const onControlRequest = async (message: ControlRequestMessage) => {
     const { request } = message;
@@ -79,8 +80,8 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       for (const notice of setup.notices) warn(`toolplane: ${notice}`);
       const ready = await start(setup);
       if (!ready) return answer(message.request_id, { ok: false, error: 'the session could not start' });
-      const commands = (await customCommandsFor(ready.runtime, { cwd, homeDir: io.homeDir })).rows;
-      return answer(message.request_id, { ok: true, response: initializeAnswer(ready.runtime, setup, commands) });
+      const { rows } = await commandsOf(ready.runtime);
+      return answer(message.request_id, { ok: true, response: initializeAnswer(ready.runtime, setup, rows) });
     }
     const ready = await (started ?? start(undefined));
     if (!ready) return answer(message.request_id, { ok: false, error: 'the session could not start' });
@@ -119,7 +120,7 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
       const { runtime } = ready;
       if (!writer) {
         writer = createStreamWriter({ line, runtime, flags: args });
-        writer.init(cwd, io.env, (await customCommandsFor(runtime, { cwd, homeDir: io.homeDir })).names);
+        writer.init(cwd, io.env, (await commandsOf(runtime)).names);
         hookEvents?.attach(writer);
       }
       const { text, dropped } = promptOf(message);
@@ -145,6 +146,15 @@ export async function runStreamJson(args: RunArguments, io: CommandIo): Promise<
     if (signalled) io.stdin.pause?.();
     else await reading;
   }
+}
+
+/**
+ * The custom commands, read once for the `initialize` answer and the `init` event alike (a prompt
+ * `/name` reads them again, so a command added meanwhile runs).
+ */
+function customCommandsOnce(where: { readonly cwd: string; readonly homeDir: string }) {
+  let commands: ReturnType<typeof customCommandsFor> | undefined;
+  return (runtime: Runtime) => (commands ??= customCommandsFor(runtime, where));
 }
 
 async function runOneTurn(
