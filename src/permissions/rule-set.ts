@@ -100,45 +100,39 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
             parsed: rule,
             path: compilePathPattern(pattern, { ...anchors, root: entry.root, behavior: entry.behavior }),
           };
-    const list = lists.get(entry.behavior) ?? [];
-    positions.set(compiled, list.length);
-    lists.set(entry.behavior, appended(list, compiled));
+    const list = lists.get(entry.behavior);
+    positions.set(compiled, list?.length ?? 0);
+    list?.push(compiled);
     const name = nameOf(rule);
-    if (name === undefined) wide.set(entry.behavior, appended(wide.get(entry.behavior) ?? [], compiled));
+    if (name === undefined) wide.get(entry.behavior)?.push(compiled);
     else {
       const key = `${entry.behavior}\u0000${name}`;
-      byName.set(key, appended(byName.get(key) ?? [], compiled));
+      const named = byName.get(key) ?? [];
+      named.push(compiled);
+      byName.set(key, named);
     }
     cache.clear();
     return diagnostic;
-  };
-  // Lookups cache per list (the Bash rule index is keyed by the list itself), so a list changed
-  // after start is a new list; at start lists grow in place, or 30,000 rules would be quadratic.
-  let started = false;
-  const appended = (list: CompiledRule[], rule: CompiledRule): CompiledRule[] => {
-    if (!started) {
-      list.push(rule);
-      return list;
-    }
-    return [...list, rule];
   };
 
   const remove = (entry: PermissionRuleEntry): void => {
     const list = lists.get(entry.behavior) ?? [];
     const compiled = list.find((rule) => rule.entry === entry);
     if (compiled === undefined) return;
-    const without = (rules: readonly CompiledRule[]) => rules.filter((rule) => rule !== compiled);
-    lists.set(entry.behavior, without(list));
+    const drop = (rules: CompiledRule[] | undefined) => {
+      const index = rules?.indexOf(compiled) ?? -1;
+      if (index >= 0) rules?.splice(index, 1);
+    };
+    drop(list);
+    drop(wide.get(entry.behavior));
+    for (const rules of byName.values()) drop(rules);
     positions.delete(compiled);
     // Later rules move up one place: first match still goes by the order they were added in.
-    lists.get(entry.behavior)?.forEach((rule, index) => positions.set(rule, index));
-    wide.set(entry.behavior, without(wide.get(entry.behavior) ?? []));
-    for (const [key, rules] of byName) if (rules.includes(compiled)) byName.set(key, without(rules));
+    list.forEach((rule, index) => positions.set(rule, index));
     cache.clear();
   };
 
   for (const entry of entries) add(entry);
-  started = true;
 
   return {
     forTool(behavior, toolName) {
@@ -148,7 +142,10 @@ export function createRuleSet(entries: readonly PermissionRuleEntry[], anchors: 
       const named = byName.get(key) ?? [];
       const globbed = (wide.get(behavior) ?? []).filter((rule) => coversName(rule.parsed, toolName));
       const wanted = new Set([...named, ...globbed]);
-      const ordered = globbed.length === 0 ? named : (lists.get(behavior) ?? []).filter((rule) => wanted.has(rule));
+      // A new list on each change (the cache is cleared): lookups cache per list (the Bash rule
+      // index is keyed by the list itself), so a list that changed in place would keep a stale index.
+      const ordered =
+        globbed.length === 0 ? [...named] : (lists.get(behavior) ?? []).filter((rule) => wanted.has(rule));
       cache.set(key, ordered);
       return ordered;
     },
