@@ -118,6 +118,7 @@ export function createSubagentRunner(options: {
     }) {
       const type = types.find((candidate) => candidate.name === (request.agentType ?? types[0]!.name)) ?? types[0]!;
       const agentId = `agent-${randomUUID().slice(0, 8)}`;
+      const model = type.model ?? options.model;
       const costs = options.getCosts?.();
       const context = (await options.onStart?.({ agentId, agentType: type.name })) ?? [];
       let cache = caches.get(type.name);
@@ -128,7 +129,7 @@ export function createSubagentRunner(options: {
       const generator = query(
         {
           provider: options.provider,
-          ...((type.model ?? options.model) ? { model: type.model ?? options.model } : {}),
+          ...(model ? { model } : {}),
           system: type.system
             ? `${options.system}\n\n${type.system}`
             : `${options.system}\n\nYou are a subagent: finish the task in the brief, then reply with a complete, self-contained report; it is all the caller will see.`,

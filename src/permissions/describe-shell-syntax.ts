@@ -6,11 +6,9 @@ const CONSTRUCTS: ReadonlyMap<string, string> = new Map([
   ['if_statement', 'an `if` statement'],
   ['case_statement', 'a `case` statement'],
   ['function_definition', 'a function definition'],
-  ['compound_statement', 'a `{ … }` block'],
   ['test_command', 'a `[[ … ]]` test'],
   ['arithmetic_expansion', 'an arithmetic expansion `$(( … ))`'],
   ['process_substitution', 'a process substitution `<( … )`'],
-  ['list', 'a list of commands'],
 ]);
 
 /**

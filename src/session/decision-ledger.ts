@@ -20,8 +20,9 @@ export type LedgerHook = {
 /**
  * One call's path through the plane, as the transcript keeps it (an `event` line of type
  * `tool-decision`): when it was queued, started and ended (epoch ms), its batch (consecutive
- * concurrency-safe calls share one and may run side by side; its times say when it ran), the permission decision with its reason (the rule and its file, the
- * mode, the safety check, the hook), whether a person or host was asked, each hook with its answer
+ * concurrency-safe calls share one and may run side by side; its times say when it ran), the
+ * permission decision with its reason (the rule and its file, the mode, the safety check, the
+ * hook), whether a person or host was asked, each hook with its answer
  * and duration, where a command ran (the sandbox profile), how it ended, how large its result was
  * and where a spilled result was saved. A subagent's calls carry its `agent`.
  */

@@ -3,8 +3,9 @@ import type { SessionStore } from '../loop/session-store.js';
 
 /**
  * The earlier session a run continues (`createAgentSession`'s `resume`): `resume` by its id, else
- * with `continueLatest` the store's most recent one that has a prompt (else its most recent), else none (a new session). Throws
- * `SESSION_CORRUPT` when `continueLatest` finds no earlier session in the store's folder.
+ * with `continueLatest` the store's most recent one that has a prompt (else its most recent), else
+ * none (a new session). Throws `SESSION_CORRUPT` when `continueLatest` finds no earlier session in
+ * the store's folder.
  */
 export async function findSessionToResume(
   sessions: SessionStore,

@@ -7,6 +7,7 @@ import { createAsyncQueue } from '../loop/async-queue.js';
 import type { LoopEvent, QueryOptions } from '../loop/types.js';
 import type { ToolPool } from '../pool/tool-pool.js';
 import type { DecisionLedger } from './decision-ledger.js';
+import { tellPermissionDenied } from './run-turn.js';
 
 /** A tool call a host makes between turns (a custom slash command's shell line), not one the model asked for. */
 export type HostToolCall = {
@@ -49,14 +50,6 @@ export async function* runHostToolCall(options: {
   ledger.observe(results);
   const record = result.records[0];
   if (record === undefined) throw new Error(`the plane gave no result for the ${call.name} call`);
-  if (record.outcome.status === 'denied' && record.outcome.reason.kind !== 'approver')
-    await options.hooks.permissionDenied({
-      session: options.hookSession,
-      signal,
-      toolName: record.toolName,
-      toolInput: record.input,
-      toolUseId: record.toolUseId,
-      reason: record.outcome.message,
-    });
+  await tellPermissionDenied(options.hooks, options.hookSession, record, signal);
   return record;
 }

@@ -1,4 +1,5 @@
 import type { ModelProvider } from '../contract/provider.js';
+import type { ToolCallRecord } from '../execution/types.js';
 import type { PermissionModeStore } from '../contract/permission-mode-store.js';
 import type { HookPlane } from '../hooks/create-hook-gate.js';
 import type { HookSession } from '../hooks/hook-input.js';
@@ -193,19 +194,30 @@ async function* turnEvent(
   yield event;
   if (event.type === 'compact')
     await context.hooks.postCompact({ session: hookSession, signal, trigger: 'auto', compactSummary: event.summary });
-  const record = event.type === 'tool-call-end' ? event.record : undefined;
-  // Refused without a person deciding (a person's or a host's no is theirs to know already).
-  if (record?.outcome.status === 'denied' && record.outcome.reason.kind !== 'approver')
-    await context.hooks.permissionDenied({
-      session: hookSession,
-      signal,
-      toolName: record.toolName,
-      toolInput: record.input,
-      toolUseId: record.toolUseId,
-      reason: record.outcome.message,
-    });
+  if (event.type === 'tool-call-end') await tellPermissionDenied(context.hooks, hookSession, event.record, signal);
   if (event.type === 'tool-results' && context.afterTools) {
     // Tool calls just ran: what they changed (a settings file now held) is told at once.
     for (const message of await context.afterTools(signal)) yield { type: 'notice', message };
   }
+}
+
+/**
+ * PermissionDenied hooks for a call refused without a person deciding (a person's or a host's no
+ * is theirs to know already).
+ */
+export async function tellPermissionDenied(
+  hooks: HookPlane,
+  session: HookSession,
+  record: ToolCallRecord,
+  signal: AbortSignal,
+): Promise<void> {
+  if (record.outcome.status !== 'denied' || record.outcome.reason.kind === 'approver') return;
+  await hooks.permissionDenied({
+    session,
+    signal,
+    toolName: record.toolName,
+    toolInput: record.input,
+    toolUseId: record.toolUseId,
+    reason: record.outcome.message,
+  });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ProviderCapabilities } from '../../contract/provider.js';
 import { ToolplaneError } from '../../errors/index.js';
 import { ProviderError } from '../provider-error.js';
@@ -139,17 +140,8 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
 
 /** Waits `ms`, or throws `abortError()` as soon as `signal` fires. */
 function pause(ms: number, signal: AbortSignal, abortError: () => Error): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    if (signal.aborted) stop();
-    else signal.addEventListener('abort', stop, { once: true });
+  return delay(ms, undefined, { signal }).catch(() => {
+    throw abortError();
   });
 }
 
