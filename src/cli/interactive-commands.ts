@@ -44,11 +44,7 @@ export function createCommandHost(
     },
     describeAgents: () => describeAgents(runtime.agentTypes),
     customCommands,
-    runCustomCommand: (name, argument, signal) => {
-      const command = customCommands().commands.get(name);
-      if (command === undefined) throw new Error(`/${name} is no longer defined`);
-      return commandTurn(runtime, command, argument, signal);
-    },
+    runCustomCommand: (command, argument, signal) => commandTurn(runtime, command, argument, signal),
   };
 }
 

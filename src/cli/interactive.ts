@@ -12,7 +12,6 @@ import type { HeldConfigFile } from './runtime/held-config-files.js';
 import { sessionSpending } from './session-spending.js';
 import type { InteractiveHost } from './tui/interactive-host.js';
 import { createWarningRelay } from './warning-relay.js';
-import { parseSlashCommand } from './tui/parse-slash-command.js';
 import { visibleText } from './tui/visible-text.js';
 import { askTrust } from './trust-question.js';
 import { nextPermissionMode } from './tui/next-permission-mode.js';
@@ -82,7 +81,7 @@ export function createInteractiveHost(
         baseUrlFlag: host.baseUrlFlag,
         env,
       }),
-      modelCommand: parseSlashCommand('/model').kind === 'command',
+      modelCommand: true,
     }),
     submit: (prompt, signal) => runtime.session.submit(prompt, signal),
     setApprover: (approver) => runtime.session.setApprover(approver),

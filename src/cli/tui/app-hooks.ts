@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type Dispatch, type MutableR
 import type { LoopEvent, SessionSummary } from '../../session/index.js';
 import type { ApprovalQueue, PendingApproval } from './approval-queue.js';
 import { openDialog, type DialogState } from './dialog-state.js';
-import { fileChangeDiff, readCurrentText } from './file-change-diff.js';
+import { diffOnDisk } from './file-change-diff.js';
 import { openInteraction, type InteractionState } from './interaction-state.js';
 import type { Interaction, InteractionAnswer } from './terminal-interaction.js';
 import type { KeyPress } from './edit-line.js';
@@ -69,11 +69,7 @@ export function useLoopEvents(
             : [];
       for (const use of uses) {
         if (diffed.current.has(use.id)) continue;
-        const diff = fileChangeDiff({
-          toolName: use.name,
-          input: use.input,
-          readCurrent: (path) => readCurrentText(path, cwd),
-        });
+        const diff = diffOnDisk(use.name, use.input, cwd);
         if (diff === undefined) continue;
         diffed.current.add(use.id);
         dispatch({ type: 'call-diff', toolUseId: use.id, diff });
@@ -86,14 +82,7 @@ export function useLoopEvents(
 /** The change the call in the permission dialog would make to a file, for the dialog to show. */
 export function useDialogDiff(shown: PendingApproval | undefined, cwd: string) {
   return useMemo(
-    () =>
-      shown
-        ? fileChangeDiff({
-            toolName: shown.request.tool.name,
-            input: shown.request.input,
-            readCurrent: (path) => readCurrentText(path, cwd),
-          })
-        : undefined,
+    () => (shown ? diffOnDisk(shown.request.tool.name, shown.request.input, cwd) : undefined),
     [shown, cwd],
   );
 }

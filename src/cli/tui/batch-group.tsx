@@ -1,16 +1,16 @@
 import { Box, Text } from 'ink';
+import { CALL_PHASES } from './call-phases.js';
 import type { CallView } from './transcript-state.js';
 import { ToolCallRow } from './tool-call-row.js';
 import { COLLAPSE_AT, SHOWN_APART, summarizeBatch } from './summarize-batch.js';
 import { plural } from './plural.js';
 import { visibleText } from './visible-text.js';
 
-const MARKS = { running: ['◐', 'cyan'], done: ['✔', 'green'], failed: ['✘', 'red'] } as const;
-
 /** A large batch as one row: what ran and how it went, then the calls that need a look of their own. */
 function CollapsedBatch(props: { readonly calls: readonly CallView[]; readonly now: number }) {
   const summary = summarizeBatch(props.calls);
-  const [mark, color] = summary.phase === 'running' || summary.phase === 'failed' ? MARKS[summary.phase] : MARKS.done;
+  const { mark, color } =
+    CALL_PHASES[summary.phase === 'running' || summary.phase === 'failed' ? summary.phase : 'done'];
   const shown = summary.apart.slice(0, SHOWN_APART);
   const hidden = summary.apart.length - shown.length;
   return (

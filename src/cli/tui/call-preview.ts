@@ -1,9 +1,9 @@
 import { plural } from './plural.js';
-import { previewLines } from './result-text.js';
+import { previewLines, savedNote } from './result-text.js';
 import type { CallView } from './transcript-state.js';
 
 /** Lines of a result shown under its row before "+N lines (ctrl+o to expand)". */
-export const PREVIEW_LINES = 4;
+const PREVIEW_LINES = 4;
 
 /** What a call's row shows under its title. */
 export type CallPreview = {
@@ -34,10 +34,7 @@ export function callPreview(call: CallView): CallPreview | undefined {
   }
   const result = call.result;
   if (call.phase !== 'done' || result === undefined) return undefined;
-  const saved =
-    result.savedPath !== undefined
-      ? `Output too large: saved to ${result.savedPath}${result.savedSize !== undefined ? ` (${result.savedSize})` : ''}`
-      : undefined;
+  const saved = savedNote(result);
   const withSaved = saved !== undefined ? { saved } : {};
   if (saved === undefined && (result.text === '' || NO_PREVIEW.has(call.toolName) || call.diff !== undefined)) {
     return undefined;

@@ -1,6 +1,6 @@
 import { editLine, EMPTY_LINE, lineOf, type KeyPress, type LineState } from './edit-line.js';
 import { newerPrompt, olderPrompt, rememberPrompt, type PromptHistory } from './prompt-history.js';
-import { moveSlashSelection, slashCompletion } from './slash-completion.js';
+import { completionFor, moveSlashSelection } from './slash-completion.js';
 import { moveVertically } from './text-lines.js';
 import type { RunningWork } from './use-turns.js';
 
@@ -25,7 +25,7 @@ export type PromptRoutes = {
 };
 
 /** Interrupts the running turn or background command; false when nothing runs (or it is already stopping). */
-export function interruptWork(routes: Pick<PromptRoutes, 'turn' | 'working' | 'setHint'>): boolean {
+function interruptWork(routes: Pick<PromptRoutes, 'turn' | 'working' | 'setHint'>): boolean {
   const running = routes.turn.current;
   if (!running || running.controller.signal.aborted) return false;
   running.controller.abort();
@@ -53,11 +53,7 @@ function submit(routes: PromptRoutes, text: string): void {
 function completeSlash(routes: PromptRoutes, key: KeyPress): boolean {
   if (key.paste) return false;
   const value = routes.line.current.value;
-  const completion = slashCompletion({
-    value,
-    commands: routes.slashCommands,
-    ...(routes.slashSelected.current !== undefined ? { selected: routes.slashSelected.current } : {}),
-  });
+  const completion = completionFor(value, routes);
   const chosen = completion?.choices[completion.selected];
   if (!completion || !chosen) return false;
   if (key.upArrow || key.downArrow) {

@@ -1,31 +1,20 @@
+import { CALL_PHASES } from './call-phases.js';
 import { plural } from './plural.js';
+import { savedNote } from './result-text.js';
 import { groupEntries, isSettled, type CallView, type TranscriptState } from './transcript-state.js';
 
 /** What ctrl+o opens: a title and the whole text. */
 export type ExpandTarget = { readonly title: string; readonly text: string };
 
-const MARKS: Readonly<Record<CallView['phase'], string>> = {
-  queued: '○',
-  'awaiting-approval': '?',
-  running: '◐',
-  done: '✔',
-  failed: '✘',
-  denied: '⊘',
-  cancelled: '⊘',
-  interrupted: '■',
-};
-
 function headline(call: CallView): string {
-  return `${MARKS[call.phase]} ${call.toolName} ${call.summary}`.trimEnd();
+  return `${CALL_PHASES[call.phase].mark} ${call.toolName} ${call.summary}`.trimEnd();
 }
 
 /** A call's whole result as people read it: where a large output was saved, then its text or error. */
 function callText(call: CallView): string {
   const result = call.result;
-  const saved =
-    result?.savedPath !== undefined
-      ? [`Output too large: saved to ${result.savedPath}${result.savedSize ? ` (${result.savedSize})` : ''}.`, '']
-      : [];
+  const note = savedNote(result);
+  const saved = note === undefined ? [] : [`${note}.`, ''];
   const body = call.phase === 'done' ? (result?.text ?? '') : (call.detail ?? result?.text ?? '');
   return [...saved, body === '' ? '(no output)' : body].join('\n');
 }

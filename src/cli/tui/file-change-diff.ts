@@ -76,6 +76,11 @@ export function fileChangeDiff(options: {
   return undefined;
 }
 
+/** {@link fileChangeDiff} against the files on disk, relative paths resolved against `cwd`. */
+export function diffOnDisk(toolName: string, input: unknown, cwd: string): readonly DiffLine[] | undefined {
+  return fileChangeDiff({ toolName, input, readCurrent: (path) => readCurrentText(path, cwd) });
+}
+
 /**
  * Reads a file's current text for a Write's diff: `undefined` when it does not exist, is not a
  * regular file, or is too large to show. Relative paths resolve against `cwd`.

@@ -2,10 +2,9 @@ import { useCallback, useMemo, useState, type Dispatch, type MutableRefObject } 
 import { pickSession, resumeSession } from './app-hooks.js';
 import type { PendingApproval } from './approval-queue.js';
 import type { KeyPress } from './edit-line.js';
-import { fileChangeDiff, readCurrentText } from './file-change-diff.js';
+import { diffOnDisk } from './file-change-diff.js';
 import type { InteractiveHost } from './interactive-host.js';
 import { allSlashCommands } from './custom-command-help.js';
-import { slashCompletion, type SlashCompletion } from './slash-completion.js';
 import type { TranscriptAction } from './transcript-state.js';
 import type { Picker } from './use-commands.js';
 import { useLatest } from './use-latest.js';
@@ -14,7 +13,7 @@ import { useLatest } from './use-latest.js';
  * Shift+Tab: asks the host for the next permission mode and renders the status line again (it
  * reads the mode from the host). A host that cannot change modes says so in the hint.
  */
-export function useModeCycle(host: InteractiveHost, setHint: (hint: string | undefined) => void): () => void {
+function useModeCycle(host: InteractiveHost, setHint: (hint: string | undefined) => void): () => void {
   const [, setShown] = useState(() => host.status().mode);
   return useCallback(() => {
     if (!host.cyclePermissionMode) return setHint('the permission mode cannot be changed here');
@@ -35,7 +34,7 @@ function describeEdited(approval: PendingApproval, input: unknown): string | und
  * After the person edited a call's input in the dialog: its row shows the edited input's summary
  * and, for Edit and Write, the diff of the edited change (computed now, before the call runs).
  */
-export function useEditedInput(
+function useEditedInput(
   dispatch: Dispatch<TranscriptAction>,
   cwd: string,
   diffed: MutableRefObject<Set<string>>,
@@ -44,11 +43,7 @@ export function useEditedInput(
     (approval, updatedInput) => {
       const { toolUseId } = approval.request;
       const summary = describeEdited(approval, updatedInput) ?? approval.request.summary;
-      const diff = fileChangeDiff({
-        toolName: approval.request.tool.name,
-        input: updatedInput,
-        readCurrent: (path) => readCurrentText(path, cwd),
-      });
+      const diff = diffOnDisk(approval.request.tool.name, updatedInput, cwd);
       if (diff !== undefined) diffed.current.add(toolUseId);
       dispatch({ type: 'call-edited', toolUseId, summary, ...(diff !== undefined ? { diff } : {}) });
     },
@@ -74,18 +69,6 @@ export function useInputExtras(options: {
   const { host } = options;
   const slashCommands = useMemo(() => allSlashCommands(host.customCommands?.()), [host]);
   return { slashCommands, slashSelected, setSlashSelected, cycleMode, onInputEdited };
-}
-
-/** The completion list to show under the prompt for `value`, if any. */
-export function completionFor(
-  value: string,
-  extras: {
-    readonly slashCommands: ReadonlyMap<string, string>;
-    readonly slashSelected: { readonly current: string | undefined };
-  },
-): SlashCompletion | undefined {
-  const selected = extras.slashSelected.current;
-  return slashCompletion({ value, commands: extras.slashCommands, ...(selected !== undefined ? { selected } : {}) });
 }
 
 /** The session picker's keys: ↑/↓ move, Esc closes, Enter resumes the session chosen (in the background). */

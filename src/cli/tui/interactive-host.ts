@@ -4,7 +4,7 @@ import type { PermissionMode } from '../../contract/permission.js';
 import type { LoopEvent, QueryResult } from '../../session/index.js';
 import type { SessionSummary } from '../../session/index.js';
 import type { TodoItem } from '../../tools/todo-write/todo-store.js';
-import type { CustomCommandList } from '../slash-commands/load-custom-commands.js';
+import type { CustomCommand, CustomCommandList } from '../slash-commands/load-custom-commands.js';
 import type { InteractionChannel } from '../../tools/ask-user-question/interaction-channel.js';
 import type { ModelErrorContext } from '../describe-model-error.js';
 
@@ -94,6 +94,10 @@ export type InteractiveHost = {
   describeAgents?(): string;
   /** The custom slash commands as they are now on disk, and what is wrong with their files. */
   customCommands?(): CustomCommandList;
-  /** Runs custom command `name` as one turn (its shell lines first, through the plane); see `runCustomCommand`. */
-  runCustomCommand?(name: string, argument: string, signal: AbortSignal): AsyncGenerator<LoopEvent, QueryResult>;
+  /** Runs a custom command (from `customCommands`) as one turn (its shell lines first, through the plane); see `runCustomCommand`. */
+  runCustomCommand?(
+    command: CustomCommand,
+    argument: string,
+    signal: AbortSignal,
+  ): AsyncGenerator<LoopEvent, QueryResult>;
 };

@@ -3,6 +3,7 @@ import { INTERRUPTED_BY_USER_TEXT, RUN_ABORTED_TEXT } from '../../execution/outc
 import type { ToolCallOutcome } from '../../execution/types.js';
 import { MISSING_RESULT_TEXT } from '../../messages/repair-pairing.js';
 import type { Message, ToolResultBlock } from '../../messages/types.js';
+import { resultPlainText } from './result-text.js';
 import type { TranscriptAction } from './transcript-state.js';
 
 const INTERRUPTED_TEXTS: ReadonlySet<string> = new Set([
@@ -11,11 +12,6 @@ const INTERRUPTED_TEXTS: ReadonlySet<string> = new Set([
   MISSING_RESULT_TEXT,
 ]);
 
-function resultText(result: ToolResultBlock): string {
-  if (typeof result.content === 'string') return result.content;
-  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-}
-
 /**
  * How a replayed call ended, read from its result: interrupted (the person, an abort, or no
  * result at all), refused (a permission or a hook), failed, or done.
@@ -23,7 +19,7 @@ function resultText(result: ToolResultBlock): string {
 export function replayedOutcome(result: ToolResultBlock | undefined): ToolCallOutcome {
   if (result === undefined) return { status: 'aborted', cause: 'interrupt' };
   if (!result.is_error) return { status: 'success', isError: false };
-  const text = resultText(result).trim();
+  const text = resultPlainText(result.content).trim();
   if (INTERRUPTED_TEXTS.has(text)) return { status: 'aborted', cause: 'interrupt' };
   if (/^<tool_use_error>(Permission to use |A PreToolUse hook)/.test(text))
     return { status: 'denied', message: '', reason: { kind: 'default', message: 'refused' } };

@@ -13,6 +13,12 @@ export type CallResult = {
   readonly savedSize?: string;
 };
 
+/** Where a too-large output went, as people read it (`Output too large: saved to PATH (12000 bytes)`). */
+export function savedNote(result: CallResult | undefined): string | undefined {
+  if (result?.savedPath === undefined) return undefined;
+  return `Output too large: saved to ${result.savedPath}${result.savedSize !== undefined ? ` (${result.savedSize})` : ''}`;
+}
+
 // Sentences written to steer the model ("do not retry…", "call it again…"): true for the model,
 // noise for a person reading the screen. Each pattern runs from its opening words to the end of
 // its sentence.

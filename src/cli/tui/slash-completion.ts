@@ -5,7 +5,7 @@ export type SlashChoice = { readonly name: string; readonly help: string };
 export type SlashCompletion = { readonly choices: readonly SlashChoice[]; readonly selected: number };
 
 /** At most this many commands are listed under the prompt. */
-export const MAX_SLASH_CHOICES = 8;
+const MAX_SLASH_CHOICES = 8;
 
 /**
  * The commands whose names start with the typed word, while the field holds only `/word` (no
@@ -34,4 +34,16 @@ export function moveSlashSelection(completion: SlashCompletion, direction: 'up' 
   const count = completion.choices.length;
   const next = (completion.selected + (direction === 'up' ? count - 1 : 1)) % count;
   return completion.choices[next]?.name ?? '';
+}
+
+/** The completion list to show under the prompt for `value`, if any. */
+export function completionFor(
+  value: string,
+  extras: {
+    readonly slashCommands: ReadonlyMap<string, string>;
+    readonly slashSelected: { readonly current: string | undefined };
+  },
+): SlashCompletion | undefined {
+  const selected = extras.slashSelected.current;
+  return slashCompletion({ value, commands: extras.slashCommands, ...(selected !== undefined ? { selected } : {}) });
 }

@@ -1,21 +1,11 @@
 import { Box, Text } from 'ink';
 import type { CallPhase, CallView } from './transcript-state.js';
+import { CALL_PHASES } from './call-phases.js';
 import { callPreview } from './call-preview.js';
 import { DiffView } from './diff-view.js';
 import { formatElapsed } from './format-elapsed.js';
 import { plural } from './plural.js';
 import { visibleText } from './visible-text.js';
-
-const PHASES: Readonly<Record<CallPhase, { readonly mark: string; readonly label: string; readonly color: string }>> = {
-  queued: { mark: '○', label: 'queued', color: 'gray' },
-  'awaiting-approval': { mark: '?', label: 'waiting for approval', color: 'yellow' },
-  running: { mark: '◐', label: 'running', color: 'cyan' },
-  done: { mark: '✔', label: 'done', color: 'green' },
-  failed: { mark: '✘', label: 'failed', color: 'red' },
-  denied: { mark: '⊘', label: 'denied', color: 'red' },
-  cancelled: { mark: '⊘', label: 'cancelled', color: 'gray' },
-  interrupted: { mark: '■', label: 'interrupted', color: 'yellow' },
-};
 
 // Phases whose time is how long the call ran; a denied or cancelled call never ran.
 const TIMED: ReadonlySet<CallPhase> = new Set(['done', 'failed', 'interrupted']);
@@ -46,7 +36,7 @@ function CallPreviewLines(props: { readonly call: CallView }) {
  */
 export function ToolCallRow(props: { readonly call: CallView; readonly now: number }) {
   const { call, now } = props;
-  const phase = PHASES[call.phase];
+  const phase = CALL_PHASES[call.phase];
   const time =
     call.phase === 'running' && call.startedAt !== undefined
       ? ` ${formatElapsed(now - call.startedAt)}`

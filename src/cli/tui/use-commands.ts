@@ -128,8 +128,9 @@ function customCommandRun(
   argument: string,
 ): ((signal: AbortSignal) => AsyncGenerator<LoopEvent, QueryResult>) | undefined {
   const { runCustomCommand } = host;
-  if (runCustomCommand === undefined || host.customCommands?.().commands.has(name) !== true) return undefined;
-  return (signal) => runCustomCommand(name, argument.trim(), signal);
+  const command = runCustomCommand && host.customCommands?.().commands.get(name);
+  if (!runCustomCommand || !command) return undefined;
+  return (signal) => runCustomCommand(command, argument.trim(), signal);
 }
 
 /** `/model` alone shows the model; `/model NAME` switches to it for the next requests. */

@@ -17,7 +17,7 @@ type Notice = (text: string, tone?: 'info' | 'warning' | 'error') => void;
 export type TurnSource = (signal: AbortSignal) => AsyncGenerator<LoopEvent, QueryResult>;
 
 /** An error of a turn in words for people: a failed model request names what to fix (see describeModelError). */
-export function describeTurnError(host: InteractiveHost, error: Error): string {
+function describeTurnError(host: InteractiveHost, error: Error): string {
   const context = host.errorContext?.();
   return context ? describeModelError(error, context) : error.message;
 }
